@@ -1,0 +1,63 @@
+// InstrDesc: what one builtin is (name, encoding, shape, types, modifiers, throughput), never how
+// it computes. The rows come from instructions.def.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "emu/isa/arch.hpp"
+#include "emu/isa/element_type.hpp"
+#include "emu/isa/modifiers.hpp"
+
+namespace mxlane {
+
+// The four operands of a matrix instruction: srcA, srcB, srcC and the destination.
+enum class Operand : std::uint8_t { A, B, C, D };
+inline constexpr Operand kAllOperands[] = {Operand::A, Operand::B, Operand::C, Operand::D};
+std::string_view operand_name(Operand op);
+std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", case-insensitive
+
+struct InstrDesc {
+  ArchId arch;
+  std::string_view builtin;   // without the __builtin_amdgcn_ prefix
+  std::string_view mnemonic;  // ISA mnemonic, as LLVM's disassembler prints it
+  int opcode;                 // VOP3P opcode
+  int wave;                   // wave size the builtin runs in
+  bool tied;                  // _tied WMMA builtin: srcC and result share registers
+  int m, n, k, blocks;
+  ElemType a_type, b_type, c_type, d_type;
+  int vgprs_a, vgprs_b, vgprs_cd;  // 32-bit VGPRs per lane
+  ModifierSet modifiers;
+  int ops;            // as published (2*M*N*K*blocks)
+  int cycles;         // as published; -1 when not published
+  int coexec_cycles;  // VALU co-execution cycles; 0 = none
+
+  bool is_mfma() const { return arch == ArchId::gfx90a; }
+  bool is_wmma() const { return arch == ArchId::gfx1100; }
+  std::string full_builtin() const { return "__builtin_amdgcn_" + std::string(builtin); }
+  ElemType type(Operand op) const;
+  int vgprs(Operand op) const;
+  // Matrix shape of an operand in its own coordinates: A is M x K, B is K x N, C/D are M x N.
+  int rows(Operand op) const;
+  int cols(Operand op) const;
+};
+
+// Every builtin, in table order.
+std::span<const InstrDesc> instruction_table();
+
+// The builtins of one architecture, in table order.
+std::vector<const InstrDesc*> instructions_for_arch(ArchId arch);
+
+// Resolve a user-typed name on `arch`: an ISA mnemonic (with or without "v_"), or a builtin name
+// with or without "__builtin_amdgcn_", case-insensitive (interfaces.md "Names"). A mnemonic with
+// several builtins (RDNA3 _w32/_w64/_tied) picks the untied one for `wave` (default: the
+// architecture's). Throws InvalidArgument with a message naming the problem: unknown name (with a
+// suggestion), wrong architecture (naming the ones that have it), or a wave size it lacks.
+const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name,
+                                     std::optional<int> wave = std::nullopt);
+
+}  // namespace mxlane

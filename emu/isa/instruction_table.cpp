@@ -1,0 +1,166 @@
+// Builds the instruction table from instructions.def and resolves user-typed names against it.
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "emu/isa/errors.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "fmt/format.h"
+
+namespace mxlane {
+namespace {
+
+constexpr InstrDesc kTable[] = {
+#define MXLANE_MATRIX(arch, builtin, mnemonic, opcode, wave, tied, m, n, k, blocks, a, b, c, d, \
+                      vgprs_a, vgprs_b, vgprs_cd, mods, ops, cycles, coexec)                   \
+  {ArchId::arch,   #builtin,       #mnemonic,       opcode,           wave,                    \
+   tied != 0,      m,              n,               k,                blocks,                  \
+   ElemType::a,    ElemType::b,    ElemType::c,     ElemType::d,      vgprs_a,                 \
+   vgprs_b,        vgprs_cd,       ModifierSet::mods, ops,            cycles,                  \
+   coexec},
+#include "emu/isa/instructions.def"
+#undef MXLANE_MATRIX
+};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view strip_prefix(std::string_view s, std::string_view prefix) {
+  return s.starts_with(prefix) ? s.substr(prefix.size()) : s;
+}
+
+// Levenshtein distance, for "did you mean" suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+bool names_match(const InstrDesc& d, std::string_view key) {
+  return key == d.builtin || key == d.mnemonic || key == strip_prefix(d.mnemonic, "v_");
+}
+
+}  // namespace
+
+std::string_view operand_name(Operand op) {
+  static constexpr std::array<std::string_view, 4> kNames = {"A", "B", "C", "D"};
+  return kNames[static_cast<std::size_t>(op)];
+}
+
+std::optional<Operand> parse_operand(std::string_view name) {
+  const std::string key = lower(name);
+  if (key == "a") return Operand::A;
+  if (key == "b") return Operand::B;
+  if (key == "c") return Operand::C;
+  if (key == "d") return Operand::D;
+  return std::nullopt;
+}
+
+ElemType InstrDesc::type(Operand op) const {
+  switch (op) {
+    case Operand::A: return a_type;
+    case Operand::B: return b_type;
+    case Operand::C: return c_type;
+    case Operand::D: return d_type;
+  }
+  return d_type;
+}
+
+int InstrDesc::vgprs(Operand op) const {
+  switch (op) {
+    case Operand::A: return vgprs_a;
+    case Operand::B: return vgprs_b;
+    case Operand::C:
+    case Operand::D: return vgprs_cd;
+  }
+  return vgprs_cd;
+}
+
+int InstrDesc::rows(Operand op) const { return op == Operand::B ? k : m; }
+int InstrDesc::cols(Operand op) const { return op == Operand::A ? k : n; }
+
+std::span<const InstrDesc> instruction_table() { return kTable; }
+
+std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
+  std::vector<const InstrDesc*> out;
+  for (const InstrDesc& d : kTable)
+    if (d.arch == arch) out.push_back(&d);
+  return out;
+}
+
+const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name,
+                                     std::optional<int> wave) {
+  const std::string key(strip_prefix(lower(name), "__builtin_amdgcn_"));
+
+  // A builtin name fixes the wave size itself.
+  for (const InstrDesc& d : kTable) {
+    if (d.arch != arch.id || key != d.builtin) continue;
+    if (wave && *wave != d.wave)
+      throw InvalidArgument(fmt::format(
+          "wave {} contradicts builtin {}, which runs in wave{}{}", *wave, d.builtin, d.wave,
+          d.is_wmma() ? " (the _w32/_w64 suffix chooses the wave size)" : ""));
+    return d;
+  }
+
+  // A mnemonic: several builtins may share it; choose by wave size, untied first.
+  const int want_wave = wave.value_or(arch.default_wave);
+  const InstrDesc* same_name = nullptr;
+  for (const InstrDesc& d : kTable) {
+    if (d.arch != arch.id || !names_match(d, key)) continue;
+    same_name = &d;
+    if (d.wave == want_wave && !d.tied) return d;
+  }
+  if (same_name != nullptr) {
+    std::string waves;
+    for (const InstrDesc& d : kTable)
+      if (d.arch == arch.id && d.mnemonic == same_name->mnemonic &&
+          waves.find(std::to_string(d.wave)) == std::string::npos)
+        waves += (waves.empty() ? "wave" : " or wave") + std::to_string(d.wave);
+    throw InvalidArgument(fmt::format("{} on {} runs only in {}, not wave{}", same_name->mnemonic,
+                                      arch.name, waves, want_wave));
+  }
+
+  // Known on another architecture?
+  std::string elsewhere;
+  for (const InstrDesc& d : kTable) {
+    if (!names_match(d, key)) continue;
+    const std::string_view other = arch_info(d.arch).name;
+    if (elsewhere.find(other) == std::string::npos)
+      elsewhere += (elsewhere.empty() ? "" : ", ") + std::string(other);
+  }
+  if (!elsewhere.empty())
+    throw InvalidArgument(fmt::format("instruction '{}' is not available on {}; it exists on {}",
+                                      name, arch.name, elsewhere));
+
+  // Unknown: suggest the closest name on this architecture.
+  std::string_view best;
+  std::size_t best_distance = 0;
+  for (const InstrDesc& d : kTable) {
+    if (d.arch != arch.id) continue;
+    for (std::string_view candidate : {d.mnemonic, d.builtin}) {
+      const std::size_t dist = edit_distance(key, candidate);
+      if (best.empty() || dist < best_distance) {
+        best = candidate;
+        best_distance = dist;
+      }
+    }
+  }
+  std::string hint = fmt::format("`mxlane list --arch {}` shows every instruction", arch.name);
+  if (!best.empty() && best_distance <= std::max<std::size_t>(3, key.size() / 4))
+    hint = fmt::format("did you mean {}? ", best) + hint;
+  throw InvalidArgument(fmt::format("unknown instruction '{}' on {}; {}", name, arch.name, hint));
+}
+
+}  // namespace mxlane

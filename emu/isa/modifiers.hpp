@@ -1,0 +1,54 @@
+// Instruction modifiers (CBSZ/ABID, BLGP, OPSEL, NEG/NEG_HI, CLAMP) and their legality rules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mxlane {
+
+struct InstrDesc;
+
+// Which modifiers an instruction takes. One value per row of the instruction table.
+enum class ModifierSet : std::uint8_t {
+  mfma_blgp,            // CDNA2 single-block MFMA: BLGP only
+  mfma_cbsz_abid_blgp,  // CDNA2 multi-block MFMA: CBSZ/ABID and BLGP
+  mfma_none,            // CDNA2 f64 MFMA: none (BLGP reserved)
+  wmma_neg,             // RDNA3 float WMMA, 32-bit output: NEG/NEG_HI
+  wmma_neg_opsel,       // RDNA3 float WMMA, 16-bit output: NEG/NEG_HI and OPSEL[2]
+  wmma_int,             // RDNA3 integer WMMA: NEG[1:0] = A/B signed, CLAMP
+};
+
+// Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (interfaces.md).
+struct Modifiers {
+  int cbsz = 0;
+  int abid = 0;
+  int blgp = 0;
+  int opsel = 0;   // the VOP3P OPSEL field: WMMA uses only bit 2, so 0 or 4
+  int neg = 0;     // NEG (NEG_LO) field, 3 bits
+  int neg_hi = 0;  // NEG_HI field, 3 bits
+  int clamp = 0;
+
+  bool operator==(const Modifiers&) const = default;
+};
+
+// One modifier an instruction accepts, with every legal value (for `mxlane list`).
+struct ModifierRange {
+  std::string name;           // "cbsz", "abid", "blgp", "opsel", "neg", "neg_hi", "clamp"
+  std::vector<int> values;    // every legal value, ascending
+  std::string constraint;     // extra rule across fields ("abid < 2^cbsz"), or empty
+  std::string meaning;        // one line, with its evidence label
+};
+
+// The modifiers `desc` accepts, in a fixed order.
+std::vector<ModifierRange> legal_modifiers(const InstrDesc& desc);
+
+// Throws InvalidArgument naming the field and saying why when `mods` is illegal or undefined
+// for `desc`. Evidence: layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).
+void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
+
+// "cbsz=1 abid=1 blgp=0" for the modifiers `desc` accepts.
+std::string format_modifiers(const InstrDesc& desc, const Modifiers& mods);
+
+}  // namespace mxlane

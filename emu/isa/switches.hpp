@@ -1,0 +1,64 @@
+// Named behaviour switches: where sources disagree, the best-supported choice is the default and
+// the alternatives stay selectable (spec/README.md, "rule for unknowns").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace mxlane {
+
+enum class SwitchId : std::uint8_t { cbsz_model, f64_4x4x4_cd_order, count };
+
+// CBSZ/ABID: which lanes of A a broadcast reads (layouts.md §8.1, §11.1).
+enum class CbszModel : std::uint8_t {
+  isa,         // lane l reads lane (l mod 64>>cbsz) + (64>>cbsz)*abid: top lane bits forced
+  calculator,  // block b reads block (b & ~(2^cbsz-1)) + abid: low block bits forced
+};
+
+// v_mfma_f64_4x4x4f64 C/D lane order (layouts.md §11.2).
+enum class F64QuadOrder : std::uint8_t {
+  lab_notes,    // lane = j + 4b + 16i (seed 001, calculator, lab notes, rocjitsu)
+  isa_general,  // lane = j + 4i + 16b (the ISA's general output rule applied literally)
+};
+
+struct SwitchValue {
+  std::string_view name;
+  std::string_view meaning;
+};
+
+struct SwitchInfo {
+  SwitchId id;
+  std::string_view name;
+  std::span<const SwitchValue> values;  // values[0] is the default
+  std::string_view applies_to;
+  std::string_view evidence;  // why the default is the default, and the probe that settles it
+};
+
+// The current choice of every switch; value-initialised means every default.
+class Switches {
+ public:
+  CbszModel cbsz_model() const { return static_cast<CbszModel>(get(SwitchId::cbsz_model)); }
+  F64QuadOrder f64_4x4x4_cd_order() const {
+    return static_cast<F64QuadOrder>(get(SwitchId::f64_4x4x4_cd_order));
+  }
+  std::uint8_t get(SwitchId id) const { return choice_[static_cast<std::size_t>(id)]; }
+  void set(SwitchId id, std::uint8_t value) { choice_[static_cast<std::size_t>(id)] = value; }
+  bool operator==(const Switches&) const = default;
+
+ private:
+  std::array<std::uint8_t, static_cast<std::size_t>(SwitchId::count)> choice_{};
+};
+
+std::span<const SwitchInfo> all_switches();
+const SwitchInfo& switch_info(SwitchId id);
+
+// Set a switch by name and value name, e.g. ("cbsz_model", "calculator"). Throws
+// InvalidArgument naming the unknown switch or value and listing the legal ones.
+void set_switch(Switches& switches, std::string_view name, std::string_view value);
+
+std::string_view switch_value_name(const Switches& switches, SwitchId id);
+
+}  // namespace mxlane

@@ -1,0 +1,177 @@
+// OperandLayout: the family bit layouts plus item packing, lane remaps and NEG flags.
+#include "layouts/operand_layout.hpp"
+
+#include <stdexcept>
+
+#include "emu/isa/errors.hpp"
+#include "fmt/format.h"
+#include "layouts/family_layouts.hpp"
+
+namespace mxlane {
+namespace {
+
+bool takes_float_neg(const InstrDesc& d) {
+  return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel;
+}
+
+void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
+  if (value < 0 || value >= extent)
+    throw InvalidArgument(fmt::format("{} {} is out of range for {} of {} ({} 0..{})", what, value,
+                                      operand_name(op), d.mnemonic, what, extent - 1));
+}
+
+}  // namespace
+
+OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods,
+                             const Switches& switches)
+    : desc_(&desc),
+      operand_(operand),
+      mods_(mods),
+      switches_(switches),
+      remap_(LaneRemap::identity(desc.wave)) {
+  validate_modifiers(desc, mods);
+  const bool input = operand == Operand::A || operand == Operand::B;
+  if (desc.is_mfma())
+    bits_ = input ? cdna2_input_layout(desc, operand)
+                  : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
+  else
+    bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
+
+  element_bits_ = elem_bits(desc.type(operand));
+  stride_bits_ = element_bits_;
+  bit_offset_ = 0;
+  if (desc.is_wmma() && !input && element_bits_ == 16) {
+    // 16-bit RDNA3 C/D take one half of each VGPR, chosen by OPSEL[2] (layouts.md §6, §8.3).
+    stride_bits_ = 32;
+    bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
+  }
+  if (operand == Operand::A && mods.cbsz != 0)
+    remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
+  if (operand == Operand::B && mods.blgp != 0) remap_ = LaneRemap::blgp(mods.blgp);
+
+  // The builders derive everything from the shape; a mismatch with the table is a bug.
+  if (bits_.lanes() != desc.wave || rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
+      blocks() != desc.blocks)
+    throw std::logic_error(fmt::format("layout of {} {} does not match its shape", desc.builtin,
+                                       operand_name(operand)));
+}
+
+int OperandLayout::vgprs() const { return (items_per_lane() * stride_bits_ + 31) / 32; }
+
+Slot OperandLayout::item_slot(int lane, int item) const {
+  if (element_bits_ == 64) return Slot{lane, 2 * item, 0, 63};
+  const int first_bit = item * stride_bits_ + bit_offset_;
+  return Slot{lane, first_bit / 32, first_bit % 32, first_bit % 32 + element_bits_ - 1};
+}
+
+Placement OperandLayout::place(const Coords& logical) const {
+  const int natural_lane = bits_.lane_of(logical);
+  Placement p;
+  p.block = logical.block;
+  p.row = logical.row;
+  p.col = logical.col;
+  p.replica = logical.replica;
+  p.slot = item_slot(remap_.source(natural_lane), bits_.item_of(logical));
+  if (takes_float_neg(*desc_)) {
+    // NEG[n] / NEG_HI[n] negate the values of source n read from bits [15:0] / [31:16]; for C,
+    // NEG[2] negates and NEG_HI[2] takes the absolute value first (layouts.md §8.4).
+    if (operand_ == Operand::A || operand_ == Operand::B) {
+      const int source_bit = operand_ == Operand::A ? 0 : 1;
+      const int field = p.slot.bit_lo == 0 ? mods_.neg : mods_.neg_hi;
+      p.negated = ((field >> source_bit) & 1) != 0;
+    } else if (operand_ == Operand::C) {
+      p.negated = ((mods_.neg >> 2) & 1) != 0;
+      p.absolute = ((mods_.neg_hi >> 2) & 1) != 0;
+    }
+  }
+  return p;
+}
+
+std::vector<Placement> OperandLayout::forward(int block, int row, int col) const {
+  check_range(*desc_, operand_, "block", block, blocks());
+  check_range(*desc_, operand_, "row", row, rows());
+  check_range(*desc_, operand_, "col", col, cols());
+  std::vector<Placement> out;
+  for (int replica = 0; replica < replicas(); ++replica)
+    out.push_back(place(Coords{block, row, col, replica}));
+  return out;
+}
+
+std::vector<SlotContents> OperandLayout::inverse(int vgpr, int lane) const {
+  check_range(*desc_, operand_, "vgpr", vgpr, vgprs());
+  check_range(*desc_, operand_, "lane", lane, wave());
+  std::vector<SlotContents> out;
+  if (element_bits_ == 64) {
+    out.push_back({Slot{lane, vgpr & ~1, 0, 63}, {}});
+  } else {
+    for (int bit_lo = 0; bit_lo < 32; bit_lo += element_bits_)
+      out.push_back({Slot{lane, vgpr, bit_lo, bit_lo + element_bits_ - 1}, {}});
+  }
+  for (SlotContents& contents : out) {
+    for (int item = 0; item < items_per_lane(); ++item) {
+      if (item_slot(lane, item) != contents.slot) continue;
+      for (int consumer : remap_.consumers(lane))
+        contents.elements.push_back(place(bits_.coords_at(consumer, item)));
+    }
+  }
+  return out;
+}
+
+std::vector<Placement> OperandLayout::all() const {
+  std::vector<Placement> out;
+  out.reserve(static_cast<std::size_t>(blocks() * rows() * cols() * replicas()));
+  for (int b = 0; b < blocks(); ++b)
+    for (int r = 0; r < rows(); ++r)
+      for (int c = 0; c < cols(); ++c)
+        for (int replica = 0; replica < replicas(); ++replica)
+          out.push_back(place(Coords{b, r, c, replica}));
+  return out;
+}
+
+std::vector<std::string> OperandLayout::notes() const {
+  std::vector<std::string> notes;
+  const InstrDesc& d = *desc_;
+  if (operand_ == Operand::A && mods_.cbsz != 0) {
+    if ((1 << mods_.cbsz) == d.blocks)
+      notes.push_back("full broadcast: both CBSZ models agree here (layouts.md §8.1)");
+    else
+      notes.push_back(fmt::format(
+          "cbsz_model={}: the two published CBSZ models disagree for 0 < cbsz < log2(blocks); "
+          "the other is selectable; unverified on hardware (layouts.md §8.1, §11.1)",
+          switch_value_name(switches_, SwitchId::cbsz_model)));
+  }
+  if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1)
+    notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
+                    "blocks (layouts.md §8.2)");
+  if (d.is_mfma() && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
+      d.blocks > 1)
+    notes.push_back(fmt::format(
+        "f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
+        "general rule j + 4i + 16b; confirm on hardware (layouts.md §11.2)",
+        switch_value_name(switches_, SwitchId::f64_4x4x4_cd_order)));
+  if (replicas() > 1)
+    notes.push_back(fmt::format(
+        "replicated: lanes L, L+16{} hold copies of row/column L mod 16 and must hold the same "
+        "data (seed 000); output rows in lane group g read copy g (rocjitsu model, layouts.md §8.5)",
+        replicas() == 4 ? ", L+32, L+48" : ""));
+  if (d.is_wmma() && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
+    notes.push_back(fmt::format(
+        "16-bit values in bits [{}:{}] (opsel={}); the other half of each VGPR is not read; the "
+        "_tied builtins preserve it in D, the untied ones leave it undefined (layouts.md §6)",
+        bit_offset_ + 15, bit_offset_, mods_.opsel));
+  if (d.modifiers == ModifierSet::wmma_int)
+    notes.push_back(fmt::format("A is {}, B is {} (neg={}: NEG[0]/NEG[1] choose signedness)",
+                                (mods_.neg & 1) != 0 ? "signed" : "unsigned",
+                                (mods_.neg & 2) != 0 ? "signed" : "unsigned", mods_.neg));
+  return notes;
+}
+
+std::uint64_t read_slot(const LaneRegFile& regs, int base, const Slot& slot, RegBank bank) {
+  return regs.read(base + slot.vgpr, slot.lane, slot.bit_lo, slot.width(), bank);
+}
+
+void write_slot(LaneRegFile& regs, int base, const Slot& slot, std::uint64_t value, RegBank bank) {
+  regs.write(base + slot.vgpr, slot.lane, slot.bit_lo, slot.width(), value, bank);
+}
+
+}  // namespace mxlane

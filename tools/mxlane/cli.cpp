@@ -1,0 +1,66 @@
+// Parses the command line with CLI11, dispatches to a subcommand, and maps errors to exit codes.
+#include "tools/mxlane/cli.hpp"
+
+#include "emu/isa/errors.hpp"
+#include "tools/mxlane/commands.hpp"
+
+namespace mxlane::cli {
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app(
+      "mxlane: bit-exact host emulation of AMD wave-matrix instructions (gfx90a MFMA, gfx1100 "
+      "WMMA) and the lane/register layout of every operand.",
+      "mxlane");
+  app.set_version_flag("--version", "mxlane 0.1.0");
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 success, 1 a mismatch or failed check, 2 bad usage or bad input.\n"
+      "Examples:\n"
+      "  mxlane list --arch gfx1100\n"
+      "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
+      "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
+
+  ListOptions list_options;
+  LanemapOptions lanemap_options;
+  CLI::App* list = register_list(app, list_options);
+  CLI::App* lanemap = register_lanemap(app, lanemap_options);
+
+  std::string who = "mxlane";
+  try {
+    std::vector<const char*> argv;
+    argv.reserve(args.size());
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    app.parse(static_cast<int>(argv.size()), argv.data());
+    if (list->parsed()) {
+      who = "mxlane list";
+      return run_list(list_options, out);
+    }
+    if (lanemap->parsed()) {
+      who = "mxlane lanemap";
+      return run_lanemap(lanemap_options, out);
+    }
+    err << who << ": error: no subcommand given\n";
+    return kExitUsage;
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    out << e.what() << '\n';
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    for (const CLI::App* sub : app.get_subcommands()) who = "mxlane " + sub->get_name();
+    err << who << ": error: " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const InvalidArgument& e) {
+    err << who << ": error: " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    err << who << ": internal error (a bug in mxlane, please report it): " << e.what() << '\n';
+    return kExitUsage;
+  }
+}
+
+}  // namespace mxlane::cli

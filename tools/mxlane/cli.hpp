@@ -1,0 +1,19 @@
+// The mxlane command line, runnable in-process: main() and the tests both call run_cli().
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mxlane::cli {
+
+// Exit codes everywhere (interfaces.md): success, mismatch / failed check, bad usage or input.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitMismatch = 1;
+inline constexpr int kExitUsage = 2;
+
+// Run `mxlane` with `args` (args[0] is the program name). Normal output goes to `out`; an error
+// is one line on `err`.
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace mxlane::cli

@@ -1,0 +1,157 @@
+// `mxlane list`: the instruction table, per architecture, as text or JSON.
+#include <nlohmann/json.hpp>
+
+#include "fmt/format.h"
+#include "tools/mxlane/commands.hpp"
+
+namespace mxlane::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// "0-7", "0,4", "0-1" for a list of legal values.
+std::string compact_values(const std::vector<int>& v) {
+  bool contiguous = v.size() > 2;
+  for (std::size_t i = 1; i < v.size(); ++i) contiguous = contiguous && v[i] == v[i - 1] + 1;
+  if (contiguous || (v.size() == 2 && v[1] == v[0] + 1)) return fmt::format("{}-{}", v.front(), v.back());
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s;
+}
+
+std::string modifiers_text(const InstrDesc& d) {
+  std::string s;
+  for (const ModifierRange& r : legal_modifiers(d))
+    s += (s.empty() ? "" : " ") + fmt::format("{} {}", r.name, compact_values(r.values));
+  return s.empty() ? "none" : s;
+}
+
+// Peak operations per clock per CU (CDNA) or WGP (RDNA): 4 SIMDs each (layouts.md §3).
+std::optional<int> peak_ops_per_clock(const InstrDesc& d) {
+  if (d.cycles <= 0) return std::nullopt;
+  return 4 * d.ops / d.cycles;
+}
+
+Json arch_json(const ArchInfo& a) {
+  Json waves = Json::array();
+  if (a.wave32) waves.push_back(32);
+  if (a.wave64) waves.push_back(64);
+  return Json{{"name", a.name},           {"family", a.family},     {"products", a.products},
+              {"aliases", a.aliases},     {"default_wave", a.default_wave},
+              {"waves", waves},           {"vgprs", a.vgprs},       {"agprs", a.agprs}};
+}
+
+Json instruction_json(const InstrDesc& d) {
+  Json mods = Json::array();
+  for (const ModifierRange& r : legal_modifiers(d)) {
+    Json m{{"name", r.name}, {"values", r.values}};
+    if (!r.constraint.empty()) m["constraint"] = r.constraint;
+    m["meaning"] = r.meaning;
+    mods.push_back(m);
+  }
+  Json j{{"arch", arch_info(d.arch).name},
+         {"builtin", d.full_builtin()},
+         {"mnemonic", d.mnemonic},
+         {"kind", d.is_mfma() ? "mfma" : "wmma"},
+         {"opcode", d.opcode},
+         {"wave", d.wave},
+         {"tied", d.tied},
+         {"m", d.m},
+         {"n", d.n},
+         {"k", d.k},
+         {"blocks", d.blocks},
+         {"types", {{"A", elem_name(d.a_type)}, {"B", elem_name(d.b_type)},
+                    {"C", elem_name(d.c_type)}, {"D", elem_name(d.d_type)}}},
+         {"vgprs", {{"A", d.vgprs_a}, {"B", d.vgprs_b}, {"C", d.vgprs_cd}, {"D", d.vgprs_cd}}},
+         {"modifiers", mods},
+         {"ops", d.ops},
+         {"cycles", d.cycles > 0 ? Json(d.cycles) : Json(nullptr)},
+         {"coexec_cycles", d.coexec_cycles}};
+  const auto peak = peak_ops_per_clock(d);
+  j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
+  j["peak_unit"] = d.is_mfma() ? "CU" : "WGP";
+  return j;
+}
+
+Json switch_json(const SwitchInfo& s) {
+  Json values = Json::array();
+  for (const SwitchValue& v : s.values) values.push_back({{"name", v.name}, {"meaning", v.meaning}});
+  return Json{{"name", s.name},
+              {"values", values},
+              {"default", s.values[0].name},
+              {"applies_to", s.applies_to},
+              {"evidence", s.evidence}};
+}
+
+void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
+  for (const ArchInfo* a : archs) {
+    std::string aliases;
+    for (std::string_view alias : a->aliases) aliases += (aliases.empty() ? "" : ", ") + std::string(alias);
+    out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
+    out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<18} {:>9} {:>4} {:<26} {:>6} {:>6} {:>6}\n",
+                       "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
+                       "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
+    for (const InstrDesc* d : instructions_for_arch(a->id)) {
+      out << fmt::format(
+          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<18} {:>9} {:>4} {:<26} {:>6} {:>6} {:>6}\n",
+          d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
+          fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
+                      elem_name(d->c_type), elem_name(d->d_type)),
+          fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(*d),
+          d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p", d->coexec_cycles);
+    }
+    out << '\n';
+  }
+  out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64). coexec: VALU "
+         "co-execution cycles.\n";
+  out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
+  for (const SwitchInfo& s : all_switches()) {
+    out << fmt::format("  {} ({})\n", s.name, s.applies_to);
+    for (const SwitchValue& v : s.values) out << fmt::format("    {:<12} {}\n", v.name, v.meaning);
+    out << fmt::format("    evidence: {}\n", s.evidence);
+  }
+}
+
+}  // namespace
+
+CLI::App* register_list(CLI::App& app, ListOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "list", "List every instruction and builtin of an architecture with its properties.");
+  cmd->add_option("-a,--arch", options.arch,
+                  "Architecture or alias (gfx90a, cdna2, mi250x, gfx1100, rdna3, gfx1151, ...); "
+                  "default: all");
+  cmd->add_option("--format", options.format, "text (default) or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->footer(
+      "Examples:\n"
+      "  mxlane list                        every architecture, as a table\n"
+      "  mxlane list --arch mi250x          gfx90a's 27 MFMA builtins\n"
+      "  mxlane list --arch gfx1100 --format json");
+  return cmd;
+}
+
+int run_list(const ListOptions& options, std::ostream& out) {
+  std::vector<const ArchInfo*> archs;
+  if (options.arch.empty())
+    for (const ArchInfo& a : all_archs()) archs.push_back(&a);
+  else
+    archs.push_back(&resolve_arch_option(options.arch));
+
+  if (options.format == "json") {
+    Json doc{{"format", "mxlane.list/1"}};
+    doc["architectures"] = Json::array();
+    doc["instructions"] = Json::array();
+    for (const ArchInfo* a : archs) {
+      doc["architectures"].push_back(arch_json(*a));
+      for (const InstrDesc* d : instructions_for_arch(a->id)) doc["instructions"].push_back(instruction_json(*d));
+    }
+    doc["switches"] = Json::array();
+    for (const SwitchInfo& s : all_switches()) doc["switches"].push_back(switch_json(s));
+    out << doc.dump(1) << '\n';
+  } else {
+    print_text(archs, out);
+  }
+  return 0;
+}
+
+}  // namespace mxlane::cli

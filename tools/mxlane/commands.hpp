@@ -1,0 +1,44 @@
+// The subcommands of mxlane: each registers its options on CLI11 and runs on the parsed values.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "CLI/CLI.hpp"
+#include "emu/isa/arch.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/switches.hpp"
+
+namespace mxlane::cli {
+
+struct ListOptions {
+  std::string arch;
+  std::string format = "text";
+};
+CLI::App* register_list(CLI::App& app, ListOptions& options);
+int run_list(const ListOptions& options, std::ostream& out);
+
+struct LanemapOptions {
+  std::string arch;
+  std::string inst;
+  std::string operand;
+  std::optional<int> wave;
+  Modifiers mods;
+  std::vector<std::string> switch_settings;  // NAME=VALUE
+  std::string format = "grid";
+  std::string element;  // "b,i,j" or "i,j"
+  std::optional<int> reg;
+  std::optional<int> lane;
+};
+CLI::App* register_lanemap(CLI::App& app, LanemapOptions& options);
+int run_lanemap(const LanemapOptions& options, std::ostream& out);
+
+// Shared argument resolution; each throws InvalidArgument naming the option.
+const ArchInfo& resolve_arch_option(const std::string& value);
+const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
+                                     std::optional<int> wave);
+Switches parse_switch_settings(const std::vector<std::string>& settings);
+
+}  // namespace mxlane::cli

@@ -1,0 +1,42 @@
+// Turning --arch, --inst and --option values into table entries, with errors that name the option.
+#include "emu/isa/errors.hpp"
+#include "fmt/format.h"
+#include "tools/mxlane/commands.hpp"
+
+namespace mxlane::cli {
+
+const ArchInfo& resolve_arch_option(const std::string& value) {
+  const ArchInfo* arch = find_arch(value);
+  if (arch == nullptr)
+    throw InvalidArgument(fmt::format("--arch: unknown architecture '{}'; known: {}", value,
+                                      known_arch_names()));
+  return *arch;
+}
+
+const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
+                                     std::optional<int> wave) {
+  if (wave && *wave != 32 && *wave != 64)
+    throw InvalidArgument(fmt::format("--wave: {} is not a wave size; use 32 or 64", *wave));
+  try {
+    return resolve_instruction(arch, value, wave);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(std::string("--inst: ") + e.what());
+  }
+}
+
+Switches parse_switch_settings(const std::vector<std::string>& settings) {
+  Switches switches;
+  for (const std::string& setting : settings) {
+    const auto eq = setting.find('=');
+    if (eq == std::string::npos)
+      throw InvalidArgument(fmt::format("--option: '{}' is not NAME=VALUE", setting));
+    try {
+      set_switch(switches, setting.substr(0, eq), setting.substr(eq + 1));
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string("--option: ") + e.what());
+    }
+  }
+  return switches;
+}
+
+}  // namespace mxlane::cli
