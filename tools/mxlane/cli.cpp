@@ -26,6 +26,19 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CLI::App* lanemap = register_lanemap(app, lanemap_options);
 
   std::string who = "mxlane";
+  const std::vector<const CLI::App*> subcommands = {list, lanemap};
+  if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : subcommands) {
+      found = found || sub->get_name() == args[1];
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!found) {
+      err << who << ": error: unknown subcommand '" << args[1] << "'; known: " << known << '\n';
+      return kExitUsage;
+    }
+  }
   try {
     std::vector<const char*> argv;
     argv.reserve(args.size());

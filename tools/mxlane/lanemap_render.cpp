@@ -30,13 +30,19 @@ std::string corner_label(Operand op) {
 
 // All placements of one element (its replicas) written as one cell: "v0{0,16}.[15:0]", with the
 // NEG/ABS decoration of the calculator ("-v0{0}.[15:0]", "|v3{5}|").
+std::string lane_set_text(const std::vector<Placement>& copies);
 std::string cell_text(const std::vector<Placement>& copies) {
-  std::vector<int> lanes;
-  for (const Placement& p : copies) lanes.push_back(p.slot.lane);
-  std::string text = slot_notation(copies.front().slot, lanes);
+  std::string text = lane_set_text(copies);
   if (copies.front().absolute) text = "|" + text + "|";
   if (copies.front().negated) text = "-" + text;
   return text;
+}
+
+// The slot of all copies of one element, without NEG/ABS decoration: "v0{0,16}.[15:0]".
+std::string lane_set_text(const std::vector<Placement>& copies) {
+  std::vector<int> lanes;
+  for (const Placement& p : copies) lanes.push_back(p.slot.lane);
+  return slot_notation(copies.front().slot, lanes);
 }
 
 std::string markdown_escape(std::string s) {
@@ -240,7 +246,7 @@ void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapForma
   print_text_header(l, h, format, out);
   for (const auto& group : group_by_slot(placements))
     out << (format == LanemapFormat::markdown ? "- " : "")
-        << fmt::format("{} = {}", element_notation(l.operand(), group.front(), multi_block(l)), cell_text(group))
+        << fmt::format("{} = {}", element_notation(l.operand(), group.front(), multi_block(l)), lane_set_text(group))
         << '\n';
 }
 

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job: install what is missing, build mxlane, and print the lane map of
+# v_wmma_f32_16x16x16_f16's A operand (gfx1100, wave32).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-debian.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_BUILD_TESTS=OFF >/dev/null
+cmake --build build --target mxlane
+build/mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A "$@"

@@ -1,0 +1,238 @@
+// The instruction table against the seeds' builtin lists and throughput tables, layouts.md §4, and
+// name/alias resolution.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+
+#include "emu/isa/errors.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/switches.hpp"
+
+using namespace mxlane;
+
+namespace {
+
+struct Throughput {
+  int ops, cycles, coexec;
+};
+
+// Seed 001 "Instruction throughput" table, transcribed: builtin -> (ops, cycles, VALU co-exec).
+const std::map<std::string, Throughput> kSeed001Throughput = {
+    {"mfma_f32_32x32x1f32", {4096, 64, 60}},       {"mfma_f32_16x16x1f32", {2048, 32, 28}},
+    {"mfma_f32_4x4x1f32", {512, 8, 4}},            {"mfma_f32_32x32x2f32", {4096, 64, 60}},
+    {"mfma_f32_16x16x4f32", {2048, 32, 28}},       {"mfma_f32_32x32x4f16", {16384, 64, 60}},
+    {"mfma_f32_16x16x4f16", {8192, 32, 28}},       {"mfma_f32_4x4x4f16", {2048, 8, 4}},
+    {"mfma_f32_32x32x8f16", {16384, 64, 60}},      {"mfma_f32_16x16x16f16", {8192, 32, 28}},
+    {"mfma_f32_32x32x2bf16", {8192, 64, 60}},      {"mfma_f32_16x16x2bf16", {4096, 32, 28}},
+    {"mfma_f32_4x4x2bf16", {1024, 8, 4}},          {"mfma_f32_32x32x4bf16", {8192, 64, 60}},
+    {"mfma_f32_16x16x8bf16", {4096, 32, 28}},      {"mfma_f32_32x32x4bf16_1k", {16384, 64, 60}},
+    {"mfma_f32_16x16x4bf16_1k", {8192, 32, 28}},   {"mfma_f32_4x4x4bf16_1k", {2048, 8, 4}},
+    {"mfma_f32_32x32x8bf16_1k", {16384, 64, 60}},  {"mfma_f32_16x16x16bf16_1k", {8192, 32, 28}},
+    {"mfma_f64_16x16x4f64", {2048, 32, 0}},        {"mfma_f64_4x4x4f64", {512, 16, 0}},
+    {"mfma_i32_32x32x4i8", {16384, 64, 60}},       {"mfma_i32_16x16x4i8", {8192, 32, 28}},
+    {"mfma_i32_4x4x4i8", {2048, 8, 4}},            {"mfma_i32_32x32x8i8", {16384, 64, 60}},
+    {"mfma_i32_16x16x16i8", {8192, 32, 28}},
+};
+
+// layouts.md §4.1 "VOP3P op" column (v_mfma_i32_16x16x16i8 as LLVM encodes it, §9 B3).
+const std::map<std::string, int> kGfx90aOpcodes = {
+    {"v_mfma_f32_32x32x1f32", 0x40},      {"v_mfma_f32_16x16x1f32", 0x41},
+    {"v_mfma_f32_4x4x1f32", 0x42},        {"v_mfma_f32_32x32x2f32", 0x44},
+    {"v_mfma_f32_16x16x4f32", 0x45},      {"v_mfma_f32_32x32x4f16", 0x48},
+    {"v_mfma_f32_16x16x4f16", 0x49},      {"v_mfma_f32_4x4x4f16", 0x4a},
+    {"v_mfma_f32_32x32x8f16", 0x4c},      {"v_mfma_f32_16x16x16f16", 0x4d},
+    {"v_mfma_i32_32x32x4i8", 0x50},       {"v_mfma_i32_16x16x4i8", 0x51},
+    {"v_mfma_i32_4x4x4i8", 0x52},         {"v_mfma_i32_32x32x8i8", 0x54},
+    {"v_mfma_i32_16x16x16i8", 0x55},      {"v_mfma_f32_32x32x4bf16_1k", 0x63},
+    {"v_mfma_f32_16x16x4bf16_1k", 0x64},  {"v_mfma_f32_4x4x4bf16_1k", 0x65},
+    {"v_mfma_f32_32x32x8bf16_1k", 0x66},  {"v_mfma_f32_16x16x16bf16_1k", 0x67},
+    {"v_mfma_f32_32x32x2bf16", 0x68},     {"v_mfma_f32_16x16x2bf16", 0x69},
+    {"v_mfma_f32_4x4x2bf16", 0x6b},       {"v_mfma_f32_32x32x4bf16", 0x6c},
+    {"v_mfma_f32_16x16x8bf16", 0x6d},     {"v_mfma_f64_16x16x4f64", 0x6e},
+    {"v_mfma_f64_4x4x4f64", 0x6f},
+};
+
+// The gfx11 WMMA builtins clang defines (BuiltinsAMDGPU: _w32 and _w64, _tied for 16-bit outputs)
+// with seed 000's throughput (ops, wave32 cycles) and layouts.md §4.2's opcode.
+struct WmmaRow {
+  std::string mnemonic;
+  int opcode, cycles_w32;
+};
+const std::map<std::string, WmmaRow> kGfx1100Builtins = {
+    {"wmma_f32_16x16x16_f16", {"v_wmma_f32_16x16x16_f16", 0x40, 32}},
+    {"wmma_f32_16x16x16_bf16", {"v_wmma_f32_16x16x16_bf16", 0x41, 32}},
+    {"wmma_f16_16x16x16_f16", {"v_wmma_f16_16x16x16_f16", 0x42, 32}},
+    {"wmma_f16_16x16x16_f16_tied", {"v_wmma_f16_16x16x16_f16", 0x42, 32}},
+    {"wmma_bf16_16x16x16_bf16", {"v_wmma_bf16_16x16x16_bf16", 0x43, 32}},
+    {"wmma_bf16_16x16x16_bf16_tied", {"v_wmma_bf16_16x16x16_bf16", 0x43, 32}},
+    {"wmma_i32_16x16x16_iu8", {"v_wmma_i32_16x16x16_iu8", 0x44, 32}},
+    {"wmma_i32_16x16x16_iu4", {"v_wmma_i32_16x16x16_iu4", 0x45, 16}},
+};
+
+}  // namespace
+
+TEST_CASE("gfx90a has exactly the 27 MFMA builtins of seed 001 with its throughput", "[isa][table]") {
+  const auto rows = instructions_for_arch(ArchId::gfx90a);
+  REQUIRE(rows.size() == 27);
+  std::set<std::string> seen;
+  for (const InstrDesc* d : rows) {
+    const std::string name(d->builtin);
+    CAPTURE(name);
+    REQUIRE(kSeed001Throughput.count(name) == 1);
+    seen.insert(name);
+    const Throughput& t = kSeed001Throughput.at(name);
+    CHECK(d->ops == t.ops);
+    CHECK(d->cycles == t.cycles);
+    CHECK(d->coexec_cycles == t.coexec);
+    CHECK(d->wave == 64);
+    CHECK_FALSE(d->tied);
+    CHECK(d->mnemonic == "v_" + name);  // gfx90a mnemonics are the builtin names with v_
+    REQUIRE(kGfx90aOpcodes.count(std::string(d->mnemonic)) == 1);
+    CHECK(d->opcode == kGfx90aOpcodes.at(std::string(d->mnemonic)));
+  }
+  CHECK(seen.size() == 27);
+}
+
+TEST_CASE("gfx1100 has every WMMA builtin in wave32 and wave64, tied forms included", "[isa][table]") {
+  const auto rows = instructions_for_arch(ArchId::gfx1100);
+  REQUIRE(rows.size() == 2 * kGfx1100Builtins.size());
+  for (const auto& [stem, expected] : kGfx1100Builtins) {
+    for (int wave : {32, 64}) {
+      const std::string builtin = stem + (wave == 32 ? "_w32" : "_w64");
+      CAPTURE(builtin);
+      const InstrDesc* found = nullptr;
+      for (const InstrDesc* d : rows)
+        if (d->builtin == builtin) found = d;
+      REQUIRE(found != nullptr);
+      CHECK(found->mnemonic == expected.mnemonic);
+      CHECK(found->opcode == expected.opcode);
+      CHECK(found->wave == wave);
+      CHECK(found->tied == (stem.find("_tied") != std::string::npos));
+      CHECK(found->ops == 8192);  // seed 000 throughput table
+      CHECK(found->cycles == (wave == 32 ? expected.cycles_w32 : -1));
+      CHECK(found->coexec_cycles == 0);
+      CHECK(found->m == 16);
+      CHECK(found->n == 16);
+      CHECK(found->k == 16);
+      CHECK(found->blocks == 1);
+    }
+  }
+}
+
+TEST_CASE("Ops, VGPR counts and co-execution follow layouts.md §3-§4 formulas", "[isa][table]") {
+  for (const InstrDesc& d : instruction_table()) {
+    CAPTURE(d.builtin);
+    CHECK(d.ops == 2 * d.m * d.n * d.k * d.blocks);  // §3: Operations = 2*M*N*K*B
+    const int in_bits = elem_bits(d.a_type);
+    const int out_bits = elem_bits(d.d_type);
+    if (d.is_mfma()) {
+      const int kl = d.k * d.m * d.blocks / 64;  // §4.1: Kl = K*M*B/64
+      CHECK(d.vgprs_a == (kl * in_bits + 31) / 32);
+      CHECK(d.vgprs_b == d.vgprs_a);
+      CHECK(d.vgprs_cd == d.m * d.n * d.blocks * out_bits / (64 * 32));
+      // §4.1: every non-f64 instruction co-executes VALU work for cycles - 4; f64 cannot.
+      CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
+    } else {
+      CHECK(d.vgprs_a == 16 * in_bits / 32);       // §6: a lane holds all 16 K values
+      CHECK(d.vgprs_cd == 16 * 16 / d.wave);       // 16-bit outputs counted as 32 bits (§3)
+    }
+    CHECK(d.c_type == d.d_type);
+    CHECK(d.a_type == d.b_type);
+  }
+}
+
+TEST_CASE("Modifier sets match layouts.md §4.1 and §4.2", "[isa][table]") {
+  for (const InstrDesc& d : instruction_table()) {
+    CAPTURE(d.builtin);
+    std::set<std::string> names;
+    for (const ModifierRange& r : legal_modifiers(d)) names.insert(r.name);
+    if (d.is_mfma()) {
+      const bool f64 = d.a_type == ElemType::f64;
+      CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64
+      CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));             // CBSZ: multi-block
+      CHECK(names.count("opsel") == 0);
+      CHECK(names.count("neg") == 0);
+    } else {
+      const bool out16 = elem_bits(d.d_type) == 16;
+      const bool integer = elem_type_info(d.a_type).is_integer;
+      CHECK(names.count("opsel") == (out16 ? 1U : 0U));
+      CHECK(names.count("neg") == 1);
+      CHECK(names.count("neg_hi") == (integer ? 0U : 1U));
+      CHECK(names.count("clamp") == (integer ? 1U : 0U));
+      CHECK(names.count("cbsz") == 0);
+      CHECK(names.count("blgp") == 0);
+    }
+  }
+  // CBSZ <= min(4, log2 B): 2, 4 and 16 blocks give 1, 2 and 4.
+  const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
+  for (auto [name, max_cbsz] : {std::pair{"v_mfma_f32_32x32x1f32", 1}, {"v_mfma_f32_16x16x1f32", 2},
+                                {"v_mfma_f32_4x4x1f32", 4}}) {
+    for (const ModifierRange& r : legal_modifiers(resolve_instruction(cdna2, name)))
+      if (r.name == "cbsz") CHECK(r.values.back() == max_cbsz);
+  }
+}
+
+TEST_CASE("Architecture aliases of interfaces.md resolve", "[isa][arch]") {
+  for (const char* alias : {"gfx90a", "CDNA2", "mi200", "MI250X", "aldebaran"})
+    CHECK(find_arch(alias)->id == ArchId::gfx90a);
+  for (const char* alias : {"gfx1100", "rdna3", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151",
+                            "gfx1152", "gfx1153"})
+    CHECK(find_arch(alias)->id == ArchId::gfx1100);
+  CHECK(find_arch("gfx942") == nullptr);
+  CHECK(find_arch("") == nullptr);
+  CHECK(arch_info(ArchId::gfx90a).default_wave == 64);
+  CHECK(arch_info(ArchId::gfx1100).default_wave == 32);
+}
+
+TEST_CASE("Instruction names resolve by mnemonic or builtin, either spelling", "[isa][names]") {
+  const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
+  const ArchInfo& rdna3 = arch_info(ArchId::gfx1100);
+  CHECK(resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16").builtin == "mfma_f32_32x32x8f16");
+  CHECK(resolve_instruction(cdna2, "mfma_f32_32x32x8f16").mnemonic == "v_mfma_f32_32x32x8f16");
+  CHECK(resolve_instruction(cdna2, "__builtin_amdgcn_mfma_f32_32x32x8f16").opcode == 0x4c);
+  CHECK(resolve_instruction(cdna2, "V_MFMA_F32_32X32X8F16").opcode == 0x4c);
+
+  CHECK(resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16").builtin == "wmma_f32_16x16x16_f16_w32");
+  CHECK(resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16", 64).builtin == "wmma_f32_16x16x16_f16_w64");
+  CHECK(resolve_instruction(rdna3, "v_wmma_f16_16x16x16_f16", 64).builtin == "wmma_f16_16x16x16_f16_w64");
+  CHECK(resolve_instruction(rdna3, "wmma_bf16_16x16x16_bf16_tied_w64").tied);
+  CHECK(resolve_instruction(rdna3, "__builtin_amdgcn_wmma_i32_16x16x16_iu4_w64").wave == 64);
+  CHECK(resolve_instruction(rdna3, "wmma_i32_16x16x16_iu4_w64", 64).wave == 64);
+
+  auto message = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (const InvalidArgument& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_wmma_f32_16x16x16_f16"); }),
+             Catch::Contains("not available on gfx90a") && Catch::Contains("gfx1100"));
+  CHECK_THAT(message([&] { resolve_instruction(rdna3, "mfma_f32_4x4x1f32"); }), Catch::Contains("gfx90a"));
+  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8_f16"); }),
+             Catch::Contains("did you mean v_mfma_f32_32x32x8f16"));
+  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16", 32); }),
+             Catch::Contains("wave64"));
+  CHECK_THAT(message([&] { resolve_instruction(rdna3, "wmma_f32_16x16x16_f16_w32", 64); }),
+             Catch::Contains("wave32"));
+  CHECK_THAT(message([&] { resolve_instruction(rdna3, "hello"); }), Catch::Contains("unknown instruction 'hello'"));
+}
+
+TEST_CASE("Behaviour switches: defaults first, unknown names and values refused", "[isa][switches]") {
+  Switches s;
+  CHECK(s.cbsz_model() == CbszModel::isa);
+  CHECK(s.f64_4x4x4_cd_order() == F64QuadOrder::lab_notes);
+  set_switch(s, "cbsz_model", "calculator");
+  CHECK(s.cbsz_model() == CbszModel::calculator);
+  set_switch(s, "f64_4x4x4_cd_order", "isa-general");
+  CHECK(s.f64_4x4x4_cd_order() == F64QuadOrder::isa_general);
+  CHECK(switch_value_name(s, SwitchId::cbsz_model) == "calculator");
+  CHECK_THROWS_WITH(set_switch(s, "cbsz_model", "adjacent"), Catch::Contains("isa, calculator"));
+  CHECK_THROWS_WITH(set_switch(s, "cbsz", "isa"), Catch::Contains("unknown switch 'cbsz'"));
+  for (const SwitchInfo& info : all_switches()) {
+    CHECK(info.values.size() >= 2);
+    CHECK_FALSE(info.evidence.empty());
+  }
+}

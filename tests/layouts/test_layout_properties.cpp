@@ -1,0 +1,170 @@
+// Properties of every layout of every instruction, operand and legal modifier combination:
+// forward and inverse agree, plain layouts are bijections, counts match the table, replicas cover
+// every lane, and values survive a register-file round trip.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "emu/isa/errors.hpp"
+#include "layouts/operand_layout.hpp"
+
+using namespace mxlane;
+
+namespace {
+
+using SlotKey = std::tuple<int, int, int, int>;             // lane, vgpr, bit_lo, bit_hi
+using ElementKey = std::tuple<int, int, int, int, bool, bool>;  // block, row, col, replica, neg, abs
+
+SlotKey key(const Slot& s) { return {s.lane, s.vgpr, s.bit_lo, s.bit_hi}; }
+ElementKey key(const Placement& p) { return {p.block, p.row, p.col, p.replica, p.negated, p.absolute}; }
+
+// Every legal combination of the modifiers that can change `op`'s layout (others stay 0).
+std::vector<Modifiers> modifier_combinations(const InstrDesc& d, Operand op) {
+  std::map<std::string, std::vector<int>> values;
+  for (const ModifierRange& r : legal_modifiers(d)) values[r.name] = r.values;
+  std::vector<std::string> relevant;
+  switch (op) {
+    case Operand::A: relevant = {"cbsz", "abid", "neg", "neg_hi"}; break;
+    case Operand::B: relevant = {"blgp", "neg", "neg_hi"}; break;
+    case Operand::C: relevant = {"opsel", "neg", "neg_hi"}; break;
+    case Operand::D: relevant = {"opsel"}; break;
+  }
+  std::vector<Modifiers> combos{Modifiers{}};
+  for (const std::string& name : relevant) {
+    if (!values.count(name)) continue;
+    std::vector<Modifiers> next;
+    for (const Modifiers& base : combos)
+      for (int v : values[name]) {
+        Modifiers m = base;
+        if (name == "cbsz") m.cbsz = v;
+        if (name == "abid") m.abid = v;
+        if (name == "blgp") m.blgp = v;
+        if (name == "opsel") m.opsel = v;
+        if (name == "neg") m.neg = v;
+        if (name == "neg_hi") m.neg_hi = v;
+        next.push_back(m);
+      }
+    combos = std::move(next);
+  }
+  std::vector<Modifiers> legal;
+  for (const Modifiers& m : combos) {
+    try {
+      validate_modifiers(d, m);
+      legal.push_back(m);
+    } catch (const InvalidArgument&) {
+    }
+  }
+  return legal;
+}
+
+// Every (vgpr, lane) pair worth an inverse query: each VGPR once, or each pair once for 64-bit.
+std::map<SlotKey, std::set<ElementKey>> inverse_map(const OperandLayout& l) {
+  std::map<SlotKey, std::set<ElementKey>> held;
+  const int step = l.element_bits() == 64 ? 2 : 1;
+  for (int vgpr = 0; vgpr < l.vgprs(); vgpr += step)
+    for (int lane = 0; lane < l.wave(); ++lane)
+      for (const SlotContents& s : l.inverse(vgpr, lane)) {
+        REQUIRE(s.slot.lane == lane);
+        auto& set = held[key(s.slot)];
+        for (const Placement& p : s.elements) {
+          REQUIRE(key(p.slot) == key(s.slot));
+          set.insert(key(p));
+        }
+      }
+  return held;
+}
+
+}  // namespace
+
+TEST_CASE("Forward and inverse agree for every instruction, operand and legal modifier", "[layouts][properties]") {
+  for (const InstrDesc& d : instruction_table()) {
+    for (Operand op : kAllOperands) {
+      for (const Modifiers& mods : modifier_combinations(d, op)) {
+        const OperandLayout l(d, op, mods);
+        INFO(d.builtin << " " << operand_name(op) << " " << format_modifiers(d, mods));
+        REQUIRE(l.vgprs() == d.vgprs(op));
+        REQUIRE(l.rows() == d.rows(op));
+        REQUIRE(l.cols() == d.cols(op));
+        REQUIRE(l.blocks() == d.blocks);
+
+        std::map<SlotKey, std::set<ElementKey>> from_forward;
+        std::size_t placements = 0;
+        for (const Placement& p : l.all()) {
+          ++placements;
+          REQUIRE(p.slot.lane >= 0);
+          REQUIRE(p.slot.lane < l.wave());
+          REQUIRE(p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits());
+          REQUIRE(p.slot.vgpr + (l.element_bits() == 64 ? 1 : 0) < l.vgprs());
+          from_forward[key(p.slot)].insert(key(p));
+        }
+        REQUIRE(placements == static_cast<std::size_t>(l.blocks() * l.rows() * l.cols() * l.replicas()));
+
+        std::map<SlotKey, std::set<ElementKey>> from_inverse = inverse_map(l);
+        for (auto it = from_inverse.begin(); it != from_inverse.end();)
+          it = it->second.empty() ? from_inverse.erase(it) : std::next(it);
+        REQUIRE(from_forward == from_inverse);
+      }
+    }
+  }
+}
+
+TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "[layouts][properties]") {
+  for (const InstrDesc& d : instruction_table()) {
+    for (Operand op : kAllOperands) {
+      const OperandLayout l(d, op);
+      INFO(d.builtin << " " << operand_name(op));
+      std::map<SlotKey, int> uses;
+      std::set<int> lanes;
+      for (const Placement& p : l.all()) {
+        ++uses[key(p.slot)];
+        lanes.insert(p.slot.lane);
+      }
+      // Every slot holds exactly one element (each replica is its own slot).
+      for (const auto& [slot, count] : uses) REQUIRE(count == 1);
+      // Every lane of the wave holds data (RDNA3 replicas cover the upper lanes).
+      REQUIRE(lanes.size() == static_cast<std::size_t>(l.wave()));
+      // The operand's registers are completely used, except the unselected half of 16-bit RDNA3 C/D.
+      const bool half_used = d.is_wmma() && (op == Operand::C || op == Operand::D) && l.element_bits() == 16;
+      const int slots_per_reg = l.element_bits() == 64 ? 1 : 32 / l.element_bits();
+      const int regs = l.element_bits() == 64 ? l.vgprs() / 2 : l.vgprs();
+      REQUIRE(uses.size() == static_cast<std::size_t>(regs * l.wave() * slots_per_reg / (half_used ? 2 : 1)));
+      // Replicated operands: copy c of every element lives in lane group c (layouts.md §6).
+      for (const Placement& p : l.all()) REQUIRE(p.replica == (l.replicas() > 1 ? p.slot.lane / 16 : 0));
+    }
+  }
+}
+
+TEST_CASE("Element values survive a register-file round trip through the layout", "[layouts][properties]") {
+  for (const InstrDesc& d : instruction_table()) {
+    for (Operand op : kAllOperands) {
+      const OperandLayout l(d, op, Modifiers{.opsel = (d.modifiers == ModifierSet::wmma_neg_opsel ? 4 : 0)});
+      INFO(d.builtin << " " << operand_name(op));
+      LaneRegFile regs(d.wave, 40);
+      const int base = 3;
+      const std::uint64_t mask = l.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l.element_bits()) - 1;
+      auto value_of = [&](const Placement& p) {
+        return (static_cast<std::uint64_t>(p.block * 1000003 + p.row * 131 + p.col * 7 + 1) * 0x9e3779b97f4a7c15ULL) & mask;
+      };
+      for (const Placement& p : l.all()) write_slot(regs, base, p.slot, value_of(p));
+      for (const Placement& p : l.all()) REQUIRE(read_slot(regs, base, p.slot) == value_of(p));
+      // Registers below the base and above the operand are untouched.
+      for (int lane = 0; lane < d.wave; ++lane) {
+        REQUIRE(regs.word(base - 1, lane) == 0);
+        REQUIRE(regs.word(base + l.vgprs(), lane) == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("Out-of-range queries are refused with the coordinate named", "[layouts][properties]") {
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx90a), "v_mfma_f32_32x32x8f16");
+  const OperandLayout a(d, Operand::A);
+  CHECK_THROWS_WITH(a.forward(0, 32, 0), Catch::Contains("row 32"));
+  CHECK_THROWS_WITH(a.forward(0, 0, 8), Catch::Contains("col 8"));
+  CHECK_THROWS_WITH(a.forward(1, 0, 0), Catch::Contains("block 1"));
+  CHECK_THROWS_WITH(a.inverse(2, 0), Catch::Contains("vgpr 2"));
+  CHECK_THROWS_WITH(a.inverse(0, 64), Catch::Contains("lane 64"));
+  CHECK_THROWS_WITH(a.inverse(0, -1), Catch::Contains("lane -1"));
+}
