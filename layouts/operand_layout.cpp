@@ -156,9 +156,11 @@ std::vector<std::string> OperandLayout::notes() const {
         replicas() == 4 ? ", L+32, L+48" : ""));
   if (d.is_wmma() && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
     notes.push_back(fmt::format(
-        "16-bit values in bits [{}:{}] (opsel={}); the other half of each VGPR is not read; the "
-        "_tied builtins preserve it in D, the untied ones leave it undefined (layouts.md §6)",
-        bit_offset_ + 15, bit_offset_, mods_.opsel));
+        "16-bit values in bits [{}:{}] (opsel={}); {} (layouts.md §6)", bit_offset_ + 15, bit_offset_,
+        mods_.opsel,
+        operand_ == Operand::C ? "the other half of each VGPR is not read"
+                               : "the other half of each VGPR is not written by the instruction: the "
+                                 "_tied builtins keep it, the untied ones leave it undefined"));
   if (d.modifiers == ModifierSet::wmma_int)
     notes.push_back(fmt::format("A is {}, B is {} (neg={}: NEG[0]/NEG[1] choose signedness)",
                                 (mods_.neg & 1) != 0 ? "signed" : "unsigned",

@@ -88,12 +88,12 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     std::string aliases;
     for (std::string_view alias : a->aliases) aliases += (aliases.empty() ? "" : ", ") + std::string(alias);
     out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
-    out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<18} {:>9} {:>4} {:<26} {:>6} {:>6} {:>6}\n",
+    out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
                        "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
                        "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
       out << fmt::format(
-          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<18} {:>9} {:>4} {:<26} {:>6} {:>6} {:>6}\n",
+          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
           d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
           fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
                       elem_name(d->c_type), elem_name(d->d_type)),
