@@ -1,8 +1,8 @@
 // Architecture registry: canonical names and the aliases of interfaces.md / layouts.md §1.
 #include "emu/isa/arch.hpp"
+#include "emu/util/text.hpp"
 
 #include <array>
-#include <cctype>
 #include <string>
 
 namespace mxlane {
@@ -25,12 +25,6 @@ constexpr std::array<ArchInfo, 2> kArchs = {{
      kGfx1100Aliases, 32, true, true, 256, 0},
 }};
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 std::span<const ArchInfo> all_archs() { return kArchs; }
@@ -42,7 +36,7 @@ const ArchInfo& arch_info(ArchId id) {
 }
 
 const ArchInfo* find_arch(std::string_view name_or_alias) {
-  const std::string key = lower(name_or_alias);
+  const std::string key = lowercase(name_or_alias);
   for (const ArchInfo& a : kArchs) {
     if (key == a.name) return &a;
     for (std::string_view alias : a.aliases)

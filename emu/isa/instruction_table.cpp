@@ -1,10 +1,10 @@
 // Builds the instruction table from instructions.def and resolves user-typed names against it.
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 
 namespace mxlane {
@@ -21,12 +21,6 @@ constexpr InstrDesc kTable[] = {
 #include "emu/isa/instructions.def"
 #undef MXLANE_MATRIX
 };
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view strip_prefix(std::string_view s, std::string_view prefix) {
   return s.starts_with(prefix) ? s.substr(prefix.size()) : s;
@@ -60,7 +54,7 @@ std::string_view operand_name(Operand op) {
 }
 
 std::optional<Operand> parse_operand(std::string_view name) {
-  const std::string key = lower(name);
+  const std::string key = lowercase(name);
   if (key == "a") return Operand::A;
   if (key == "b") return Operand::B;
   if (key == "c") return Operand::C;
@@ -102,7 +96,7 @@ std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
 
 const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name,
                                      std::optional<int> wave) {
-  const std::string key(strip_prefix(lower(name), "__builtin_amdgcn_"));
+  const std::string key(strip_prefix(lowercase(name), "__builtin_amdgcn_"));
 
   // A builtin name fixes the wave size itself.
   for (const InstrDesc& d : kTable) {
@@ -138,7 +132,7 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
     if (!names_match(d, key)) continue;
     const std::string_view other = arch_info(d.arch).name;
     if (elsewhere.find(other) == std::string::npos)
-      elsewhere += (elsewhere.empty() ? "" : ", ") + std::string(other);
+      append_item(elsewhere, other);
   }
   if (!elsewhere.empty())
     throw InvalidArgument(fmt::format("instruction '{}' is not available on {}; it exists on {}",

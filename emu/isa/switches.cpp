@@ -2,6 +2,7 @@
 #include "emu/isa/switches.hpp"
 
 #include "emu/isa/errors.hpp"
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 
 namespace mxlane {
@@ -48,13 +49,13 @@ void set_switch(Switches& switches, std::string_view name, std::string_view valu
         switches.set(info.id, static_cast<std::uint8_t>(i));
         return;
       }
-      legal += (i == 0 ? "" : ", ") + std::string(info.values[i].name);
+      append_item(legal, info.values[i].name);
     }
     throw InvalidArgument(fmt::format("switch {}: unknown value '{}'; legal values: {}", name,
                                       value, legal));
   }
   std::string known;
-  for (const SwitchInfo& info : kSwitches) known += (known.empty() ? "" : ", ") + std::string(info.name);
+  for (const SwitchInfo& info : kSwitches) append_item(known, info.name);
   throw InvalidArgument(fmt::format("unknown switch '{}'; known switches: {}", name, known));
 }
 

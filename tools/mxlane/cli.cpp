@@ -2,6 +2,7 @@
 #include "tools/mxlane/cli.hpp"
 
 #include "emu/isa/errors.hpp"
+#include "emu/util/text.hpp"
 #include "tools/mxlane/commands.hpp"
 
 namespace mxlane::cli {
@@ -32,7 +33,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     bool found = false;
     for (const CLI::App* sub : subcommands) {
       found = found || sub->get_name() == args[1];
-      known += (known.empty() ? "" : ", ") + sub->get_name();
+      append_item(known, sub->get_name());
     }
     if (!found) {
       err << who << ": error: unknown subcommand '" << args[1] << "'; known: " << known << '\n';

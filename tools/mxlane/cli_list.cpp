@@ -1,6 +1,7 @@
 // `mxlane list`: the instruction table, per architecture, as text or JSON.
 #include <nlohmann/json.hpp>
 
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
 
@@ -15,14 +16,14 @@ std::string compact_values(const std::vector<int>& v) {
   for (std::size_t i = 1; i < v.size(); ++i) contiguous = contiguous && v[i] == v[i - 1] + 1;
   if (contiguous || (v.size() == 2 && v[1] == v[0] + 1)) return fmt::format("{}-{}", v.front(), v.back());
   std::string s;
-  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  for (int x : v) append_item(s, std::to_string(x), ",");
   return s;
 }
 
 std::string modifiers_text(const InstrDesc& d) {
   std::string s;
   for (const ModifierRange& r : legal_modifiers(d))
-    s += (s.empty() ? "" : " ") + fmt::format("{} {}", r.name, compact_values(r.values));
+    append_item(s, fmt::format("{} {}", r.name, compact_values(r.values)), " ");
   return s.empty() ? "none" : s;
 }
 
@@ -86,7 +87,7 @@ Json switch_json(const SwitchInfo& s) {
 void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
   for (const ArchInfo* a : archs) {
     std::string aliases;
-    for (std::string_view alias : a->aliases) aliases += (aliases.empty() ? "" : ", ") + std::string(alias);
+    for (std::string_view alias : a->aliases) append_item(aliases, alias);
     out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
     out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
                        "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",

@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "layouts/slot_notation.hpp"
 
@@ -291,7 +292,7 @@ void render_inverse(const OperandLayout& l, const LanemapHeader& h, LanemapForma
   for (const SlotContents& s : slots) {
     std::string held;
     for (const Placement& p : s.elements)
-      held += (held.empty() ? "" : " ") + element_notation(l.operand(), p, multi_block(l));
+      append_item(held, element_notation(l.operand(), p, multi_block(l)), " ");
     if (held.empty()) held = "(not used)";
     std::string where = slot_notation(s.slot);
     if (s.slot.width() == 64)
