@@ -46,36 +46,36 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
       "instruction reads the operand: a whole-operand dump, a forward query (--element) or an "
       "inverse query (--reg with --lane).");
-  cmd->add_option("-a,--arch", o.arch, "Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...)")
+  cmd->add_option("-a,--arch", o.arch, "Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...). Example: --arch mi250x")
       ->required();
   cmd->add_option("-i,--inst,--instruction", o.inst,
                   "ISA mnemonic (v_mfma_f32_32x32x8f16, v_wmma_f32_16x16x16_f16) or builtin name, with or "
-                  "without __builtin_amdgcn_ (wmma_f32_16x16x16_f16_w64)")
+                  "without __builtin_amdgcn_. Example: --inst wmma_f32_16x16x16_f16_w64")
       ->required();
-  cmd->add_option("--operand", o.operand, "A, B, C or D (A is M x K, B is K x N, C and D are M x N)")
+  cmd->add_option("--operand", o.operand, "A, B, C or D (A is M x K, B is K x N, C and D are M x N). Example: --operand D")
       ->required()
       ->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
   cmd->add_option("-w,--wave", o.wave,
-                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's suffix");
+                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64");
   cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks). Example: --cbsz 2 --abid 1");
-  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1");
+  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1. Example: --cbsz 1 --abid 1");
   cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3");
   cmd->add_option("--opsel", o.mods.opsel,
-                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16])");
+                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4");
   cmd->add_option("--neg", o.mods.neg,
                   "gfx1100 WMMA NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
                   "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3");
   cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
-                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|");
+                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B");
   cmd->add_option("--option", o.switch_settings,
                   "Behaviour switch NAME=VALUE (see `mxlane list`). Example: --option cbsz_model=calculator, "
                   "--option f64_4x4x4_cd_order=isa-general");
-  cmd->add_option("--format", o.format, "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json")
+  cmd->add_option("--format", o.format, "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json. Example: --format json")
       ->check(CLI::IsMember({"grid", "markdown", "csv", "json"}));
   CLI::Option* element = cmd->add_option(
-      "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates) or i,j");
-  CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register");
-  CLI::Option* lane = cmd->add_option("--lane", o.lane, "Inverse query: lane (with --reg)");
+      "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates) or i,j. Example: --element 4,1,2");
+  CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33");
+  CLI::Option* lane = cmd->add_option("--lane", o.lane, "Inverse query: lane (with --reg). Example: --reg 0 --lane 17");
   element->excludes(reg)->excludes(lane);
   reg->needs(lane);
   lane->needs(reg);
