@@ -1,6 +1,8 @@
 // gfx1100 WMMA operand layouts vs seed 000 and layouts.md §4.2/§6: replicas, K packing, C/D rows.
 #include <catch2/catch.hpp>
 
+#include "support/sweep.hpp"
+
 #include <cstddef>
 #include <set>
 #include <sstream>
@@ -185,35 +187,7 @@ std::string placement_text(const Placement& p) {
 
 std::string op_text(Operand op) { return std::string(mxlane::operand_name(op)); }
 
-// An exhaustive sweep: counts its comparisons and keeps the first few mismatches, so one failing
-// formula prints a handful of named elements (expected vs got) instead of thousands of lines.
-class Sweep {
- public:
-  explicit Sweep(std::string what) : what_(std::move(what)) {}
-  template <typename F>
-  void expect(bool ok, F&& describe) {
-    ++checks_;
-    if (ok) return;
-    if (failures_.size() < kKeep) failures_.push_back(describe());
-    ++failed_;
-  }
-  // One Catch assertion for the whole sweep; the first mismatches are printed with it.
-  void report() const {
-    std::ostringstream o;
-    o << what_ << ": " << failed_ << " of " << checks_ << " comparisons failed";
-    for (const std::string& f : failures_) o << "\n  " << f;
-    INFO(o.str());
-    CHECK(checks_ > 0);
-    CHECK(failed_ == 0);
-  }
-
- private:
-  static constexpr std::size_t kKeep = 8;
-  std::string what_;
-  std::vector<std::string> failures_;
-  long checks_ = 0;
-  long failed_ = 0;
-};
+using mxlane_test::Sweep;
 
 std::vector<const InstrDesc*> gfx1100_builtins() {
   return mxlane::instructions_for_arch(mxlane::ArchId::gfx1100);
