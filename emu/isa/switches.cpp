@@ -23,6 +23,66 @@ constexpr SwitchValue kF64QuadOrders[] = {
                     "applied literally)"},
 };
 
+constexpr SwitchValue kReplicaSources[] = {
+    {"own-group", "D rows held in lane group g read the A/B copies of lane group g (rocjitsu model)"},
+    {"group0", "every D row reads the copies in lanes 0-15 (the calculator's --output-calculation)"},
+};
+
+constexpr SwitchValue kRoundModes[] = {
+    {"rne", "MODE.FP_ROUND round to nearest even (HIP/HSA default)"},
+    {"rtz", "round toward zero"},
+    {"rup", "round toward +infinity"},
+    {"rdn", "round toward -infinity"},
+};
+constexpr SwitchValue kDenormModes[] = {
+    {"preserve", "MODE.FP_DENORM keeps denormals (HIP/HSA default)"},
+    {"flush", "MODE.FP_DENORM flushes denormal inputs and outputs to zero"},
+};
+constexpr SwitchValue kBits[] = {
+    {"0", "off (HIP/HSA default)"},
+    {"1", "on"},
+};
+constexpr SwitchValue kModeEffect[] = {
+    {"ignored", "the instruction does not consult MODE: the observed/modelled behaviour"},
+    {"honoured", "the instruction applies MODE.FP_ROUND and MODE.FP_DENORM"},
+};
+constexpr SwitchValue kExecEffect[] = {
+    {"ignored", "every lane computes and writes D whatever EXEC holds"},
+    {"masked", "lanes whose EXEC bit is 0 keep their previous D (gem5's model)"},
+};
+constexpr SwitchValue kNanResults[] = {
+    {"canonical", "every NaN result is 0x7FC00000 (f32) / 0x7FF8000000000000 (f64)"},
+    {"propagate", "the first NaN operand, quieted; invalid operations give the default NaN"},
+};
+constexpr SwitchValue kFlushedSign[] = {
+    {"positive", "a flushed subnormal or zero input reads as +0 (MMA-Sim's flush)"},
+    {"keep", "a flushed input keeps its sign"},
+};
+constexpr SwitchValue kIntOverflow[] = {
+    {"wrap", "the exact sum wrapped to 32 bits"},
+    {"saturate", "the exact sum saturated to the int32 range"},
+};
+constexpr SwitchValue kProductOverflow[] = {
+    {"ieee", "a bf16 product beyond binary32 becomes +-inf (IEEE rounding)"},
+    {"saturate", "it becomes the largest finite binary32 value"},
+};
+constexpr SwitchValue kF64Algorithms[] = {
+    {"fma-chain", "acc = fma(a_k, b_k, acc) for k ascending, from C (MMA-Sim)"},
+    {"exact-dot", "the exact sum C + sum a_k*b_k rounded once"},
+};
+constexpr SwitchValue kRdna3Grids[] = {
+    {"published", "alignment grid G = max(Gp, Gl) with the F16-output C lead floored at -14"},
+    {"no-f16-c-floor", "the same grid without the -14 floor on C's lead for F16 output"},
+};
+constexpr SwitchValue kBf16Outputs[] = {
+    {"truncate", "each step rounds to binary32 (RNE, flush) and keeps the top 16 bits"},
+    {"round", "each step rounds to binary32, then to bfloat16 with RNE"},
+};
+constexpr SwitchValue kIntClamps[] = {
+    {"final", "C + all products summed exactly, then one saturation (when clamp is set)"},
+    {"two-stage", "the products' sum saturated to int32, then a saturating add of C"},
+};
+
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
      "gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
@@ -32,6 +92,44 @@ constexpr SwitchInfo kSwitches[] = {
      "gfx90a v_mfma_f64_4x4x4f64, operands C and D",
      "[DOC] default (seed 001 + a host-verified lab-notes kernel) vs [ISA] general formula; "
      "confirm on hardware (layouts.md §11.2)"},
+    {SwitchId::rdna3_replica, "rdna3_replica", kReplicaSources,
+     "gfx1100 WMMA A and B whose replicas differ",
+     "[MODEL] rocjitsu's gfx11 lane-group execution; replicas must be equal per seed 000, so this "
+     "matters only for programs that break that rule (layouts.md §8.5)"},
+    {SwitchId::mode_round, "mode_round", kRoundModes, "MODE register state (where an instruction honours it)",
+     "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+    {SwitchId::mode_denorm_f32, "mode_denorm_f32", kDenormModes, "MODE register state, binary32",
+     "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+    {SwitchId::mode_denorm_f16_f64, "mode_denorm_f16_f64", kDenormModes,
+     "MODE register state, binary16 and binary64", "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+    {SwitchId::fp16_ovfl, "fp16_ovfl", kBits, "MODE.FP16_OVFL: gfx1100 f16-output WMMA overflow gives 0x7BFF",
+     "numerics.md §B.4 ROUND_F16 (model only), open question E8"},
+    {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx90a MFMA",
+     "[MODEL] MMA-Sim ran with the default HIP MODE; whether MFMA honours MODE is open question E1"},
+    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx90a MFMA with a partial EXEC mask",
+     "[ISA] CDNA4 guide §7.1.2 (\"ignores exec mask ... forces it to 1 for all threads\") and rocjitsu's "
+     "CDNA2 MFMA; the MI200 guide's text was not found. gfx1100 WMMA always ignores EXEC: RDNA3 guide "
+     "§16.10 pseudocode sets EXEC to all ones around the operation"},
+    {SwitchId::cdna2_nan, "cdna2_nan", kNanResults, "gfx90a float MFMA NaN results",
+     "[UNKNOWN] MMA-Sim does not model NaN bits; open question E2 (numerics.md §C.1, §G)"},
+    {SwitchId::cdna2_flushed_input_sign, "cdna2_flushed_input_sign", kFlushedSign,
+     "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0",
+     "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (numerics.md §B.2)"},
+    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx90a INT8 MFMA",
+     "[INF] no public model; open question E4"},
+    {SwitchId::cdna2_bf16_product_overflow, "cdna2_bf16_product_overflow", kProductOverflow,
+     "gfx90a BF16 MFMA products", "[MODEL] IEEE binary32 arithmetic; open question E5"},
+    {SwitchId::cdna2_f64_algorithm, "cdna2_f64_algorithm", kF64Algorithms, "gfx90a FP64 MFMA",
+     "[MODEL] MMA-Sim; the seed's \"IEEE round-to-nearest-even\" agrees; open question E13"},
+    {SwitchId::rdna3_mode, "rdna3_mode", kModeEffect, "gfx1100 float WMMA",
+     "[HW] captures show fixed flushing; the ISA summary says denormals follow MODE; open question E7"},
+    {SwitchId::rdna3_grid, "rdna3_grid", kRdna3Grids, "gfx1100 float WMMA DOT2 steps",
+     "[HW-claimed] the published model; its -14 floor (and lead-26 term) are not pinned by the "
+     "public captures; open question E9 (numerics.md §B.4)"},
+    {SwitchId::rdna3_bf16_output, "rdna3_bf16_output", kBf16Outputs, "gfx1100 v_wmma_bf16_16x16x16_bf16",
+     "[HW-claimed] goc model; open question E10"},
+    {SwitchId::rdna3_int_clamp, "rdna3_int_clamp", kIntClamps, "gfx1100 integer WMMA with clamp",
+     "[INF] goc model text (adapted from rocjitsu); open question E11"},
 };
 
 }  // namespace

@@ -10,12 +10,41 @@
 
 namespace mxlane {
 
-enum class SwitchId : std::uint8_t { cbsz_model, f64_4x4x4_cd_order, count };
+enum class SwitchId : std::uint8_t {
+  // layouts
+  cbsz_model,
+  f64_4x4x4_cd_order,
+  rdna3_replica,
+  // MODE register state (valu_builtins.md §2: HSA/ROCm defaults)
+  mode_round,
+  mode_denorm_f32,
+  mode_denorm_f16_f64,
+  fp16_ovfl,
+  // numerics.md §E open questions
+  cdna2_mode,
+  cdna2_exec,
+  cdna2_nan,
+  cdna2_flushed_input_sign,
+  cdna2_int8_overflow,
+  cdna2_bf16_product_overflow,
+  cdna2_f64_algorithm,
+  rdna3_mode,
+  rdna3_grid,
+  rdna3_bf16_output,
+  rdna3_int_clamp,
+  count
+};
 
 // CBSZ/ABID: which lanes of A a broadcast reads (layouts.md §8.1, §11.1).
 enum class CbszModel : std::uint8_t {
   isa,         // lane l reads lane (l mod 64>>cbsz) + (64>>cbsz)*abid: top lane bits forced
   calculator,  // block b reads block (b & ~(2^cbsz-1)) + abid: low block bits forced
+};
+
+// RDNA3: which copy of a replicated A/B element feeds an output row (layouts.md §8.5).
+enum class ReplicaSource : std::uint8_t {
+  own_group,  // D in lane group g reads the A/B copies in lane group g (rocjitsu)
+  group0,     // every row reads the lane-group-0 copies (the calculator's assumption)
 };
 
 // v_mfma_f64_4x4x4f64 C/D lane order (layouts.md §11.2).
@@ -44,6 +73,8 @@ class Switches {
   F64QuadOrder f64_4x4x4_cd_order() const {
     return static_cast<F64QuadOrder>(get(SwitchId::f64_4x4x4_cd_order));
   }
+  ReplicaSource rdna3_replica() const { return static_cast<ReplicaSource>(get(SwitchId::rdna3_replica)); }
+  // Value index of any switch; the registry in switches.cpp lists the values in this order.
   std::uint8_t get(SwitchId id) const { return choice_[static_cast<std::size_t>(id)]; }
   void set(SwitchId id, std::uint8_t value) { choice_[static_cast<std::size_t>(id)] = value; }
   bool operator==(const Switches&) const = default;

@@ -1,0 +1,46 @@
+// run_matrix(): scatter through the layouts, execute, gather D.
+#include "emu/api/matrix.hpp"
+
+#include "emu/isa/errors.hpp"
+#include "fmt/format.h"
+#include "layouts/operand_layout.hpp"
+
+namespace mxlane {
+namespace {
+
+void check_shape(const InstrDesc& d, Operand op, const std::vector<BitMatrix>& m) {
+  if (static_cast<int>(m.size()) != d.blocks)
+    throw InvalidArgument(fmt::format("{}: {} has {} block(s), got {}", operand_name(op), d.mnemonic, d.blocks, m.size()));
+  for (const BitMatrix& x : m)
+    if (x.rows() != d.rows(op) || x.cols() != d.cols(op))
+      throw InvalidArgument(fmt::format("{}: expected a {}x{} matrix per block, got {}x{}", operand_name(op),
+                                        d.rows(op), d.cols(op), x.rows(), x.cols()));
+}
+
+void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std::vector<BitMatrix>& m) {
+  const std::uint64_t mask = layout.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.element_bits()) - 1;
+  for (const Placement& p : layout.all()) write_slot(regs, base, p.slot, m[static_cast<std::size_t>(p.block)](p.row, p.col) & mask);
+}
+
+}  // namespace
+
+std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
+                                  const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches) {
+  check_shape(d, Operand::A, a);
+  check_shape(d, Operand::B, b);
+  check_shape(d, Operand::C, c);
+  validate_modifiers(d, mods);
+  const Modifiers placement{.opsel = mods.opsel};  // where data sits; the other modifiers act on reading
+  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  LaneRegFile regs(d.wave, ops.d.base + d.vgprs_cd);
+  scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
+  scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
+  scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);
+  execute_matrix(d, regs, ops, mods, switches);
+  std::vector<BitMatrix> out(static_cast<std::size_t>(d.blocks), BitMatrix::Zero(d.m, d.n));
+  for (const Placement& p : OperandLayout(d, Operand::D, placement, switches).all())
+    out[static_cast<std::size_t>(p.block)](p.row, p.col) = read_slot(regs, ops.d.base, p.slot);
+  return out;
+}
+
+}  // namespace mxlane

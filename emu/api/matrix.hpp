@@ -1,0 +1,25 @@
+// Matrix-level calls: whole A, B, C matrices (every block) in, D out; the data is scattered into a
+// register file through the layouts, the instruction executes, and D is gathered back.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <vector>
+
+#include "emu/insns/execute.hpp"
+
+namespace mxlane {
+
+// Element bit patterns (f16 in the low 16 bits, f64 in all 64, i8 in the low 8, ...).
+using BitMatrix = Eigen::Matrix<std::uint64_t, Eigen::Dynamic, Eigen::Dynamic>;
+
+// One matrix per block: A is M x K, B is K x N, C is M x N; the result D is M x N per block.
+// Replicated RDNA3 inputs get the same data in every copy. With modifiers, the data sits where the
+// layouts put it without modifiers and the instruction then reads it as the modifiers say (so
+// CBSZ/ABID and BLGP broadcast, NEG negates). For 16-bit RDNA3 C/D, C goes into the OPSEL half and
+// the other half is zero. Throws InvalidArgument on a wrong block count or matrix shape.
+std::vector<BitMatrix> run_matrix(const InstrDesc& desc, const std::vector<BitMatrix>& a,
+                                  const std::vector<BitMatrix>& b, const std::vector<BitMatrix>& c,
+                                  const Modifiers& mods = {}, const Switches& switches = {});
+
+}  // namespace mxlane

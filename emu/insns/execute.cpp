@@ -1,0 +1,100 @@
+// execute_matrix(): gather every output element's A row, B column and C through the layouts,
+// run the instruction's element kernel, scatter D.
+#include "emu/insns/execute.hpp"
+
+#include <array>
+#include <vector>
+
+#include "emu/isa/errors.hpp"
+#include "emu/insns/matrix_insn.hpp"
+#include "fmt/format.h"
+#include "layouts/operand_layout.hpp"
+
+namespace mxlane {
+
+ElementKernel element_kernel(const InstrDesc& desc) {
+  struct Entry {
+    std::string_view builtin;
+    ElementKernel kernel;
+  };
+  static constexpr Entry kKernels[] = {
+#define MXLANE_MATRIX(arch, builtin, mnemonic, ...) {#builtin, &insns::semantics_##mnemonic},
+#include "emu/isa/instructions.def"
+#undef MXLANE_MATRIX
+  };
+  for (const Entry& e : kKernels)
+    if (e.builtin == desc.builtin) return e.kernel;
+  throw std::logic_error(fmt::format("no semantics for {}", desc.builtin));
+}
+
+namespace {
+
+void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, const OperandRegs& r) {
+  const char* bank = r.bank == RegBank::vgpr ? "VGPR" : "AccVGPR";
+  if (r.bank == RegBank::agpr && !d.is_mfma())
+    throw InvalidArgument(fmt::format("operand {}: gfx1100 has no AccVGPRs", operand_name(op)));
+  const int count = d.vgprs(op);
+  if (r.base < 0 || r.base + count > regs.num_regs(r.bank))
+    throw InvalidArgument(fmt::format("operand {}: {}s {}..{} are outside the register file (0..{})",
+                                      operand_name(op), bank, r.base, r.base + count - 1, regs.num_regs(r.bank) - 1));
+  // gfx90a register tuples are 8-byte aligned (layouts.md §3 gpr_byte_align; §4.1).
+  if (d.is_mfma() && count > 1 && r.base % 2 != 0)
+    throw InvalidArgument(fmt::format("operand {}: a {}-register tuple must start at an even {} on gfx90a, not {}",
+                                      operand_name(op), count, bank, r.base));
+}
+
+// An element as the instruction reads it: NEG flips the sign bit, ABS clears it first.
+std::uint64_t read_element(const LaneRegFile& regs, const OperandRegs& r, const Placement& p) {
+  std::uint64_t v = read_slot(regs, r.base, p.slot, r.bank);
+  const std::uint64_t sign = std::uint64_t{1} << (p.slot.width() - 1);
+  if (p.absolute) v &= ~sign;
+  if (p.negated) v ^= sign;
+  return v;
+}
+
+}  // namespace
+
+void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
+                    const Switches& switches) {
+  if (regs.wave() != d.wave)
+    throw InvalidArgument(fmt::format("{} runs in wave{}, the register file is wave{}", d.builtin, d.wave, regs.wave()));
+  check_operand(d, regs, Operand::A, ops.a);
+  check_operand(d, regs, Operand::B, ops.b);
+  check_operand(d, regs, Operand::C, ops.c);
+  check_operand(d, regs, Operand::D, ops.d);
+  const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
+      lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
+
+  NumericsContext ctx;
+  ctx.switches = switches;
+  ctx.a_signed = (mods.neg & 1) != 0;
+  ctx.b_signed = (mods.neg & 2) != 0;
+  ctx.clamp = mods.clamp != 0;
+  const ElementKernel kernel = element_kernel(d);
+  const bool own_group = switches.rdna3_replica() == ReplicaSource::own_group;
+
+  // Read every source element before any write: D may overlap C, A or B.
+  std::vector<std::uint64_t> results;
+  std::vector<Slot> targets;
+  results.reserve(static_cast<std::size_t>(d.blocks * d.m * d.n));
+  std::vector<std::uint64_t> a_row(static_cast<std::size_t>(d.k)), b_col(static_cast<std::size_t>(d.k));
+  for (int block = 0; block < d.blocks; ++block)
+    for (int i = 0; i < d.m; ++i)
+      for (int j = 0; j < d.n; ++j) {
+        const Placement out = ld.forward(block, i, j).front();
+        // RDNA3 replicas: the output's lane group reads its own copy (layouts.md §8.5).
+        const int replica = (la.replicas() > 1 && own_group) ? (out.slot.lane / 16) % la.replicas() : 0;
+        for (int k = 0; k < d.k; ++k) {
+          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a, la.forward(block, i, k)[static_cast<std::size_t>(replica)]);
+          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b, lb.forward(block, k, j)[static_cast<std::size_t>(replica)]);
+        }
+        const std::uint64_t c = read_element(regs, ops.c, lc.forward(block, i, j).front());
+        results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
+        targets.push_back(out.slot);
+      }
+  const bool masked = d.is_mfma() && switches.get(SwitchId::cdna2_exec) == 1;
+  for (std::size_t n = 0; n < results.size(); ++n)
+    if (!masked || regs.exec().active(targets[n].lane)) write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);
+}
+
+}  // namespace mxlane

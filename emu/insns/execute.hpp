@@ -1,0 +1,33 @@
+// Instruction-level execution of a matrix builtin on a lane register file.
+#pragma once
+
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/modifiers.hpp"
+#include "emu/isa/switches.hpp"
+#include "emu/wave/lane_regfile.hpp"
+
+namespace mxlane {
+
+// Where an operand's registers start.
+struct OperandRegs {
+  int base = 0;
+  RegBank bank = RegBank::vgpr;
+};
+
+struct MatrixOperands {
+  OperandRegs a, b, c, d;
+};
+
+// D = A*B + C for `desc` on `regs`. A, B and C are read through their layouts with `mods` applied
+// (CBSZ/ABID, BLGP, NEG/NEG_HI/ABS, OPSEL); every source is read before D is written, so D may
+// overlap C (the _tied builtins) or A/B. A 16-bit RDNA3 D writes only its OPSEL half; the other
+// half keeps its contents (LLVM PR #69903 "the other half of the destination registers remains
+// unchanged"; rocjitsu). EXEC: gfx1100 WMMA ignores it (RDNA3 ISA §16.10 pseudocode: EXEC is set to
+// all ones around the operation; §3.2.3: WMMA is not skipped when EXEC is 0); gfx90a MFMA ignores it
+// too by default (CDNA4 ISA §7.1.2, rocjitsu), or keeps inactive lanes' D with cdna2_exec=masked.
+// Throws InvalidArgument for illegal modifiers, a register file of another wave size, operands
+// outside the register file, AccVGPRs on gfx1100, or misaligned gfx90a register tuples.
+void execute_matrix(const InstrDesc& desc, LaneRegFile& regs, const MatrixOperands& operands,
+                    const Modifiers& mods = {}, const Switches& switches = {});
+
+}  // namespace mxlane

@@ -1,0 +1,54 @@
+// CDNA2 FP32/FP64 MFMA element: acc = fma(A[k], B[k], acc) from C, k ascending (numerics.md §B.1).
+#include "emu/semantics/cdna2_fma_chain.hpp"
+
+#include <vector>
+
+#include "emu/formats/exact_dot.hpp"
+#include "emu/formats/ieee_ops.hpp"
+#include "emu/semantics/cdna2_rules.hpp"
+
+namespace mxlane {
+namespace {
+
+// Switch cdna2_f64_algorithm = exact-dot (open question E13): C + sum A[k]*B[k] rounded once.
+std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& in, const RoundingOptions& r, NanPolicy nan) {
+  std::vector<Term> terms;
+  bool pos_inf = false, neg_inf = false, invalid = false, nan_seen = false, zero_neg = true;
+  std::uint64_t first_nan = 0;
+  const auto note_nan = [&](std::uint64_t x) {
+    if (!nan_seen) first_nan = x;
+    nan_seen = true;
+  };
+  for (std::size_t k = 0; k < in.a.size(); ++k) {
+    const Unpacked a = decode(f, in.a[k]), b = decode(f, in.b[k]);
+    if (a.is_nan()) note_nan(in.a[k]);
+    if (b.is_nan()) note_nan(in.b[k]);
+    if (a.is_nan() || b.is_nan()) continue;
+    if ((a.is_inf() && b.is_zero()) || (b.is_inf() && a.is_zero())) invalid = true;
+    if (a.is_inf() || b.is_inf()) (a.neg != b.neg ? neg_inf : pos_inf) = true;
+    else terms.push_back(product_term(a, b));
+    zero_neg = zero_neg && (a.neg != b.neg);
+  }
+  const Unpacked c = decode(f, in.c);
+  if (c.is_nan()) note_nan(in.c);
+  if (nan_seen) return nan == NanPolicy::propagate ? (first_nan | f.quiet_bit()) : default_nan(f);
+  if (c.is_inf()) (c.neg ? neg_inf : pos_inf) = true;
+  if (invalid || (pos_inf && neg_inf)) return default_nan(f);
+  if (pos_inf || neg_inf) return (neg_inf ? f.sign_bit() : 0) | f.infinity();
+  terms.push_back(value_term(c));
+  return round_exact_sum(f, terms, zero_neg && c.neg, r);
+}
+
+}  // namespace
+
+std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const NumericsContext& ctx) {
+  const Cdna2Rules rules = Cdna2Rules::for_wide(f, ctx.switches);
+  if (f.bits() == 64 && ctx.switches.get(SwitchId::cdna2_f64_algorithm) == 1)
+    return exact_dot(f, in, rules.rounding, rules.nan);
+  std::uint64_t acc = rules.flush_input(f, in.c);
+  for (std::size_t k = 0; k < in.a.size(); ++k)
+    acc = ieee_fma(f, rules.flush_input(f, in.a[k]), rules.flush_input(f, in.b[k]), acc, rules.rounding, rules.nan);
+  return acc;
+}
+
+}  // namespace mxlane

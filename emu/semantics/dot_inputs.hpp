@@ -1,0 +1,28 @@
+// What every matrix element kernel receives: one A row, one B column and one C value, as raw bit
+// patterns with NEG/ABS already applied, plus the behaviour switches and integer modifiers.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "emu/isa/switches.hpp"
+
+namespace mxlane {
+
+struct DotInputs {
+  std::span<const std::uint64_t> a;  // A[i][0..K-1]
+  std::span<const std::uint64_t> b;  // B[0..K-1][j]
+  std::uint64_t c = 0;               // C[i][j]
+};
+
+struct NumericsContext {
+  Switches switches;
+  bool a_signed = true;  // integer WMMA: NEG[0]
+  bool b_signed = true;  // integer WMMA: NEG[1]
+  bool clamp = false;    // integer WMMA: CLAMP
+};
+
+// Signature of one output element's computation.
+using ElementKernel = std::uint64_t (*)(const DotInputs& in, const NumericsContext& ctx);
+
+}  // namespace mxlane

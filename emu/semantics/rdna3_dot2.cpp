@@ -1,0 +1,183 @@
+// The RDNA3 DOT2 step (numerics.md §B.4): three terms on a truncating integer grid, opposite-sign
+// terms in one's complement, one rounding. Source: bjacob/goc src/gfx11_dot2.h (ported from AMD's
+// rocjitsu, "hardware-characterized ... on gfx1100"), reproduced here from the spec's pseudo-code.
+#include "emu/semantics/rdna3_dot2.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "emu/formats/round_pack.hpp"
+
+namespace mxlane {
+namespace {
+
+constexpr std::uint32_t kFactorNan = 0xFFC00A3D;   // [HW] any A/B factor NaN
+constexpr std::uint32_t kInvalidNan = 0xFFC00000;  // [HW] inf*0, +inf + -inf
+
+struct Factor {
+  bool neg = false, nan = false, inf = false;
+  std::int64_t sig = 0;  // integer significand; 0 for zeros (and bf16 subnormals)
+  int aexp = 0;          // alignment exponent max(E, 1) - bias: -14 for f16 subnormals
+};
+
+Factor decode_factor(Dot2Input input, std::uint16_t x, const Dot2Options& o) {
+  const bool f16 = input == Dot2Input::f16;
+  const int f = f16 ? 10 : 7;
+  const int bias = f16 ? 15 : 127;
+  const unsigned emask = f16 ? 0x1F : 0xFF;
+  const unsigned e = (x >> f) & emask;
+  const unsigned frac = x & ((1U << f) - 1);
+  Factor r;
+  r.neg = (x >> 15) != 0;
+  r.nan = e == emask && frac != 0;
+  r.inf = e == emask && frac == 0;
+  // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (numerics.md §C.2).
+  bool keep_subnormal = f16;
+  if (o.honour_denorm_mode) keep_subnormal = f16 ? o.denorm_f16 : o.denorm_f32;
+  r.sig = e != 0 ? ((1 << f) | frac) : (keep_subnormal ? frac : 0);
+  r.aexp = static_cast<int>(std::max(e, 1U)) - bias;
+  return r;
+}
+
+struct GridTerm {
+  bool neg = false;
+  std::int64_t sig = 0;
+  int exp = 0;
+  int lead() const { return exp + bit_length(static_cast<u128>(sig)) - 1; }
+};
+
+// floor(sig * 2^(exp - g)) for sig >= 0, without undefined shifts.
+std::int64_t on_grid(const GridTerm& t, int g) {
+  if (t.sig == 0) return 0;
+  const int s = t.exp - g;
+  if (s >= 0) return t.sig << s;  // < 2^27 by the choice of g (numerics.md §B.4)
+  return -s >= 63 ? 0 : t.sig >> -s;
+}
+
+// The narrowing of a special binary32 result to a 16-bit accumulator (numerics.md §B.5).
+std::uint32_t special(std::uint32_t bits, Dot2Output out) {
+  const bool is_nan = (bits & 0x7F800000U) == 0x7F800000U && (bits & 0x007FFFFFU) != 0;
+  switch (out) {
+    case Dot2Output::f32: return bits;
+    case Dot2Output::f16:
+      if (bits == kFactorNan) return 0xFE3D;
+      return ((bits >> 16) & 0x8000U) | 0x7C00U | (is_nan ? ((bits >> 13) & 0x3FFU) : 0U);
+    case Dot2Output::bf16:
+      if (bits == kFactorNan) return 0xFFFD;
+      return bits >> 16;
+  }
+  return bits;
+}
+
+// ROUND_F32 / ROUND_F16 / ROUND_BF16 of (-1)^cneg * S * 2^g (numerics.md §B.4).
+std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const Dot2Options& o) {
+  if (s == 0) return 0;  // +0, also for all-zero terms of either sign
+  const bool neg = cneg != (s < 0);
+  const u128 m = static_cast<u128>(s < 0 ? -s : s);
+  RoundingOptions r;
+  r.underflow = Underflow::flush_unbounded;  // below 2^-126 after rounding: +0 [HW]
+  r.flush_to_positive_zero = true;
+  if (o.honour_denorm_mode && o.denorm_f32) r.underflow = Underflow::gradual;
+  switch (out) {
+    case Dot2Output::f32:
+      return static_cast<std::uint32_t>(round_pack(kBinary32, neg, g, m, false, r));
+    case Dot2Output::bf16: {
+      const auto f32 = static_cast<std::uint32_t>(round_pack(kBinary32, neg, g, m, false, r));
+      if (!o.bf16_round || (f32 & 0x7FFFFFFFU) == 0 || (f32 & 0x7F800000U) == 0x7F800000U) return f32 >> 16;
+      const Unpacked u = decode(kBinary32, f32);
+      return static_cast<std::uint32_t>(round_pack(kBfloat16, u.neg, u.exp, u.sig, false, RoundingOptions{}));
+    }
+    case Dot2Output::f16: {
+      RoundingOptions h;  // gradual underflow onto the 2^-24 grid [HW]
+      if (o.fp16_overflow_to_max) h.overflow = Overflow::to_max;
+      if (o.honour_denorm_mode && !o.denorm_f16) h.underflow = Underflow::flush_after_rounding;
+      const auto bits = static_cast<std::uint32_t>(round_pack(kBinary16, neg, g, m, false, h));
+      return (bits & 0x7FFFU) == 0 ? 0U : bits;  // an underflow to zero is +0
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+Dot2Options Dot2Options::from(const Switches& s) {
+  Dot2Options o;
+  o.f16_c_floor = s.get(SwitchId::rdna3_grid) == 0;
+  o.fp16_overflow_to_max = s.get(SwitchId::fp16_ovfl) == 1;
+  o.bf16_round = s.get(SwitchId::rdna3_bf16_output) == 1;
+  o.honour_denorm_mode = s.get(SwitchId::rdna3_mode) == 1;
+  o.denorm_f32 = s.get(SwitchId::mode_denorm_f32) == 0;
+  o.denorm_f16 = s.get(SwitchId::mode_denorm_f16_f64) == 0;
+  return o;
+}
+
+std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
+                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& o) {
+  const Factor fa0 = decode_factor(input, a0, o), fb0 = decode_factor(input, b0, o);
+  const Factor fa1 = decode_factor(input, a1, o), fb1 = decode_factor(input, b1, o);
+
+  // ---- special values, in this precedence order (numerics.md §B.4, §C.2) ----
+  if (fa0.nan || fb0.nan || fa1.nan || fb1.nan) return special(kFactorNan, output);
+  const auto invalid_pair = [](const Factor& x, const Factor& y) {
+    return (x.inf && y.sig == 0) || (y.inf && x.sig == 0);
+  };
+  if (invalid_pair(fa0, fb0) || invalid_pair(fa1, fb1)) return special(kInvalidNan, output);
+  bool pos_inf = false, neg_inf = false;
+  for (const auto& [x, y] : {std::pair{fa0, fb0}, std::pair{fa1, fb1}})
+    if (x.inf || y.inf) (x.neg != y.neg ? neg_inf : pos_inf) = true;
+  if (pos_inf && neg_inf) return special(kInvalidNan, output);
+  const unsigned ec = (c >> 23) & 0xFF;
+  const std::uint32_t fc = c & 0x7FFFFF;
+  const bool c_neg = (c >> 31) != 0;
+  if (ec == 0xFF && fc != 0) return special(c | 0x00400000U, output);  // C NaN, quieted
+  if (ec == 0xFF) (c_neg ? neg_inf : pos_inf) = true;
+  if (pos_inf && neg_inf) return special(kInvalidNan, output);
+  if (pos_inf || neg_inf) return special(neg_inf ? 0xFF800000U : 0x7F800000U, output);
+
+  // ---- finite path ----
+  const int f = input == Dot2Input::f16 ? 10 : 7;
+  GridTerm tc{c_neg, 0, static_cast<int>(ec) - 150};
+  if (ec != 0) tc.sig = (1 << 23) | fc;  // binary32 subnormal C reads as zero; its sign still frames
+  else if (o.honour_denorm_mode && o.denorm_f32) tc = GridTerm{c_neg, fc, -149};
+  const GridTerm tp0{fa0.neg != fb0.neg, fa0.sig * fb0.sig, fa0.aexp + fb0.aexp - 2 * f};
+  const GridTerm tp1{fa1.neg != fb1.neg, fa1.sig * fb1.sig, fa1.aexp + fb1.aexp - 2 * f};
+  if (tc.sig == 0 && tp0.sig == 0 && tp1.sig == 0) return 0;  // +0 even for -0 inputs
+
+  std::optional<int> lead_c;
+  if (tc.sig != 0) lead_c = tc.lead();
+  if (output == Dot2Output::f16 && o.f16_c_floor) lead_c = std::max(-14, lead_c.value_or(-14));
+  std::optional<int> gp;  // operand-exponent-sum term
+  std::optional<int> gl;  // leading-bit term
+  const auto consider = [](std::optional<int>& best, int v) { best = best ? std::max(*best, v) : v; };
+  if (tp0.sig != 0) consider(gp, fa0.aexp + fb0.aexp - 24);
+  if (tp1.sig != 0) consider(gp, fa1.aexp + fb1.aexp - 24);
+  if (lead_c) consider(gl, *lead_c - 26);
+  if (tp0.sig != 0) consider(gl, tp0.lead() - 26);
+  if (tp1.sig != 0) consider(gl, tp1.lead() - 26);
+  int g = *gl;
+  if (gp) g = std::max(g, *gp);
+
+  // One's complement: an opposite-sign term (relative to C's sign) contributes -m-1, even when
+  // m is 0, i.e. for +-0 products [HW] (numerics.md §C.2).
+  std::int64_t s = 0;
+  for (const GridTerm* t : {&std::as_const(tc), &tp0, &tp1}) {
+    const std::int64_t m = on_grid(*t, g);
+    s += t->neg == tc.neg ? m : -m - 1;
+  }
+  return round_out(s, g, tc.neg, output, o);
+}
+
+std::uint32_t rdna3_widen_accumulator(Dot2Output output, std::uint16_t acc16) {
+  if (output == Dot2Output::bf16) return std::uint32_t{acc16} << 16;
+  const Unpacked u = decode(kBinary16, acc16);
+  const std::uint32_t sign = std::uint32_t{acc16 & 0x8000U} << 16;
+  switch (u.cls) {
+    case FpClass::zero: return sign;
+    case FpClass::infinity: return sign | 0x7F800000U;
+    case FpClass::nan: return sign | 0x7F800000U | (std::uint32_t{acc16 & 0x3FFU} << 13);  // not quieted
+    default: return static_cast<std::uint32_t>(round_pack(kBinary32, u.neg, u.exp, u.sig, false, {}));  // exact
+  }
+}
+
+}  // namespace mxlane
