@@ -19,15 +19,20 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "Examples:\n"
       "  mxlane list --arch gfx1100\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
+      "  mxlane eval cases.jsonl\n"
+      "  mxlane replay capture.jsonl\n"
       "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
 
   ListOptions list_options;
   LanemapOptions lanemap_options;
   CLI::App* list = register_list(app, list_options);
   CLI::App* lanemap = register_lanemap(app, lanemap_options);
+  EvalOptions eval_options, replay_options;
+  CLI::App* eval = register_eval(app, eval_options);
+  CLI::App* replay = register_replay(app, replay_options);
 
   std::string who = "mxlane";
-  const std::vector<const CLI::App*> subcommands = {list, lanemap};
+  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
     bool found = false;
@@ -52,6 +57,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (lanemap->parsed()) {
       who = "mxlane lanemap";
       return run_lanemap(lanemap_options, out);
+    }
+    if (eval->parsed()) {
+      who = "mxlane eval";
+      return run_eval(eval_options, out, err);
+    }
+    if (replay->parsed()) {
+      who = "mxlane replay";
+      return run_replay(replay_options, out, err);
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

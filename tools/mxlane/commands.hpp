@@ -35,6 +35,14 @@ struct LanemapOptions {
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& options);
 int run_lanemap(const LanemapOptions& options, std::ostream& out);
 
+struct EvalOptions {
+  std::string file;  // empty or "-": standard input
+};
+CLI::App* register_eval(CLI::App& app, EvalOptions& options);
+int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
+CLI::App* register_replay(CLI::App& app, EvalOptions& options);
+int run_replay(const EvalOptions& options, std::ostream& out, std::ostream& err);
+
 // Shared argument resolution; each throws InvalidArgument naming the option.
 const ArchInfo& resolve_arch_option(const std::string& value);
 const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,

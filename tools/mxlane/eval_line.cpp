@@ -1,0 +1,250 @@
+// Evaluation of one JSON line: strict validation (unknown keys, shapes, ranges are errors naming
+// the field), then the instruction on a fresh register file.
+#include "tools/mxlane/eval_line.hpp"
+
+#include <set>
+
+#include "emu/insns/execute.hpp"
+#include "emu/isa/errors.hpp"
+#include "fmt/format.h"
+#include "tools/mxlane/commands.hpp"
+
+namespace mxlane::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+[[noreturn]] void fail(const std::string& field, const std::string& why) {
+  throw InvalidArgument(field.empty() ? why : fmt::format("{}: {}", field, why));
+}
+
+std::uint32_t parse_word(const Json& v, const std::string& field) {
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s.size() < 3 || s.size() > 10 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+      fail(field, fmt::format("'{}' is not a hex word \"0x\" followed by 1 to 8 hex digits", s));
+    std::uint32_t w = 0;
+    for (std::size_t i = 2; i < s.size(); ++i) {
+      const char c = s[i];
+      const int digit = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                        : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      if (digit < 0) fail(field, fmt::format("'{}' is not a hex word", s));
+      w = (w << 4) | static_cast<std::uint32_t>(digit);
+    }
+    return w;
+  }
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > 0xFFFFFFFFULL) fail(field, fmt::format("{} does not fit in 32 bits", u));
+    return static_cast<std::uint32_t>(u);
+  }
+  if (v.is_number_integer()) {
+    const auto i = v.get<std::int64_t>();
+    if (i < INT32_MIN) fail(field, fmt::format("{} does not fit in 32 bits", i));
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(i));
+  }
+  fail(field, fmt::format("expected a hex string or an integer, got {}", v.dump()));
+}
+
+int parse_int(const Json& v, const std::string& field) {
+  if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
+  if (!v.is_number_integer()) fail(field, fmt::format("expected an integer, got {}", v.dump()));
+  const auto i = v.get<std::int64_t>();
+  if (i < -1000000 || i > 1000000) fail(field, fmt::format("{} is out of range", i));
+  return static_cast<int>(i);
+}
+
+// A list of `vgprs` VGPRs of `wave` lane words each.
+std::vector<std::vector<std::uint32_t>> parse_vgprs(const Json& v, const std::string& field, int vgprs, int wave) {
+  if (!v.is_array()) fail(field, "expected a list of VGPRs (each a list of lane words)");
+  if (static_cast<int>(v.size()) != vgprs)
+    fail(field, fmt::format("expected {} VGPR{}, got {}", vgprs, vgprs == 1 ? "" : "s", v.size()));
+  std::vector<std::vector<std::uint32_t>> out;
+  for (std::size_t r = 0; r < v.size(); ++r) {
+    const std::string reg_field = fmt::format("{}[{}]", field, r);
+    if (!v[r].is_array()) fail(reg_field, "expected a list of lane words");
+    if (static_cast<int>(v[r].size()) != wave)
+      fail(reg_field, fmt::format("expected {} lane words (wave{}), got {}", wave, wave, v[r].size()));
+    std::vector<std::uint32_t> lanes;
+    for (std::size_t l = 0; l < v[r].size(); ++l) lanes.push_back(parse_word(v[r][l], fmt::format("{}[{}]", reg_field, l)));
+    out.push_back(std::move(lanes));
+  }
+  return out;
+}
+
+void check_keys(const Json& obj, const std::string& where, const std::set<std::string>& allowed) {
+  for (const auto& [key, value] : obj.items())
+    if (!allowed.count(key)) {
+      std::string list;
+      for (const std::string& k : allowed) list += (list.empty() ? "" : ", ") + k;
+      fail(where.empty() ? key : where + "." + key, fmt::format("unknown key (allowed: {})", list));
+    }
+}
+
+Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
+  if (!mods.is_object()) fail("mods", "expected an object");
+  check_keys(mods, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed",
+                            "byte_sel", "word_sel"});
+  Modifiers m;
+  for (const auto& [key, value] : mods.items()) {
+    const int v = parse_int(value, "mods." + key);
+    if (key == "cbsz") m.cbsz = v;
+    else if (key == "abid") m.abid = v;
+    else if (key == "blgp") m.blgp = v;
+    else if (key == "opsel") m.opsel = v;
+    else if (key == "neg") m.neg = v;
+    else if (key == "neg_hi") m.neg_hi = v;
+    else if (key == "clamp") m.clamp = v;
+    else if (key == "byte_sel" || key == "word_sel") fail("mods." + key, fmt::format("{} does not take {}", d.mnemonic, key));
+  }
+  // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1].
+  for (const auto& [key, bit] : {std::pair{"a_signed", 1}, std::pair{"b_signed", 2}}) {
+    if (!mods.contains(key)) continue;
+    if (d.modifiers != ModifierSet::wmma_int)
+      fail(std::string("mods.") + key, fmt::format("{} does not take {} (integer WMMA only)", d.mnemonic, key));
+    const int v = parse_int(mods[key], std::string("mods.") + key);
+    if (v != 0 && v != 1) fail(std::string("mods.") + key, "must be 0 or 1");
+    if (mods.contains("neg") && ((m.neg & bit) != 0) != (v != 0))
+      fail(std::string("mods.") + key, fmt::format("contradicts mods.neg = {}", m.neg));
+    m.neg = v ? (m.neg | bit) : (m.neg & ~bit);
+  }
+  try {
+    validate_modifiers(d, m);
+  } catch (const InvalidArgument& e) {
+    fail("mods", e.what());
+  }
+  return m;
+}
+
+Json words_json(const LaneRegFile& regs, int base, int count) {
+  Json out = Json::array();
+  for (int r = 0; r < count; ++r) {
+    Json lanes = Json::array();
+    for (int l = 0; l < regs.wave(); ++l) lanes.push_back(fmt::format("{:#010x}", regs.word(base + r, l)));
+    out.push_back(std::move(lanes));
+  }
+  return out;
+}
+
+}  // namespace
+
+EvalOutcome eval_line(std::string_view text, bool require_expect) {
+  EvalOutcome outcome;
+  Json id = nullptr;
+  try {
+    Json in;
+    try {
+      in = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+      fail("", fmt::format("not valid JSON ({})", e.what()));
+    }
+    outcome.input = in;
+    if (!in.is_object()) fail("", "expected one JSON object per line");
+    if (in.contains("id")) id = in["id"];
+    check_keys(in, "", {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect"});
+    if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
+    if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
+    const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
+    if (arch == nullptr) fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
+    std::optional<int> wave;
+    if (in.contains("wave")) {
+      wave = parse_int(in["wave"], "wave");
+      if (*wave != 32 && *wave != 64) fail("wave", fmt::format("{} is not 32 or 64", *wave));
+    }
+    const InstrDesc* desc = nullptr;
+    try {
+      desc = &resolve_instruction(*arch, in["inst"].get<std::string>(), wave);
+    } catch (const InvalidArgument& e) {
+      fail("inst", e.what());
+    }
+    const InstrDesc& d = *desc;
+    const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
+    Switches switches;
+    if (in.contains("options")) {
+      const Json& o = in["options"];
+      if (!o.is_object()) fail("options", "expected an object of switch names and values");
+      for (const auto& [key, value] : o.items()) {
+        if (!value.is_string() && !value.is_number_integer() && !value.is_boolean())
+          fail("options." + key, "expected a string or integer value");
+        const std::string v = value.is_string() ? value.get<std::string>()
+                              : value.is_boolean() ? (value.get<bool>() ? "1" : "0")
+                                                   : std::to_string(value.get<std::int64_t>());
+        try {
+          set_switch(switches, key, v);
+        } catch (const InvalidArgument& e) {
+          fail("options." + key, e.what());
+        }
+      }
+    }
+    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+    if (in.contains("exec")) {
+      const Json& e = in["exec"];
+      std::uint64_t bits = 0;
+      if (e.is_string()) {
+        const std::string& s = e.get_ref<const std::string&>();
+        if (s.size() < 3 || s.size() > 18 || s.rfind("0x", 0) != 0 || s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
+          fail("exec", fmt::format("'{}' is not a hex mask \"0x\" + 1 to 16 hex digits", s));
+        bits = std::stoull(s.substr(2), nullptr, 16);
+      } else if (e.is_number_unsigned()) {
+        bits = e.get<std::uint64_t>();
+      } else {
+        fail("exec", "expected a hex string or a non-negative integer");
+      }
+      try {
+        regs.exec() = ExecMask(d.wave, bits);
+      } catch (const InvalidArgument& err) {
+        fail("exec", err.what());
+      }
+    }
+    if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with A, B, C");
+    const Json& src = in["src"];
+    check_keys(src, "src", {"A", "B", "C"});
+    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+    if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
+    for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
+                                         std::tuple{"C", Operand::C, ops.c.base}}) {
+      if (!src.contains(name)) fail(std::string("src.") + name, "missing");
+      const auto words = parse_vgprs(src[name], std::string("src.") + name, d.vgprs(op), d.wave);
+      for (int r = 0; r < d.vgprs(op); ++r)
+        for (int l = 0; l < d.wave; ++l) regs.set_word(base + r, l, words[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)]);
+    }
+    if (in.contains("dst")) {
+      if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
+      const auto words = parse_vgprs(in["dst"], "dst", d.vgprs_cd, d.wave);
+      for (int r = 0; r < d.vgprs_cd; ++r)
+        for (int l = 0; l < d.wave; ++l) regs.set_word(ops.d.base + r, l, words[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)]);
+    }
+    std::vector<std::vector<std::uint32_t>> expect;
+    if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
+    else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+
+    execute_matrix(d, regs, ops, mods, switches);
+    outcome.desc = &d;
+    outcome.mods = mods;
+    outcome.switches = switches;
+
+    outcome.output = Json{{"id", id}, {"D", words_json(regs, ops.d.base, d.vgprs_cd)}};
+    if (!expect.empty()) {
+      Json diff = Json::array();
+      for (int r = 0; r < d.vgprs_cd; ++r)
+        for (int l = 0; l < d.wave; ++l) {
+          const std::uint32_t want = expect[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)];
+          const std::uint32_t got = regs.word(ops.d.base + r, l);
+          if (want != got)
+            diff.push_back(Json{{"vgpr", r}, {"lane", l}, {"expect", fmt::format("{:#010x}", want)}, {"got", fmt::format("{:#010x}", got)}});
+        }
+      outcome.output["match"] = diff.empty();
+      if (!diff.empty()) {
+        outcome.output["diff"] = std::move(diff);
+        outcome.status = EvalOutcome::Status::mismatch;
+      }
+    }
+  } catch (const InvalidArgument& e) {
+    outcome.status = EvalOutcome::Status::error;
+    outcome.error = e.what();
+    outcome.output = Json{{"id", id}, {"error", outcome.error}};
+  }
+  return outcome;
+}
+
+}  // namespace mxlane::cli

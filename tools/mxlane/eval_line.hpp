@@ -1,0 +1,30 @@
+// One `mxlane eval` line: parse and validate the JSON object of interfaces.md, execute the
+// instruction on a register file, and build the output object (D, or an error; match/diff when
+// the line carries "expect").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/switches.hpp"
+
+namespace mxlane::cli {
+
+struct EvalOutcome {
+  enum class Status { ok, mismatch, error };
+  Status status = Status::ok;
+  nlohmann::ordered_json output;  // {"id", "D"[, "match", "diff"]} or {"id", "error"}
+  std::string error;              // the error text, when status == error
+  nlohmann::ordered_json input;   // the parsed input (null when it was not valid JSON)
+  // What was executed (set once the line validated).
+  const InstrDesc* desc = nullptr;
+  Modifiers mods;
+  Switches switches;
+};
+
+// `require_expect`: replay mode, where a line without "expect" is an error.
+EvalOutcome eval_line(std::string_view line, bool require_expect = false);
+
+}  // namespace mxlane::cli
