@@ -55,8 +55,8 @@ constexpr SwitchValue kNanResults[] = {
     {"propagate", "the first NaN operand, quieted; invalid operations give the default NaN"},
 };
 constexpr SwitchValue kFlushedSign[] = {
-    {"positive", "a flushed subnormal or zero input reads as +0 (MMA-Sim's flush)"},
-    {"keep", "a flushed input keeps its sign"},
+    {"positive", "a flushed subnormal or -0 input reads as +0 and each product is a*b + (+0), so -0 never survives (MMA-Sim)"},
+    {"keep", "flushed inputs keep their sign and products are a*b + (-0), so -0 results survive"},
 };
 constexpr SwitchValue kIntOverflow[] = {
     {"wrap", "the exact sum wrapped to 32 bits"},

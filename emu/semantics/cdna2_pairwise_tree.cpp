@@ -35,13 +35,15 @@ std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotI
                                   const NumericsContext& ctx) {
   const Cdna2Rules r = Cdna2Rules::for_packed(ctx.switches);
   const bool saturate_products = ctx.switches.get(SwitchId::cdna2_bf16_product_overflow) == 1;
+  // The leaf adds +0, which turns a -0 product into +0 [MODEL]; the E3 alternative keeps -0.
+  const std::uint64_t zero_addend = r.positive_flush ? 0 : kBinary32.sign_bit();
   std::uint64_t acc = r.flush_input(kBinary32, in.c);
   std::vector<std::uint64_t> products(static_cast<std::size_t>(group));
   for (std::size_t g = 0; g < in.a.size(); g += static_cast<std::size_t>(group)) {
     for (std::size_t t = 0; t < products.size(); ++t) {
       const std::uint32_t a = widen(input, r.flush_input(input, in.a[g + t]));
       const std::uint32_t b = widen(input, r.flush_input(input, in.b[g + t]));
-      std::uint64_t p = ieee_fma(kBinary32, a, b, 0, r.rounding, r.nan);  // round32(a*b + (+0))
+      std::uint64_t p = ieee_fma(kBinary32, a, b, zero_addend, r.rounding, r.nan);  // round32(a*b + (+0))
       const bool finite_inputs = decode(kBinary32, a).is_finite() && decode(kBinary32, b).is_finite();
       if (saturate_products && finite_inputs && decode(kBinary32, p).is_inf())  // switch (E5)
         p = (p & kBinary32.sign_bit()) | kBinary32.max_finite();

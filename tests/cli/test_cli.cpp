@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tools/mxlane/cli.hpp"
@@ -53,8 +54,17 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
                             "vgprs", "modifiers", "ops", "cycles", "coexec_cycles"})
       CHECK(i.contains(key));
   }
-  CHECK(doc["switches"].size() == 2);
-  CHECK(doc["switches"][0]["default"] == "isa");
+  // Every switch: the two layout models and numerics.md §E's open questions, each with a default.
+  std::set<std::string> switches;
+  for (const Json& sw : doc["switches"]) {
+    switches.insert(sw["name"]);
+    CHECK(sw["values"].size() >= 2);
+    CHECK(sw["default"] == sw["values"][0]["name"]);
+  }
+  for (const char* name : {"cbsz_model", "f64_4x4x4_cd_order", "cdna2_mode", "cdna2_nan", "cdna2_flushed_input_sign",
+                           "cdna2_int8_overflow", "cdna2_bf16_product_overflow", "cdna2_f64_algorithm", "cdna2_exec",
+                           "rdna3_mode", "fp16_ovfl", "rdna3_grid", "rdna3_bf16_output", "rdna3_int_clamp"})
+    CHECK(switches.count(name) == 1);
 
   const Json rdna3 = Json::parse(run_mxlane({"list", "--arch", "rdna3", "--format", "json"}).out);
   CHECK(rdna3["instructions"].size() == 16);

@@ -1,0 +1,139 @@
+// CDNA2 (gfx90a) MFMA element kernels against the independent exact-rational references:
+// FP32/FP64 FMA chains (numerics.md §B.1), FP16/BF16 pairwise trees with DAZ/FTZ (§B.2, §C.1) and
+// INT8 (§A.1 [INF]). Default switches: NaN results are the canonical patterns, compared exactly.
+#include <catch2/catch.hpp>
+
+#include "emu/formats/format.hpp"
+#include "emu/semantics/cdna2_fma_chain.hpp"
+#include "emu/semantics/cdna2_pairwise_tree.hpp"
+#include "emu/semantics/integer_dot.hpp"
+#include "reference/reference_generators.hpp"
+#include "reference/reference_models.hpp"
+
+using namespace mxref;
+
+namespace {
+
+void run_fma_chain(const mxlane::FormatSpec& spec, const Fmt& f, std::uint64_t seed, int n, const DotShape& base) {
+  Gen g(seed);
+  Mismatches mm(std::string("cdna2_fma_chain ") + std::string(spec.name), seed);
+  ResultClasses rc;
+  const mxlane::NumericsContext ctx{};
+  for (int i = 0; i < n; ++i) {
+    DotShape shape = base;
+    shape.k = g.coin(60) ? 4 : g.coin(50) ? 2 : 1;  // K = 4, 2 or 1 (the FP32/FP64 MFMA K values)
+    const DotCase d = make_dot_case(g, shape);
+    const std::uint64_t want = ref_cdna2_fma_chain(f, d.a, d.b, d.c);
+    const std::uint64_t got = mxlane::cdna2_fma_chain(spec, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
+    rc.add(f, want);
+    mm.check(got == want, [&] {
+      return describe_dot(d, f, f) + " -> " + hex(got, f.width() / 4) + ", reference " + hex(want, f.width() / 4);
+    });
+  }
+  mm.finish();
+  INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " inf "
+                        << rc.inf() << " nan " << rc.nan());
+  CHECK(rc.zero() > n / 50);
+  CHECK(rc.subnormal() > n / 100);
+  CHECK(rc.inf() > n / 50);
+  CHECK(rc.nan() > n / 50);
+}
+
+void run_pairwise(const mxlane::FormatSpec& spec, const Fmt& in, int group, std::uint64_t seed, int n,
+                  const DotShape& base) {
+  Gen g(seed);
+  Mismatches mm(std::string("cdna2_pairwise_tree ") + std::string(spec.name) + " group " + std::to_string(group), seed);
+  ResultClasses rc;
+  int negative_zero = 0;
+  const mxlane::NumericsContext ctx{};
+  for (int i = 0; i < n; ++i) {
+    DotShape shape = base;
+    shape.k = group * (g.coin(50) ? 1 : g.coin(50) ? 2 : 4);  // K = G, 2G or 4G
+    const DotCase d = make_dot_case(g, shape);
+    const std::uint64_t want = ref_cdna2_pairwise(in, group, d.a, d.b, d.c);
+    const std::uint64_t got = mxlane::cdna2_pairwise_tree(spec, group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
+    rc.add(kRefF32, want);
+    if (want == 0x80000000u) ++negative_zero;
+    mm.check(got == want, [&] {
+      return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
+    });
+  }
+  mm.finish();
+  INFO("results: zero " << rc.zero() << " (-0: " << negative_zero << ") subnormal " << rc.subnormal() << " normal "
+                        << rc.normal() << " inf " << rc.inf() << " nan " << rc.nan());
+  CHECK(rc.subnormal() == 0);  // FTZ: never a subnormal result
+  CHECK(rc.zero() > n / 50);
+  CHECK(negative_zero > 0);
+  CHECK(rc.nan() > n / 50);
+}
+
+}  // namespace
+
+TEST_CASE("reference: CDNA2 FP32 FMA chain (§B.1), 12000 cases", "[reference][cdna2]") {
+  run_fma_chain(mxlane::kBinary32, kRefF32, 0xCD2A0001, cases(12000), DotShape{kRefF32, kRefF32, 4, {-126, -149, -150}, {127, 128}});
+}
+
+TEST_CASE("reference: CDNA2 FP64 FMA chain (§B.1), 10000 cases", "[reference][cdna2]") {
+  run_fma_chain(mxlane::kBinary64, kRefF64, 0xCD2A0002, cases(10000),
+                DotShape{kRefF64, kRefF64, 4, {-1022, -1074, -1075}, {1023, 1024}});
+}
+
+TEST_CASE("reference: CDNA2 FP16 pairwise tree, group 4 (§B.2), 12000 cases", "[reference][cdna2]") {
+  // f16 products are at most 2^32 and at least 2^-28 after DAZ: the thresholds are the f16 ones.
+  run_pairwise(mxlane::kBinary16, kRefF16, 4, 0xCD2A0003, cases(12000),
+               DotShape{kRefF16, kRefF32, 4, {-28, -24, -14}, {30, 31}});
+}
+
+TEST_CASE("reference: CDNA2 BF16_1K pairwise tree, group 4 (§B.2), 12000 cases", "[reference][cdna2]") {
+  run_pairwise(mxlane::kBfloat16, kRefBF16, 4, 0xCD2A0004, cases(12000),
+               DotShape{kRefBF16, kRefF32, 4, {-126, -127, -149, -150}, {127, 128}});
+}
+
+TEST_CASE("reference: CDNA2 legacy BF16 pairwise tree, group 2 (§B.2), 12000 cases", "[reference][cdna2]") {
+  run_pairwise(mxlane::kBfloat16, kRefBF16, 2, 0xCD2A0005, cases(12000),
+               DotShape{kRefBF16, kRefF32, 2, {-126, -127, -149, -150}, {127, 128}});
+}
+
+TEST_CASE("reference: CDNA2 INT8 dot, wrap (default) and saturate switch, 12000 cases", "[reference][cdna2][integer]") {
+  const std::uint64_t seed = 0xCD2A0006;
+  Gen g(seed);
+  Mismatches mm("cdna2_int8_dot", seed);
+  int wrapped = 0, saturated = 0;
+  for (int i = 0; i < cases(12000); ++i) {
+    const bool saturate = (i % 4) == 3;  // a quarter with switch cdna2_int8_overflow = saturate
+    const int k = 4 << g.range(0, 2);    // K = 4, 8, 16
+    std::vector<std::uint64_t> a(static_cast<std::size_t>(k)), b(static_cast<std::size_t>(k));
+    const int style = g.range(0, 3);
+    const auto element = [&]() -> std::uint64_t {
+      if (style == 0) return g.bits(8);
+      switch (g.range(0, 5)) {
+        case 0: return 0x80;  // -128
+        case 1: return 0x7F;  // 127
+        case 2: return 0xFF;  // -1
+        case 3: return g.range(0, 2);
+        default: return g.bits(8);
+      }
+    };
+    for (int j = 0; j < k; ++j) a[static_cast<std::size_t>(j)] = element(), b[static_cast<std::size_t>(j)] = element();
+    std::uint64_t c = 0;
+    switch (g.range(0, 3)) {
+      case 0: c = g.bits(32); break;
+      case 1: c = 0x7FFFFFFFu - g.bits(20); break;  // near INT32_MAX
+      case 2: c = 0x80000000u + g.bits(20); break;  // near INT32_MIN
+      default: c = g.coin(50) ? 0 : g.bits(16); break;
+    }
+    mxlane::NumericsContext ctx{};
+    if (saturate) ctx.switches.set(mxlane::SwitchId::cdna2_int8_overflow, 1);
+    const std::uint64_t want = ref_cdna2_int8(a, b, c, saturate);
+    const std::uint64_t got = mxlane::cdna2_int8_dot(mxlane::DotInputs{a, b, c}, ctx);
+    if (ref_cdna2_int8(a, b, c, false) != ref_cdna2_int8(a, b, c, true)) ++(saturate ? saturated : wrapped);
+    mm.check(got == want, [&] {
+      return std::string(saturate ? "saturate" : "wrap") + " A=" + hex_list(a, 2) + " B=" + hex_list(b, 2) + " C=" +
+             hex(c, 8) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
+    });
+  }
+  mm.finish();
+  INFO("overflowing cases: wrap " << wrapped << ", saturate " << saturated);
+  CHECK(wrapped > 100);
+  CHECK(saturated > 30);
+}
