@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build          # toolchain
-  catch2 nlohmann-json3-dev libcli11-dev libfmt-dev  # libraries
+  catch2 nlohmann-json3-dev libcli11-dev libfmt-dev libboost-dev libeigen3-dev  # libraries
 )
 
 missing=()
