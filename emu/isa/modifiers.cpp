@@ -22,16 +22,6 @@ std::vector<int> range(int lo, int hi) {
 // quoted in layouts.md §8.1; the calculator enforces the same bound).
 int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_cast<unsigned>(d.blocks))); }
 
-int field(const Modifiers& m, std::string_view name) {
-  if (name == "cbsz") return m.cbsz;
-  if (name == "abid") return m.abid;
-  if (name == "blgp") return m.blgp;
-  if (name == "opsel") return m.opsel;
-  if (name == "neg") return m.neg;
-  if (name == "neg_hi") return m.neg_hi;
-  return m.clamp;
-}
-
 // Why `name` is not accepted at all by `d` (called only when it is absent from legal_modifiers).
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
@@ -53,10 +43,35 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   if (name == "neg_hi")
     return "integer WMMA has no NEG_HI; NEG[1:0] choose A/B signedness (layouts.md §8.4)";
   if (name == "clamp") return "only the integer WMMAs take CLAMP (seed 000)";
+  if (name == "byte_sel" || name == "word_sel") return "it is a VALU conversion argument";
   return "not supported";
 }
 
 }  // namespace
+
+int modifier_value(const Modifiers& m, std::string_view name) {
+  if (name == "cbsz") return m.cbsz;
+  if (name == "abid") return m.abid;
+  if (name == "blgp") return m.blgp;
+  if (name == "opsel") return m.opsel;
+  if (name == "neg") return m.neg;
+  if (name == "neg_hi") return m.neg_hi;
+  if (name == "clamp") return m.clamp;
+  if (name == "byte_sel") return m.byte_sel;
+  return m.word_sel;
+}
+
+void set_modifier(Modifiers& m, std::string_view name, int value) {
+  if (name == "cbsz") m.cbsz = value;
+  else if (name == "abid") m.abid = value;
+  else if (name == "blgp") m.blgp = value;
+  else if (name == "opsel") m.opsel = value;
+  else if (name == "neg") m.neg = value;
+  else if (name == "neg_hi") m.neg_hi = value;
+  else if (name == "clamp") m.clamp = value;
+  else if (name == "byte_sel") m.byte_sel = value;
+  else m.word_sel = value;
+}
 
 std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
   std::vector<ModifierRange> out;
@@ -100,8 +115,8 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
 
 void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
   const std::vector<ModifierRange> legal = legal_modifiers(d);
-  for (std::string_view name : {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi", "clamp"}) {
-    const int value = field(mods, name);
+  for (std::string_view name : kModifierNames) {
+    const int value = modifier_value(mods, name);
     const ModifierRange* r = nullptr;
     for (const ModifierRange& candidate : legal)
       if (candidate.name == name) r = &candidate;
@@ -137,7 +152,7 @@ std::string format_modifiers(const InstrDesc& d, const Modifiers& mods) {
   std::string out;
   for (const ModifierRange& r : legal_modifiers(d)) {
     if (!out.empty()) out += ' ';
-    out += fmt::format("{}={}", r.name, field(mods, r.name));
+    out += fmt::format("{}={}", r.name, modifier_value(mods, r.name));
   }
   return out.empty() ? "none" : out;
 }

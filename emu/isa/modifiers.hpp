@@ -29,6 +29,8 @@ struct Modifiers {
   int neg = 0;     // NEG (NEG_LO) field, 3 bits
   int neg_hi = 0;  // NEG_HI field, 3 bits
   int clamp = 0;
+  int byte_sel = 0;  // VALU conversions: which byte of the destination / source (constant argument)
+  int word_sel = 0;  // VALU conversions: which 16-bit word (constant argument)
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -40,6 +42,13 @@ struct ModifierRange {
   std::string constraint;     // extra rule across fields ("abid < 2^cbsz"), or empty
   std::string meaning;        // one line, with its evidence label
 };
+
+// Every modifier field name, in a fixed order.
+inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
+                                                      "clamp", "byte_sel", "word_sel"};
+// The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
+int modifier_value(const Modifiers& mods, std::string_view name);
+void set_modifier(Modifiers& mods, std::string_view name, int value);
 
 // The modifiers `desc` accepts, in a fixed order.
 std::vector<ModifierRange> legal_modifiers(const InstrDesc& desc);

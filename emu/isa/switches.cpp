@@ -83,6 +83,32 @@ constexpr SwitchValue kIntClamps[] = {
     {"two-stage", "the products' sum saturated to int32, then a saturating add of C"},
 };
 
+constexpr SwitchValue kFdot2Cdna[] = {
+    {"exact", "C + a0*b0 + a1*b1 rounded once with RNE (valu_builtins.md §5.1 recommendation)"},
+    {"sequential", "the ISA text read literally: tmp = C; tmp += a0*b0; tmp += a1*b1, each RNE"},
+    {"gfx12-window", "the RDNA4 window model of §5.3"},
+};
+constexpr SwitchValue kFlushKeep[] = {
+    {"flush", "f32 subnormal results become zero (PyTorch: MI200 V_DOT2 flushes outputs)"},
+    {"keep", "f32 subnormal results are kept"},
+};
+constexpr SwitchValue kClampNan[] = {
+    {"zero", "a NaN result with clamp becomes +0 (DX10_CLAMP = 1)"},
+    {"nan", "a NaN result stays NaN with clamp"},
+};
+constexpr SwitchValue kDot4Rounding[] = {
+    {"sequential", "C + p0 + p1 + p2 + p3 in binary32, each add RNE (the ISA text; goc's model)"},
+    {"single", "the exact sum rounded once"},
+};
+constexpr SwitchValue kFnuzNan[] = {
+    {"0x7fc00000", "FNUZ 0x80 decodes to the default quiet NaN"},
+    {"0x7fffffff", "FNUZ 0x80 decodes to 0x7FFFFFFF (one third-party MI300 port)"},
+};
+constexpr SwitchValue kFnuzUnderflow[] = {
+    {"zero", "a negative value that rounds to zero encodes as 0x00 (FNUZ has no -0)"},
+    {"nan", "it encodes as 0x80 (NaN), as a third-party MI300 port hints"},
+};
+
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
      "gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
@@ -130,6 +156,20 @@ constexpr SwitchInfo kSwitches[] = {
      "[HW-claimed] goc model; open question E10"},
     {SwitchId::rdna3_int_clamp, "rdna3_int_clamp", kIntClamps, "gfx1100 integer WMMA with clamp",
      "[INF] goc model text (adapted from rocjitsu); open question E11"},
+    {SwitchId::fdot2_cdna, "fdot2_cdna", kFdot2Cdna, "fdot2 / fdot2_f32_bf16 / fdot2c_f32_bf16 on gfx908, gfx90a, gfx942, gfx950, gfx1030",
+     "[ASSUMED] valu_builtins.md §5.1; unknown arithmetic, §8 question 1"},
+    {SwitchId::gfx90a_fdot2_output_flush, "gfx90a_fdot2_output_flush", kFlushKeep, "fdot2 on gfx908/gfx90a",
+     "[DOC] PyTorch: MI200 FP16/BF16 V_DOT2 flush input and output denormals; §5.1, §8 question 1"},
+    {SwitchId::fdot_clamp_nan, "fdot_clamp_nan", kClampNan, "float dots with clamp",
+     "[ASSUMED] DX10_CLAMP = 1 default; §5.5, §8 question 2"},
+    {SwitchId::dot4_fp8_rounding, "dot4_fp8_rounding", kDot4Rounding, "dot4_f32_{fp8,bf8}_{fp8,bf8} on gfx1200",
+     "[UNKNOWN] §5.5; discriminator D8; §8 question 4"},
+    {SwitchId::mqsad_u32_overflow, "mqsad_u32_overflow", kIntOverflow, "mqsad_u32_u8",
+     "[ISA] pseudo-code wraps; CLRX says it saturates; §3.6, §8 question 7"},
+    {SwitchId::fnuz_nan_decode, "fnuz_nan_decode", kFnuzNan, "cvt_f32_fp8/bf8 and cvt_pk_f32_fp8/bf8 on gfx942",
+     "[UNKNOWN] §6.6, §8 question 5"},
+    {SwitchId::fnuz_negative_underflow, "fnuz_negative_underflow", kFnuzUnderflow, "FP8/BF8 encodes on gfx942",
+     "[ASSUMED] §6.7, §8 question 5"},
 };
 
 }  // namespace

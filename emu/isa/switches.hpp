@@ -32,6 +32,14 @@ enum class SwitchId : std::uint8_t {
   rdna3_grid,
   rdna3_bf16_output,
   rdna3_int_clamp,
+  // valu_builtins.md §8 open questions
+  fdot2_cdna,
+  gfx90a_fdot2_output_flush,
+  fdot_clamp_nan,
+  dot4_fp8_rounding,
+  mqsad_u32_overflow,
+  fnuz_nan_decode,
+  fnuz_negative_underflow,
   count
 };
 

@@ -8,37 +8,10 @@
 #include <utility>
 
 #include "emu/formats/round_pack.hpp"
+#include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane {
 namespace {
-
-constexpr std::uint32_t kFactorNan = 0xFFC00A3D;   // [HW] any A/B factor NaN
-constexpr std::uint32_t kInvalidNan = 0xFFC00000;  // [HW] inf*0, +inf + -inf
-
-struct Factor {
-  bool neg = false, nan = false, inf = false;
-  std::int64_t sig = 0;  // integer significand; 0 for zeros (and bf16 subnormals)
-  int aexp = 0;          // alignment exponent max(E, 1) - bias: -14 for f16 subnormals
-};
-
-Factor decode_factor(Dot2Input input, std::uint16_t x, const Dot2Options& o) {
-  const bool f16 = input == Dot2Input::f16;
-  const int f = f16 ? 10 : 7;
-  const int bias = f16 ? 15 : 127;
-  const unsigned emask = f16 ? 0x1F : 0xFF;
-  const unsigned e = (x >> f) & emask;
-  const unsigned frac = x & ((1U << f) - 1);
-  Factor r;
-  r.neg = (x >> 15) != 0;
-  r.nan = e == emask && frac != 0;
-  r.inf = e == emask && frac == 0;
-  // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (numerics.md §C.2).
-  bool keep_subnormal = f16;
-  if (o.honour_denorm_mode) keep_subnormal = f16 ? o.denorm_f16 : o.denorm_f32;
-  r.sig = e != 0 ? ((1 << f) | frac) : (keep_subnormal ? frac : 0);
-  r.aexp = static_cast<int>(std::max(e, 1U)) - bias;
-  return r;
-}
 
 struct GridTerm {
   bool neg = false;
@@ -61,10 +34,10 @@ std::uint32_t special(std::uint32_t bits, Dot2Output out) {
   switch (out) {
     case Dot2Output::f32: return bits;
     case Dot2Output::f16:
-      if (bits == kFactorNan) return 0xFE3D;
+      if (bits == kDotFactorNan) return 0xFE3D;
       return ((bits >> 16) & 0x8000U) | 0x7C00U | (is_nan ? ((bits >> 13) & 0x3FFU) : 0U);
     case Dot2Output::bf16:
-      if (bits == kFactorNan) return 0xFFFD;
+      if (bits == kDotFactorNan) return 0xFFFD;
       return bits >> 16;
   }
   return bits;
@@ -114,29 +87,22 @@ Dot2Options Dot2Options::from(const Switches& s) {
 
 std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
                          std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& o) {
-  const Factor fa0 = decode_factor(input, a0, o), fb0 = decode_factor(input, b0, o);
-  const Factor fa1 = decode_factor(input, a1, o), fb1 = decode_factor(input, b1, o);
+  // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (numerics.md §C.2).
+  const bool f16 = input == Dot2Input::f16;
+  const FormatSpec& format = f16 ? kBinary16 : kBfloat16;
+  const bool keep_subnormal = o.honour_denorm_mode ? (f16 ? o.denorm_f16 : o.denorm_f32) : f16;
+  const DotFactor fa0 = decode_dot_factor(format, a0, keep_subnormal), fb0 = decode_dot_factor(format, b0, keep_subnormal);
+  const DotFactor fa1 = decode_dot_factor(format, a1, keep_subnormal), fb1 = decode_dot_factor(format, b1, keep_subnormal);
 
   // ---- special values, in this precedence order (numerics.md §B.4, §C.2) ----
-  if (fa0.nan || fb0.nan || fa1.nan || fb1.nan) return special(kFactorNan, output);
-  const auto invalid_pair = [](const Factor& x, const Factor& y) {
-    return (x.inf && y.sig == 0) || (y.inf && x.sig == 0);
-  };
-  if (invalid_pair(fa0, fb0) || invalid_pair(fa1, fb1)) return special(kInvalidNan, output);
-  bool pos_inf = false, neg_inf = false;
-  for (const auto& [x, y] : {std::pair{fa0, fb0}, std::pair{fa1, fb1}})
-    if (x.inf || y.inf) (x.neg != y.neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) return special(kInvalidNan, output);
+  const FactorPair products[] = {{fa0, fb0}, {fa1, fb1}};
+  if (const auto sp = dot_special_result(products, c)) return special(*sp, output);
   const unsigned ec = (c >> 23) & 0xFF;
   const std::uint32_t fc = c & 0x7FFFFF;
   const bool c_neg = (c >> 31) != 0;
-  if (ec == 0xFF && fc != 0) return special(c | 0x00400000U, output);  // C NaN, quieted
-  if (ec == 0xFF) (c_neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) return special(kInvalidNan, output);
-  if (pos_inf || neg_inf) return special(neg_inf ? 0xFF800000U : 0x7F800000U, output);
 
   // ---- finite path ----
-  const int f = input == Dot2Input::f16 ? 10 : 7;
+  const int f = format.man_bits;
   GridTerm tc{c_neg, 0, static_cast<int>(ec) - 150};
   if (ec != 0) tc.sig = (1 << 23) | fc;  // binary32 subnormal C reads as zero; its sign still frames
   else if (o.honour_denorm_mode && o.denorm_f32) tc = GridTerm{c_neg, fc, -149};

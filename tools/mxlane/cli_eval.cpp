@@ -106,12 +106,15 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
     }
     ++mismatched;
     const auto& diff = r.output["diff"];
-    out << fmt::format("line {}{}: {} {}: {} of {} D words differ\n", number, id, arch_info(r.desc->arch).name,
-                       r.desc->mnemonic, diff.size(), r.desc->vgprs_cd * r.desc->wave);
+    const std::size_t words = r.output["D"].size() * r.output["D"][0].size();
+    const std::string name = r.desc != nullptr ? std::string(r.desc->mnemonic) : std::string(r.valu->builtin);
+    out << fmt::format("line {}{}: {} {}: {} of {} D words differ\n", number, id, r.input["arch"].get<std::string>(), name,
+                       diff.size(), words);
     for (const auto& d : diff) {
       const int vgpr = d["vgpr"], lane = d["lane"];
-      out << fmt::format("  v{}{{{}}} {}: expected {}, got {}\n", vgpr, lane, element_at(r, vgpr, lane),
-                         d["expect"].get<std::string>(), d["got"].get<std::string>());
+      const std::string where = r.desc != nullptr ? " " + element_at(r, vgpr, lane) : "";
+      out << fmt::format("  v{}{{{}}}{}: expected {}, got {}\n", vgpr, lane, where, d["expect"].get<std::string>(),
+                         d["got"].get<std::string>());
     }
   });
   out << fmt::format("replay: {} line{}, {} match, {} mismatch, {} invalid\n", lines, lines == 1 ? "" : "s", matched,

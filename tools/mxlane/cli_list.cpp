@@ -1,6 +1,7 @@
 // `mxlane list`: the instruction table, per architecture, as text or JSON.
 #include <nlohmann/json.hpp>
 
+#include "emu/isa/valu_desc.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
@@ -20,9 +21,9 @@ std::string compact_values(const std::vector<int>& v) {
   return s;
 }
 
-std::string modifiers_text(const InstrDesc& d) {
+std::string modifiers_text(const std::vector<ModifierRange>& ranges) {
   std::string s;
-  for (const ModifierRange& r : legal_modifiers(d))
+  for (const ModifierRange& r : ranges)
     append_item(s, fmt::format("{} {}", r.name, compact_values(r.values)), " ");
   return s.empty() ? "none" : s;
 }
@@ -34,22 +35,44 @@ std::optional<int> peak_ops_per_clock(const InstrDesc& d) {
 }
 
 Json arch_json(const ArchInfo& a) {
-  Json waves = Json::array();
+  Json waves = Json::array();  // (arch_json)
   if (a.wave32) waves.push_back(32);
   if (a.wave64) waves.push_back(64);
   return Json{{"name", a.name},           {"family", a.family},     {"products", a.products},
               {"aliases", a.aliases},     {"default_wave", a.default_wave},
-              {"waves", waves},           {"vgprs", a.vgprs},       {"agprs", a.agprs}};
+              {"waves", waves},           {"vgprs", a.vgprs},       {"agprs", a.agprs},
+              {"matrix_instructions_modelled", a.matrix_modelled}};
 }
 
-Json instruction_json(const InstrDesc& d) {
+Json modifiers_json(const std::vector<ModifierRange>& ranges) {
   Json mods = Json::array();
-  for (const ModifierRange& r : legal_modifiers(d)) {
+  for (const ModifierRange& r : ranges) {
     Json m{{"name", r.name}, {"values", r.values}};
     if (!r.constraint.empty()) m["constraint"] = r.constraint;
     m["meaning"] = r.meaning;
     mods.push_back(m);
   }
+  return mods;
+}
+
+Json valu_json(const ValuDesc& d, ArchId arch) {
+  const ValuShape shape = d.shape();
+  Json operands = Json::object();
+  for (int n = 0; n < 3; ++n)
+    if (shape.src[n] > 0) operands["src" + std::to_string(n)] = shape.src[n];
+  operands["dst"] = shape.dst;
+  return Json{{"arch", arch_info(arch).name},
+              {"builtin", "__builtin_amdgcn_" + std::string(d.builtin)},
+              {"mnemonic", d.mnemonic_on(arch)},
+              {"kind", "valu"},
+              {"feature", d.feature},
+              {"vgprs", operands},
+              {"modifiers", modifiers_json(legal_valu_modifiers(d))},
+              {"archs", arch_names(d.archs)}};
+}
+
+Json instruction_json(const InstrDesc& d) {
+  const Json mods = modifiers_json(legal_modifiers(d));
   Json j{{"arch", arch_info(d.arch).name},
          {"builtin", d.full_builtin()},
          {"mnemonic", d.mnemonic},
@@ -89,17 +112,27 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     std::string aliases;
     for (std::string_view alias : a->aliases) append_item(aliases, alias);
     out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
-    out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
-                       "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
-                       "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
+    if (a->matrix_modelled)
+      out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
+                         "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
+                         "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
       out << fmt::format(
           "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
           d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
           fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
                       elem_name(d->c_type), elem_name(d->d_type)),
-          fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(*d),
+          fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(legal_modifiers(*d)),
           d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p", d->coexec_cycles);
+    }
+    if (!a->matrix_modelled) out << "  (mxlane does not emulate this architecture's matrix instructions)\n";
+    out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
+                       "feature", "VGPRs s0/s1/s2>d", "constant arguments", "also on");
+    for (const ValuDesc* v : valu_builtins_for_arch(a->id)) {
+      const ValuShape sh = v->shape();
+      out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", v->builtin, v->mnemonic_on(a->id), v->feature,
+                         fmt::format("{}/{}/{}>{}", sh.src[0], sh.src[1], sh.src[2], sh.dst),
+                         modifiers_text(legal_valu_modifiers(*v)), arch_names(v->archs & ~arch_bit(a->id)));
     }
     out << '\n';
   }
@@ -145,6 +178,7 @@ int run_list(const ListOptions& options, std::ostream& out) {
     for (const ArchInfo* a : archs) {
       doc["architectures"].push_back(arch_json(*a));
       for (const InstrDesc* d : instructions_for_arch(a->id)) doc["instructions"].push_back(instruction_json(*d));
+      for (const ValuDesc* v : valu_builtins_for_arch(a->id)) doc["instructions"].push_back(valu_json(*v, a->id));
     }
     doc["switches"] = Json::array();
     for (const SwitchInfo& s : all_switches()) doc["switches"].push_back(switch_json(s));

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "emu/insns/execute.hpp"
+#include "emu/insns/execute_valu.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
@@ -88,14 +89,9 @@ Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);
-    if (key == "cbsz") m.cbsz = v;
-    else if (key == "abid") m.abid = v;
-    else if (key == "blgp") m.blgp = v;
-    else if (key == "opsel") m.opsel = v;
-    else if (key == "neg") m.neg = v;
-    else if (key == "neg_hi") m.neg_hi = v;
-    else if (key == "clamp") m.clamp = v;
-    else if (key == "byte_sel" || key == "word_sel") fail("mods." + key, fmt::format("{} does not take {}", d.mnemonic, key));
+    if (key == "a_signed" || key == "b_signed") continue;
+    if (key == "byte_sel" || key == "word_sel") fail("mods." + key, fmt::format("{} does not take {}", d.mnemonic, key));
+    set_modifier(m, key, v);
   }
   // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1].
   for (const auto& [key, bit] : {std::pair{"a_signed", 1}, std::pair{"b_signed", 2}}) {
@@ -116,14 +112,176 @@ Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   return m;
 }
 
-Json words_json(const LaneRegFile& regs, int base, int count) {
+Switches parse_options(const Json& in) {
+  Switches switches;
+  if (!in.contains("options")) return switches;
+  const Json& o = in["options"];
+  if (!o.is_object()) fail("options", "expected an object of switch names and values");
+  for (const auto& [key, value] : o.items()) {
+    if (!value.is_string() && !value.is_number_integer() && !value.is_boolean())
+      fail("options." + key, "expected a string or integer value");
+    const std::string v = value.is_string() ? value.get<std::string>()
+                          : value.is_boolean() ? (value.get<bool>() ? "1" : "0")
+                                               : std::to_string(value.get<std::int64_t>());
+    try {
+      set_switch(switches, key, v);
+    } catch (const InvalidArgument& e) {
+      fail("options." + key, e.what());
+    }
+  }
+  return switches;
+}
+
+// The exec mask over `lanes` lanes of a `wave`-lane register file (all active when absent).
+ExecMask parse_exec(const Json& in, int lanes, int wave) {
+  std::uint64_t all = lanes == 64 ? ~0ULL : (1ULL << lanes) - 1;
+  if (!in.contains("exec")) return ExecMask(wave, all);
+  const Json& e = in["exec"];
+  std::uint64_t bits = 0;
+  if (e.is_string()) {
+    const std::string& s = e.get_ref<const std::string&>();
+    if (s.size() < 3 || s.size() > 18 || s.rfind("0x", 0) != 0 || s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
+      fail("exec", fmt::format("'{}' is not a hex mask \"0x\" + 1 to 16 hex digits", s));
+    bits = std::stoull(s.substr(2), nullptr, 16);
+  } else if (e.is_number_unsigned()) {
+    bits = e.get<std::uint64_t>();
+  } else {
+    fail("exec", "expected a hex string or a non-negative integer");
+  }
+  if ((bits & ~all) != 0) fail("exec", fmt::format("{:#x} has bits beyond the {} lanes given", bits, lanes));
+  return ExecMask(wave, bits);
+}
+
+void load_vgprs(LaneRegFile& regs, int base, const std::vector<std::vector<std::uint32_t>>& words) {
+  for (std::size_t r = 0; r < words.size(); ++r)
+    for (std::size_t l = 0; l < words[r].size(); ++l) regs.set_word(base + static_cast<int>(r), static_cast<int>(l), words[r][l]);
+}
+
+// "match"/"diff" against `expect` for `count` VGPRs of `lanes` lanes at `base`.
+void compare(EvalOutcome& outcome, const LaneRegFile& regs, int base, const std::vector<std::vector<std::uint32_t>>& expect) {
+  Json diff = Json::array();
+  for (std::size_t r = 0; r < expect.size(); ++r)
+    for (std::size_t l = 0; l < expect[r].size(); ++l) {
+      const std::uint32_t got = regs.word(base + static_cast<int>(r), static_cast<int>(l));
+      if (expect[r][l] != got)
+        diff.push_back(Json{{"vgpr", r}, {"lane", l}, {"expect", fmt::format("{:#010x}", expect[r][l])}, {"got", fmt::format("{:#010x}", got)}});
+    }
+  outcome.output["match"] = diff.empty();
+  if (!diff.empty()) {
+    outcome.output["diff"] = std::move(diff);
+    outcome.status = EvalOutcome::Status::mismatch;
+  }
+}
+
+Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
   Json out = Json::array();
   for (int r = 0; r < count; ++r) {
-    Json lanes = Json::array();
-    for (int l = 0; l < regs.wave(); ++l) lanes.push_back(fmt::format("{:#010x}", regs.word(base + r, l)));
-    out.push_back(std::move(lanes));
+    Json row = Json::array();
+    for (int l = 0; l < lanes; ++l) row.push_back(fmt::format("{:#010x}", regs.word(base + r, l)));
+    out.push_back(std::move(row));
   }
   return out;
+}
+
+// A matrix instruction: operands A, B, C of exactly the instruction's VGPR and lane counts.
+void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect, EvalOutcome& outcome) {
+  const InstrDesc* desc = nullptr;
+  try {
+    desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
+  } catch (const InvalidArgument& e) {
+    fail("inst", e.what());
+  }
+  const InstrDesc& d = *desc;
+  const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
+  const Switches switches = parse_options(in);
+  LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+  regs.exec() = parse_exec(in, d.wave, d.wave);
+  if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with A, B, C");
+  const Json& src = in["src"];
+  check_keys(src, "src", {"A", "B", "C"});
+  MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
+  for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
+                                       std::tuple{"C", Operand::C, ops.c.base}}) {
+    if (!src.contains(name)) fail(std::string("src.") + name, "missing");
+    load_vgprs(regs, base, parse_vgprs(src[name], std::string("src.") + name, d.vgprs(op), d.wave));
+  }
+  if (in.contains("dst")) {
+    if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
+    load_vgprs(regs, ops.d.base, parse_vgprs(in["dst"], "dst", d.vgprs_cd, d.wave));
+  }
+  std::vector<std::vector<std::uint32_t>> expect;
+  if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
+  else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+
+  execute_matrix(d, regs, ops, mods, switches);
+  outcome.desc = &d;
+  outcome.mods = mods;
+  outcome.switches = switches;
+  outcome.output["D"] = words_json(regs, ops.d.base, d.vgprs_cd, d.wave);
+  if (!expect.empty()) compare(outcome, regs, ops.d.base, expect);
+}
+
+// A VALU builtin: operands src0..src2 in the builtin's argument order, 1 to 64 lanes.
+void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool require_expect, EvalOutcome& outcome) {
+  try {
+    require_available(v, arch.id);
+  } catch (const InvalidArgument& e) {
+    fail("inst", e.what());
+  }
+  const ValuShape shape = v.shape();
+  Modifiers mods;
+  if (in.contains("mods")) {
+    const Json& m = in["mods"];
+    if (!m.is_object()) fail("mods", "expected an object");
+    check_keys(m, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel"});
+    for (const auto& [key, value] : m.items()) {
+      const int x = parse_int(value, "mods." + key);
+      if (key == "a_signed" || key == "b_signed") {
+        if (!shape.signedness) fail("mods." + key, fmt::format("{} takes no {}", v.builtin, key));
+        if (x != 0 && x != 1) fail("mods." + key, "must be 0 or 1");
+        const int bit = key == "a_signed" ? 1 : 2;
+        mods.neg = x ? (mods.neg | bit) : (mods.neg & ~bit);
+      } else {
+        set_modifier(mods, key, x);
+      }
+    }
+    try {
+      validate_valu_modifiers(v, mods);
+    } catch (const InvalidArgument& e) {
+      fail("mods", e.what());
+    }
+  }
+  const Switches switches = parse_options(in);
+  if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with src0, src1, src2");
+  const Json& src = in["src"];
+  check_keys(src, "src", {"src0", "src1", "src2"});
+  // The lane count comes from src0's first VGPR; every operand must agree.
+  const Json& first = src.contains("src0") ? src["src0"] : Json();
+  if (!first.is_array() || first.empty() || !first[0].is_array()) fail("src.src0", "missing or not a list of VGPRs");
+  const int lanes = static_cast<int>(first[0].size());
+  if (lanes < 1 || lanes > 64) fail("src.src0[0]", fmt::format("{} lanes; a VGPR holds 1 to 64", lanes));
+  LaneRegFile regs(64, 16);
+  regs.exec() = parse_exec(in, lanes, 64);
+  const ValuOperands ops{{0, 4, 8}, 12};
+  for (int n = 0; n < 3; ++n) {
+    const std::string name = "src" + std::to_string(n);
+    if (shape.src[n] == 0) {
+      if (src.contains(name)) fail("src." + name, fmt::format("{} takes no {}", v.builtin, name));
+      continue;
+    }
+    if (!src.contains(name)) fail("src." + name, "missing");
+    load_vgprs(regs, ops.src[n], parse_vgprs(src[name], "src." + name, shape.src[n], lanes));
+  }
+  if (in.contains("dst")) load_vgprs(regs, ops.dst, parse_vgprs(in["dst"], "dst", shape.dst, lanes));
+  std::vector<std::vector<std::uint32_t>> expect;
+  if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", shape.dst, lanes);
+  else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+
+  execute_valu(v, arch.id, regs, ops, mods, switches);
+  outcome.valu = &v;
+  outcome.output["D"] = words_json(regs, ops.dst, shape.dst, lanes);
+  if (!expect.empty()) compare(outcome, regs, ops.dst, expect);
 }
 
 }  // namespace
@@ -145,100 +303,16 @@ EvalOutcome eval_line(std::string_view text, bool require_expect) {
     if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
     if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
     const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
-    if (arch == nullptr) fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
+    if (arch == nullptr)
+      fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
     std::optional<int> wave;
     if (in.contains("wave")) {
       wave = parse_int(in["wave"], "wave");
       if (*wave != 32 && *wave != 64) fail("wave", fmt::format("{} is not 32 or 64", *wave));
     }
-    const InstrDesc* desc = nullptr;
-    try {
-      desc = &resolve_instruction(*arch, in["inst"].get<std::string>(), wave);
-    } catch (const InvalidArgument& e) {
-      fail("inst", e.what());
-    }
-    const InstrDesc& d = *desc;
-    const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
-    Switches switches;
-    if (in.contains("options")) {
-      const Json& o = in["options"];
-      if (!o.is_object()) fail("options", "expected an object of switch names and values");
-      for (const auto& [key, value] : o.items()) {
-        if (!value.is_string() && !value.is_number_integer() && !value.is_boolean())
-          fail("options." + key, "expected a string or integer value");
-        const std::string v = value.is_string() ? value.get<std::string>()
-                              : value.is_boolean() ? (value.get<bool>() ? "1" : "0")
-                                                   : std::to_string(value.get<std::int64_t>());
-        try {
-          set_switch(switches, key, v);
-        } catch (const InvalidArgument& e) {
-          fail("options." + key, e.what());
-        }
-      }
-    }
-    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
-    if (in.contains("exec")) {
-      const Json& e = in["exec"];
-      std::uint64_t bits = 0;
-      if (e.is_string()) {
-        const std::string& s = e.get_ref<const std::string&>();
-        if (s.size() < 3 || s.size() > 18 || s.rfind("0x", 0) != 0 || s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
-          fail("exec", fmt::format("'{}' is not a hex mask \"0x\" + 1 to 16 hex digits", s));
-        bits = std::stoull(s.substr(2), nullptr, 16);
-      } else if (e.is_number_unsigned()) {
-        bits = e.get<std::uint64_t>();
-      } else {
-        fail("exec", "expected a hex string or a non-negative integer");
-      }
-      try {
-        regs.exec() = ExecMask(d.wave, bits);
-      } catch (const InvalidArgument& err) {
-        fail("exec", err.what());
-      }
-    }
-    if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with A, B, C");
-    const Json& src = in["src"];
-    check_keys(src, "src", {"A", "B", "C"});
-    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
-    if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
-    for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
-                                         std::tuple{"C", Operand::C, ops.c.base}}) {
-      if (!src.contains(name)) fail(std::string("src.") + name, "missing");
-      const auto words = parse_vgprs(src[name], std::string("src.") + name, d.vgprs(op), d.wave);
-      for (int r = 0; r < d.vgprs(op); ++r)
-        for (int l = 0; l < d.wave; ++l) regs.set_word(base + r, l, words[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)]);
-    }
-    if (in.contains("dst")) {
-      if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
-      const auto words = parse_vgprs(in["dst"], "dst", d.vgprs_cd, d.wave);
-      for (int r = 0; r < d.vgprs_cd; ++r)
-        for (int l = 0; l < d.wave; ++l) regs.set_word(ops.d.base + r, l, words[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)]);
-    }
-    std::vector<std::vector<std::uint32_t>> expect;
-    if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
-    else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
-
-    execute_matrix(d, regs, ops, mods, switches);
-    outcome.desc = &d;
-    outcome.mods = mods;
-    outcome.switches = switches;
-
-    outcome.output = Json{{"id", id}, {"D", words_json(regs, ops.d.base, d.vgprs_cd)}};
-    if (!expect.empty()) {
-      Json diff = Json::array();
-      for (int r = 0; r < d.vgprs_cd; ++r)
-        for (int l = 0; l < d.wave; ++l) {
-          const std::uint32_t want = expect[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)];
-          const std::uint32_t got = regs.word(ops.d.base + r, l);
-          if (want != got)
-            diff.push_back(Json{{"vgpr", r}, {"lane", l}, {"expect", fmt::format("{:#010x}", want)}, {"got", fmt::format("{:#010x}", got)}});
-        }
-      outcome.output["match"] = diff.empty();
-      if (!diff.empty()) {
-        outcome.output["diff"] = std::move(diff);
-        outcome.status = EvalOutcome::Status::mismatch;
-      }
-    }
+    outcome.output = Json{{"id", id}};
+    if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
+    else eval_matrix(in, *arch, wave, require_expect, outcome);
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;
     outcome.error = e.what();

@@ -9,6 +9,7 @@
 
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
+#include "emu/isa/valu_desc.hpp"
 
 namespace mxlane::cli {
 
@@ -19,7 +20,8 @@ struct EvalOutcome {
   std::string error;              // the error text, when status == error
   nlohmann::ordered_json input;   // the parsed input (null when it was not valid JSON)
   // What was executed (set once the line validated).
-  const InstrDesc* desc = nullptr;
+  const InstrDesc* desc = nullptr;  // a matrix instruction, or
+  const ValuDesc* valu = nullptr;   // a VALU builtin
   Modifiers mods;
   Switches switches;
 };

@@ -124,17 +124,7 @@ void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFo
 Json header_json(const OperandLayout& l, const LanemapHeader& h) {
   const InstrDesc& d = l.desc();
   Json mods = Json::object();
-  for (const ModifierRange& r : legal_modifiers(d)) {
-    const Modifiers& m = l.modifiers();
-    const int value = r.name == "cbsz"    ? m.cbsz
-                      : r.name == "abid"  ? m.abid
-                      : r.name == "blgp"  ? m.blgp
-                      : r.name == "opsel" ? m.opsel
-                      : r.name == "neg"   ? m.neg
-                      : r.name == "neg_hi" ? m.neg_hi
-                                           : m.clamp;
-    mods[r.name] = value;
-  }
+  for (const ModifierRange& r : legal_modifiers(d)) mods[r.name] = modifier_value(l.modifiers(), r.name);
   Json options = Json::object();
   for (const SwitchInfo& s : all_switches()) options[std::string(s.name)] = switch_value_name(l.switches(), s.id);
   return Json{{"format", "mxlane.lanemap/1"},

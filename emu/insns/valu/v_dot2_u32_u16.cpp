@@ -1,0 +1,10 @@
+// v_dot2_u32_u16: D = C + sum of 2 unsigned 16-bit products, clamp to uint32 (valu_builtins.md §4.1) [ISA, LLVM].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
+  return one(valu_int_dot({2, 16, false, false, false, false}, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+}
+
+}  // namespace mxlane::insns

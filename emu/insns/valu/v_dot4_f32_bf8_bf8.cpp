@@ -1,0 +1,10 @@
+// v_dot4_f32_bf8_bf8: D = C + sum of 4 products of OCP BF8 bytes (valu_builtins.md §5.5) [UNKNOWN rounding: switch dot4_fp8_rounding].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_dot4_f32_bf8_bf8) {
+  return one(dot4_f32_fp8(kFp8E5M2Ocp, kFp8E5M2Ocp, in.u32(0), in.u32(1), in.u32(2), ctx.switches));
+}
+
+}  // namespace mxlane::insns

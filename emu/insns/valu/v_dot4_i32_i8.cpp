@@ -1,0 +1,10 @@
+// v_dot4_i32_i8: D = C + sum of 4 signed byte products, clamp to int32 (valu_builtins.md §4.1) [ISA, LLVM].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_dot4_i32_i8) {
+  return one(valu_int_dot({4, 8, true, true, true, true}, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+}
+
+}  // namespace mxlane::insns

@@ -1,0 +1,10 @@
+// v_msad_u8: D = S2 + the byte SAD of S0 and S1, skipping bytes where S1 is 0 (valu_builtins.md §3.4) [ISA].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_msad_u8) {
+  return one(msad_u8(in.u32(0), in.u32(1), in.u32(2)));
+}
+
+}  // namespace mxlane::insns

@@ -1,0 +1,10 @@
+// v_qsad_pk_u16_u8: four 16-bit SADs of S0 windows against S1 with 16-bit accumulators from S2, wrapped (valu_builtins.md §3.5) [ISA].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_qsad_pk_u16_u8) {
+  return two(qsad_pk_u16_u8(in.u64(0), in.u32(1), in.u64(2), false));
+}
+
+}  // namespace mxlane::insns

@@ -1,0 +1,10 @@
+// v_sad_hi_u8: D = (byte SAD of S0, S1) << 16 + S2 (valu_builtins.md §3.2) [ISA].
+#include "emu/insns/valu_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_VALU_SEMANTICS(v_sad_hi_u8) {
+  return one(sad_hi_u8(in.u32(0), in.u32(1), in.u32(2)));
+}
+
+}  // namespace mxlane::insns
