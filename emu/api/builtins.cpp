@@ -4,54 +4,19 @@
 
 #include <span>
 
+#include "emu/api/lane_packing.hpp"
 #include "emu/insns/execute.hpp"
 
 namespace mxlane::builtins {
 namespace {
 
-template <class E> std::uint64_t to_bits(const E& e) {
-  if constexpr (std::is_same_v<E, F64> || std::is_same_v<E, F32> || std::is_same_v<E, F16>) return e.bits;
-  else return static_cast<std::make_unsigned_t<E>>(e);
-}
-template <class E> E from_bits(std::uint64_t bits) {
-  if constexpr (std::is_same_v<E, F64> || std::is_same_v<E, F32> || std::is_same_v<E, F16>)
-    return E{static_cast<decltype(E::bits)>(bits)};
-  else return static_cast<E>(static_cast<std::make_unsigned_t<E>>(bits));
-}
-
-template <class V> auto elements(const V& v) {
-  if constexpr (requires { v.size(); }) return std::span(v.data(), v.size());
-  else return std::span(&v, 1);
-}
-template <class V> auto elements(V& v) {
-  if constexpr (requires { v.size(); }) return std::span(v.data(), v.size());
-  else return std::span(&v, 1);
-}
-
-// Vector element e of a lane value lies in the register bits [e*w, e*w + w) of the operand's
-// registers taken as one little-endian bit string (clang ext_vector_type in consecutive VGPRs).
 template <class V, std::size_t W> void pack(LaneRegFile& regs, int base, const std::array<V, W>& lanes) {
-  for (std::size_t lane = 0; lane < W; ++lane) {
-    auto elems = elements(lanes[lane]);
-    const int width = static_cast<int>(sizeof(elems[0]) * 8);
-    for (std::size_t e = 0; e < elems.size(); ++e) {
-      const int first = static_cast<int>(e) * width;
-      regs.write(base + first / 32, static_cast<int>(lane), first % 32, width, to_bits(elems[e]) & (width == 64 ? ~0ULL : ((1ULL << width) - 1)));
-    }
-  }
+  for (std::size_t lane = 0; lane < W; ++lane) mxlane::detail::pack_lane(regs, base, static_cast<int>(lane), lanes[lane]);
 }
 
 template <class V, std::size_t W> std::array<V, W> unpack(const LaneRegFile& regs, int base) {
   std::array<V, W> out{};
-  for (std::size_t lane = 0; lane < W; ++lane) {
-    auto elems = elements(out[lane]);
-    using E = std::remove_reference_t<decltype(elems[0])>;
-    const int width = static_cast<int>(sizeof(E) * 8);
-    for (std::size_t e = 0; e < elems.size(); ++e) {
-      const int first = static_cast<int>(e) * width;
-      elems[e] = from_bits<E>(regs.read(base + first / 32, static_cast<int>(lane), first % 32, width));
-    }
-  }
+  for (std::size_t lane = 0; lane < W; ++lane) out[lane] = mxlane::detail::unpack_lane<V>(regs, base, static_cast<int>(lane));
   return out;
 }
 
