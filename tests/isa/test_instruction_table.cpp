@@ -179,7 +179,12 @@ TEST_CASE("Architecture aliases of interfaces.md resolve", "[isa][arch]") {
   for (const char* alias : {"gfx1100", "rdna3", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151",
                             "gfx1152", "gfx1153"})
     CHECK(find_arch(alias)->id == ArchId::gfx1100);
-  CHECK(find_arch("gfx942") == nullptr);
+  for (const char* alias : {"gfx942", "mi300x", "cdna3"}) CHECK(find_arch(alias)->id == ArchId::gfx942);
+  for (const char* alias : {"gfx1200", "gfx1201", "rdna4"}) CHECK(find_arch(alias)->id == ArchId::gfx1200);
+  CHECK(find_arch("gfx950")->id == ArchId::gfx950);
+  CHECK(find_arch("gfx1030")->id == ArchId::gfx1030);
+  CHECK(find_arch("mi100")->id == ArchId::gfx908);
+  CHECK(find_arch("gfx1250") == nullptr);
   CHECK(find_arch("") == nullptr);
   CHECK(arch_info(ArchId::gfx90a).default_wave == 64);
   CHECK(arch_info(ArchId::gfx1100).default_wave == 32);

@@ -187,7 +187,7 @@ struct DotCase {
 
 inline const char* scenario_name(int s) {
   static const char* names[] = {"uniform-bits", "edge-finite", "injected-specials", "cancellation",
-                                "underflow-threshold", "overflow-threshold", "edge-any"};
+                                "underflow-threshold", "overflow-threshold", "edge-any", "signed-zeros"};
   return names[s];
 }
 
@@ -208,7 +208,8 @@ inline std::uint64_t negated_in(const Fmt& f, const Rat& x) {
   return round_signed(f, -x, Cfg{}).bits;
 }
 
-inline DotCase make_dot_case(Gen& g, const DotShape& s) {
+// `forced` >= 0 selects one scenario instead of the biased mix.
+inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
   const Fmt& in = s.in;
   const Fmt& acc = s.acc;
   const auto k = static_cast<std::size_t>(s.k);
@@ -216,7 +217,8 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s) {
   d.a.resize(k);
   d.b.resize(k);
   const int roll = g.range(0, 99);
-  d.scenario = roll < 25 ? 0 : roll < 38 ? 1 : roll < 48 ? 2 : roll < 64 ? 3 : roll < 77 ? 4 : roll < 88 ? 5 : 6;
+  d.scenario = roll < 25 ? 0 : roll < 37 ? 1 : roll < 46 ? 2 : roll < 61 ? 3 : roll < 73 ? 4 : roll < 84 ? 5 : roll < 92 ? 7 : 6;
+  if (forced >= 0) d.scenario = forced;
   switch (d.scenario) {
     case 0:  // uniform random bits
       for (std::size_t i = 0; i < k; ++i) d.a[i] = g.bits(in.width()), d.b[i] = g.bits(in.width());
@@ -302,6 +304,58 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s) {
         case 3: d.c = negated_in(acc, exact_products(in, d, 0, 1)); break;
         default: d.c = g.edge(acc, false); break;
       }
+      break;
+    }
+    case 7: {  // signed zeros: zero products (+-0 or subnormal factors) and a zero / subnormal / tiny C
+      if (g.coin(35)) {
+        // C and one opposite-sign product leave a tiny (possibly flushed, signed) accumulator; the
+        // other products are exact zeros of either sign or negative underflows.
+        const bool cneg = g.coin(70);
+        d.c = g.with_exp(acc, cneg, acc.emin() + g.range(0, 1), g.bits(acc.mbits));
+        const auto [x, y] = g.product_near(in, in, acc.emin() + g.range(-1, 0));
+        const std::size_t at = g.coin(60) ? 0 : static_cast<std::size_t>(g.range(0, s.k - 1));
+        d.a[at] = (x & ~in.sign_mask()) | (cneg ? 0 : in.sign_mask());
+        d.b[at] = y & ~in.sign_mask();
+        for (std::size_t i = 0; i < k; ++i) {
+          if (i == at) continue;
+          if (g.coin(50)) {
+            d.a[i] = (g.sign() ? in.sign_mask() : 0) | (g.coin(30) ? (g.bits(in.mbits) | 1) : 0);
+            d.b[i] = g.edge(in, false);
+          } else {
+            std::tie(d.a[i], d.b[i]) = g.product_near(in, in, acc.emin() - acc.prec() - g.range(0, 20));
+            d.a[i] |= in.sign_mask();
+            d.b[i] &= ~in.sign_mask();
+          }
+          if (g.coin(50)) std::swap(d.a[i], d.b[i]);
+        }
+        break;
+      }
+      const bool all_zero = g.coin(60);
+      const bool all_negative = all_zero && g.coin(40);  // every product -0 and C = -0 (numerics.md T7 / T7b)
+      for (std::size_t i = 0; i < k; ++i) {
+        if (all_zero || g.coin(70)) {
+          const bool subnormal = !all_zero && g.coin(40);  // a zero on CDNA2 (DAZ) and for bf16 on RDNA3
+          const std::uint64_t z =
+              (all_negative || g.sign() ? in.sign_mask() : 0) | (subnormal ? (g.bits(in.mbits) | 1) : 0);
+          std::uint64_t other = g.coin(15) ? in.inf(g.sign()) : g.edge(in, false);
+          if (all_negative) other &= ~in.sign_mask();
+          if (g.coin(50)) d.a[i] = z, d.b[i] = other;
+          else d.a[i] = other, d.b[i] = z;
+          if (all_zero && decode_ref(in, other).cls == Cls::inf) d.a[i] = z, d.b[i] = z & ~in.sign_mask();  // finite
+        } else {
+          const int t = s.low[static_cast<std::size_t>(g.range(0, static_cast<int>(s.low.size()) - 1))];
+          std::tie(d.a[i], d.b[i]) = g.product_near(in, in, t);
+        }
+      }
+      const std::uint64_t cs = g.sign() ? acc.sign_mask() : 0;
+      switch (g.range(0, 4)) {
+        case 0:
+        case 1: d.c = cs; break;
+        case 2: d.c = cs | (g.bits(acc.mbits) | 1); break;
+        case 3: d.c = cs | (std::uint64_t{1} << acc.mbits); break;
+        default: d.c = g.with_exp(acc, g.sign(), acc.emin() + g.range(0, 2), g.bits(acc.mbits)); break;
+      }
+      if (all_negative) d.c = acc.sign_mask();
       break;
     }
     default:  // every element from the full biased distribution
