@@ -73,6 +73,13 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   const ElementKernel kernel = element_kernel(d);
   const bool own_group = switches.rdna3_replica() == ReplicaSource::own_group;
 
+  // Every placement of each operand, indexed by ((block * rows + row) * cols + col) * replicas + replica
+  // (OperandLayout::all()'s order), so the loops below are table lookups.
+  const std::vector<Placement> pa = la.all(), pb = lb.all(), pc = lc.all(), pd = ld.all();
+  const auto at = [](const std::vector<Placement>& p, const OperandLayout& l, int block, int row, int col, int replica) {
+    return p[static_cast<std::size_t>(((block * l.rows() + row) * l.cols() + col) * l.replicas() + replica)];
+  };
+
   // Read every source element before any write: D may overlap C, A or B.
   std::vector<std::uint64_t> results;
   std::vector<Slot> targets;
@@ -81,14 +88,14 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   for (int block = 0; block < d.blocks; ++block)
     for (int i = 0; i < d.m; ++i)
       for (int j = 0; j < d.n; ++j) {
-        const Placement out = ld.forward(block, i, j).front();
+        const Placement& out = at(pd, ld, block, i, j, 0);
         // RDNA3 replicas: the output's lane group reads its own copy (layouts.md §8.5).
         const int replica = (la.replicas() > 1 && own_group) ? (out.slot.lane / 16) % la.replicas() : 0;
         for (int k = 0; k < d.k; ++k) {
-          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a, la.forward(block, i, k)[static_cast<std::size_t>(replica)]);
-          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b, lb.forward(block, k, j)[static_cast<std::size_t>(replica)]);
+          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a, at(pa, la, block, i, k, replica));
+          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b, at(pb, lb, block, k, j, replica));
         }
-        const std::uint64_t c = read_element(regs, ops.c, lc.forward(block, i, j).front());
+        const std::uint64_t c = read_element(regs, ops.c, at(pc, lc, block, i, j, 0));
         results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
         targets.push_back(out.slot);
       }

@@ -66,11 +66,12 @@ std::map<SlotKey, std::set<ElementKey>> inverse_map(const OperandLayout& l) {
   for (int vgpr = 0; vgpr < l.vgprs(); vgpr += step)
     for (int lane = 0; lane < l.wave(); ++lane)
       for (const SlotContents& s : l.inverse(vgpr, lane)) {
-        REQUIRE(s.slot.lane == lane);
         auto& set = held[key(s.slot)];
         for (const Placement& p : s.elements) {
-          REQUIRE(key(p.slot) == key(s.slot));
+          // An element listed under a slot must be placed in that very slot; otherwise record it under
+          // its own slot so the map comparison in the caller fails.
           set.insert(key(p));
+          if (key(p.slot) != key(s.slot) || s.slot.lane != lane) held[key(p.slot)].insert(key(p));
         }
       }
   return held;
@@ -91,14 +92,15 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
 
         std::map<SlotKey, std::set<ElementKey>> from_forward;
         std::size_t placements = 0;
+        std::size_t bad_slots = 0;
         for (const Placement& p : l.all()) {
           ++placements;
-          REQUIRE(p.slot.lane >= 0);
-          REQUIRE(p.slot.lane < l.wave());
-          REQUIRE(p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits());
-          REQUIRE(p.slot.vgpr + (l.element_bits() == 64 ? 1 : 0) < l.vgprs());
+          const bool ok = p.slot.lane >= 0 && p.slot.lane < l.wave() && p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits() &&
+                          p.slot.vgpr + (l.element_bits() == 64 ? 1 : 0) < l.vgprs();
+          bad_slots += ok ? 0 : 1;
           from_forward[key(p.slot)].insert(key(p));
         }
+        REQUIRE(bad_slots == 0);
         REQUIRE(placements == static_cast<std::size_t>(l.blocks() * l.rows() * l.cols() * l.replicas()));
 
         std::map<SlotKey, std::set<ElementKey>> from_inverse = inverse_map(l);
@@ -122,7 +124,9 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
         lanes.insert(p.slot.lane);
       }
       // Every slot holds exactly one element (each replica is its own slot).
-      for (const auto& [slot, count] : uses) REQUIRE(count == 1);
+      std::size_t shared = 0;
+      for (const auto& [slot, count] : uses) shared += count == 1 ? 0 : 1;
+      REQUIRE(shared == 0);
       // Every lane of the wave holds data (RDNA3 replicas cover the upper lanes).
       REQUIRE(lanes.size() == static_cast<std::size_t>(l.wave()));
       // The operand's registers are completely used, except the unselected half of 16-bit RDNA3 C/D.
@@ -131,7 +135,9 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
       const int regs = l.element_bits() == 64 ? l.vgprs() / 2 : l.vgprs();
       REQUIRE(uses.size() == static_cast<std::size_t>(regs * l.wave() * slots_per_reg / (half_used ? 2 : 1)));
       // Replicated operands: copy c of every element lives in lane group c (layouts.md §6).
-      for (const Placement& p : l.all()) REQUIRE(p.replica == (l.replicas() > 1 ? p.slot.lane / 16 : 0));
+      std::size_t wrong_replica = 0;
+      for (const Placement& p : l.all()) wrong_replica += p.replica == (l.replicas() > 1 ? p.slot.lane / 16 : 0) ? 0 : 1;
+      REQUIRE(wrong_replica == 0);
     }
   }
 }
@@ -148,12 +154,13 @@ TEST_CASE("Element values survive a register-file round trip through the layout"
         return (static_cast<std::uint64_t>(p.block * 1000003 + p.row * 131 + p.col * 7 + 1) * 0x9e3779b97f4a7c15ULL) & mask;
       };
       for (const Placement& p : l.all()) write_slot(regs, base, p.slot, value_of(p));
-      for (const Placement& p : l.all()) REQUIRE(read_slot(regs, base, p.slot) == value_of(p));
+      std::size_t lost = 0, spilled = 0;
+      for (const Placement& p : l.all()) lost += read_slot(regs, base, p.slot) == value_of(p) ? 0 : 1;
       // Registers below the base and above the operand are untouched.
-      for (int lane = 0; lane < d.wave; ++lane) {
-        REQUIRE(regs.word(base - 1, lane) == 0);
-        REQUIRE(regs.word(base + l.vgprs(), lane) == 0);
-      }
+      for (int lane = 0; lane < d.wave; ++lane)
+        spilled += (regs.word(base - 1, lane) != 0 ? 1 : 0) + (regs.word(base + l.vgprs(), lane) != 0 ? 1 : 0);
+      REQUIRE(lost == 0);
+      REQUIRE(spilled == 0);
     }
   }
 }
