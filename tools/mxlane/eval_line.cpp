@@ -65,7 +65,8 @@ std::vector<std::vector<std::uint32_t>> parse_vgprs(const Json& v, const std::st
     const std::string reg_field = fmt::format("{}[{}]", field, r);
     if (!v[r].is_array()) fail(reg_field, "expected a list of lane words");
     if (static_cast<int>(v[r].size()) != wave)
-      fail(reg_field, fmt::format("expected {} lane words (wave{}), got {}", wave, wave, v[r].size()));
+      fail(reg_field, fmt::format("expected {} lane words{}, got {}", wave,
+                                  wave == 32 || wave == 64 ? fmt::format(" (wave{})", wave) : std::string(), v[r].size()));
     std::vector<std::uint32_t> lanes;
     for (std::size_t l = 0; l < v[r].size(); ++l) lanes.push_back(parse_word(v[r][l], fmt::format("{}[{}]", reg_field, l)));
     out.push_back(std::move(lanes));

@@ -1,0 +1,172 @@
+// Which kernels exist: every builtin the target's architecture has, with the modifier combinations
+// worth running on hardware (defaults, every BLGP, CBSZ/ABID corners, OPSEL halves, signedness and
+// clamp, every byte/word select).
+#include "device/kernel_catalog.hpp"
+
+#include "fmt/format.h"
+
+namespace mxlane::device {
+namespace {
+
+std::string suffix(const std::vector<std::pair<std::string, int>>& fields) {
+  std::string s;
+  for (const auto& [name, value] : fields) s += fmt::format("{}{}{}", s.empty() ? "__" : "_", name, value);
+  return s;
+}
+
+// MFMA: the default, every BLGP (CBSZ 0), and for multi-block shapes every CBSZ with ABID 0 and
+// with the largest ABID (the two CBSZ models disagree there, layouts.md §11.1).
+std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
+  std::vector<Modifiers> sets{Modifiers{}};
+  switch (d.modifiers) {
+    case ModifierSet::mfma_cbsz_abid_blgp:
+      for (const ModifierRange& r : legal_modifiers(d))
+        if (r.name == "cbsz")
+          for (int cbsz : r.values) {
+            if (cbsz == 0) continue;
+            sets.push_back(Modifiers{.cbsz = cbsz, .abid = 0});
+            sets.push_back(Modifiers{.cbsz = cbsz, .abid = (1 << cbsz) - 1});
+          }
+      [[fallthrough]];
+    case ModifierSet::mfma_blgp:
+      for (int blgp = 1; blgp < 8; ++blgp) sets.push_back(Modifiers{.blgp = blgp});
+      break;
+    case ModifierSet::wmma_neg_opsel: sets.push_back(Modifiers{.opsel = 4}); break;
+    case ModifierSet::wmma_int:
+      sets.clear();
+      for (int neg = 0; neg < 4; ++neg)
+        for (int clamp = 0; clamp < 2; ++clamp) sets.push_back(Modifiers{.neg = neg, .clamp = clamp});
+      break;
+    case ModifierSet::mfma_none:
+    case ModifierSet::wmma_neg: break;  // NEG/NEG_HI of float WMMA: builtins cannot set them
+  }
+  return sets;
+}
+
+std::vector<Modifiers> valu_modifier_sets(const ValuDesc& v) {
+  const ValuShape s = v.shape();
+  std::vector<Modifiers> sets;
+  if (s.signedness) {
+    for (int neg = 0; neg < 4; ++neg)
+      for (int clamp = 0; clamp < 2; ++clamp) sets.push_back(Modifiers{.neg = neg, .clamp = clamp});
+  } else if (s.clamp) {
+    sets = {Modifiers{}, Modifiers{.clamp = 1}};
+  } else if (s.byte_sel) {
+    for (int b = 0; b < 4; ++b) sets.push_back(Modifiers{.byte_sel = b});
+  } else if (s.word_sel) {
+    sets = {Modifiers{}, Modifiers{.word_sel = 1}};
+  } else {
+    sets = {Modifiers{}};
+  }
+  return sets;
+}
+
+// The tokens llvm-objdump prints for a matrix instruction's modifiers.
+std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
+  std::vector<std::string> t;
+  if (m.cbsz != 0) t.push_back(fmt::format("cbsz:{}", m.cbsz));
+  if (m.abid != 0) t.push_back(fmt::format("abid:{}", m.abid));
+  if (m.blgp != 0) t.push_back(fmt::format("blgp:{}", m.blgp));
+  if (m.opsel == 4) t.push_back("op_sel:[0,0,1]");
+  if (d.modifiers == ModifierSet::wmma_int && m.neg != 0)
+    t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
+  if (m.clamp != 0) t.push_back("clamp");
+  return t;
+}
+
+bool takes_clamp(const ValuDesc& v) { return v.shape().clamp; }
+
+std::vector<std::string> valu_tokens(const ValuDesc& v, const Modifiers& m) {
+  std::vector<std::string> t;
+  if (v.shape().signedness && m.neg != 0) t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
+  if (m.clamp != 0) t.push_back("clamp");
+  return t;
+}
+
+}  // namespace
+
+std::string Target::name() const {
+  const std::string arch_name(arch_info(arch).name);
+  return wave == 64 && arch_info(arch).default_wave == 32 ? arch_name + "-w64" : arch_name;
+}
+
+std::string Target::clang_flags() const {
+  std::string flags = "--offload-arch=" + std::string(arch_info(arch).name);
+  if (arch_info(arch).wave32 && arch_info(arch).wave64) flags += wave == 64 ? " -mwavefrontsize64" : " -mno-wavefrontsize64";
+  return flags;
+}
+
+std::vector<Target> targets_for(const std::vector<std::string>& arch_names) {
+  std::vector<Target> out;
+  for (const std::string& name : arch_names) {
+    const ArchInfo* a = find_arch(name);
+    if (a == nullptr) continue;
+    out.push_back(Target{a->id, a->default_wave});
+    if (a->wave32 && a->wave64) out.push_back(Target{a->id, 64});
+  }
+  return out;
+}
+
+std::string Kernel::builtin() const { return std::string(matrix != nullptr ? matrix->builtin : valu->builtin); }
+
+std::vector<Kernel> kernels_for(const Target& t) {
+  std::vector<Kernel> out;
+  for (const InstrDesc* d : instructions_for_arch(t.arch)) {
+    if (d->wave != t.wave) continue;
+    for (const Modifiers& m : matrix_modifier_sets(*d)) {
+      Kernel k;
+      k.target = t;
+      k.matrix = d;
+      k.mods = m;
+      std::vector<std::pair<std::string, int>> fields;
+      if (m.cbsz || m.abid) fields = {{"cbsz", m.cbsz}, {"abid", m.abid}};
+      if (m.blgp) fields.emplace_back("blgp", m.blgp);
+      if (m.opsel) fields.emplace_back("opsel", m.opsel);
+      if (d->modifiers == ModifierSet::wmma_int) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
+      k.name = "k_" + std::string(d->builtin) + suffix(fields);
+      k.operand_dwords = {d->vgprs_a, d->vgprs_b, d->vgprs_cd};
+      k.in_dwords = d->vgprs_a + d->vgprs_b + d->vgprs_cd;
+      k.out_dwords = d->vgprs_cd;
+      k.mnemonics = {std::string(d->mnemonic)};
+      k.modifier_tokens = matrix_tokens(*d, m);
+      out.push_back(std::move(k));
+    }
+  }
+  // VALU builtins run in the target's default wave size only: their per-lane semantics do not
+  // depend on it.
+  if (t.wave == arch_info(t.arch).default_wave)
+    for (const ValuDesc* v : valu_builtins_for_arch(t.arch)) {
+      for (const Modifiers& m : valu_modifier_sets(*v)) {
+        Kernel k;
+        k.target = t;
+        k.valu = v;
+        k.mods = m;
+        std::vector<std::pair<std::string, int>> fields;
+        if (v->shape().signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
+        else if (v->shape().clamp) fields = {{"clamp", m.clamp}};
+        else if (v->shape().byte_sel) fields = {{"byte", m.byte_sel}};
+        else if (v->shape().word_sel) fields = {{"word", m.word_sel}};
+        k.name = "k_" + std::string(v->builtin) + suffix(fields);
+        const ValuShape s = v->shape();
+        for (int n = 0; n < 3; ++n)
+          if (s.src[n] > 0) k.operand_dwords.push_back(s.src[n]);
+        k.in_dwords = s.src[0] + s.src[1] + s.src[2];
+        k.out_dwords = s.dst;
+        k.mnemonics = {std::string(v->mnemonic_on(t.arch))};
+        // Without clamp the compiler may select a dot's VOP2 accumulate form, which computes the same
+        // (valu_builtins.md §4.1 "the VOP2 c forms ... same semantics with clamp = 0"; numerics.md
+        // §A.2: DOT2ACC shares the DOT2 step): v_dot2c_* on gfx9/gfx10, v_dot2acc_* on gfx11.
+        const std::string mn(v->mnemonic_on(t.arch));
+        if (takes_clamp(*v) && m.clamp == 0 && mn.rfind("v_dot", 0) == 0) {
+          const auto digit_end = mn.find('_', 5);  // "v_dot2" | "_i32_i16"
+          k.mnemonics.push_back(mn.substr(0, digit_end) + "c" + mn.substr(digit_end));
+          k.mnemonics.push_back(mn.substr(0, digit_end) + "acc" + mn.substr(digit_end));
+        }
+        k.modifier_tokens = valu_tokens(*v, m);
+        out.push_back(std::move(k));
+      }
+    }
+  return out;
+}
+
+}  // namespace mxlane::device

@@ -1,0 +1,73 @@
+// The offline instruction check: every kernel of every device code object, disassembled with
+// llvm-objdump, holds exactly its builtin's instruction with the intended modifiers and opcode.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "device/disassembly_check.hpp"
+#include "device/hip_source.hpp"
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string run(const std::string& command) {
+  std::string out;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
+  return out;
+}
+
+}  // namespace
+
+#ifdef MXLANE_DEVICE_TARGETS
+TEST_CASE("Every device kernel holds exactly its builtin's instruction", "[device][disassembly]") {
+  std::istringstream targets(MXLANE_DEVICE_TARGETS);
+  int checked = 0;
+  for (std::string target; std::getline(targets, target, ',');) {
+    CAPTURE(target);
+    const std::string dir = MXLANE_DEVICE_DIR;
+    const std::string manifest = slurp(dir + "/" + target + ".manifest");
+    REQUIRE(!manifest.empty());
+    const std::string disassembly = run(std::string(MXLANE_LLVM_OBJDUMP) + " -d " + dir + "/mxlane_" + target + ".co");
+    const std::vector<std::string> problems = mxlane::device::check_disassembly(disassembly, manifest);
+    for (const std::string& p : problems) UNSCOPED_INFO(p);
+    CHECK(problems.empty());
+    checked += static_cast<int>(std::count(manifest.begin(), manifest.end(), '\n'));
+  }
+  CHECK(checked > 300);
+}
+#endif
+
+TEST_CASE("The disassembly check catches a wrong instruction, modifier or opcode", "[device][disassembly]") {
+  const std::string manifest = "k_x 3 1 77 v_mfma_f32_16x16x16f16 blgp:2\n";
+  const std::string good =
+      "0000000000001600 <k_x>:\n"
+      "\tv_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3] blgp:2// 000000001634: D3CD0000 44020D04\n"
+      "\ts_endpgm // 00000000164C: BF810000\n";
+  CHECK(mxlane::device::check_disassembly(good, manifest).empty());
+  std::string wrong_opcode = manifest;
+  wrong_opcode.replace(wrong_opcode.find(" 77 "), 4, " 78 ");
+  CHECK_THAT(mxlane::device::check_disassembly(good, wrong_opcode)[0], Catch::Contains("opcode"));
+  std::string no_blgp = good;
+  no_blgp.replace(no_blgp.find(" blgp:2"), 7, "");
+  CHECK_THAT(mxlane::device::check_disassembly(no_blgp, manifest)[0], Catch::Contains("blgp:2"));
+  std::string extra = good;
+  extra.insert(extra.find("\ts_endpgm"), "\tv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] // 0: D3C20000 0\n");
+  CHECK_THAT(mxlane::device::check_disassembly(extra, manifest)[0], Catch::Contains("other matrix"));
+  CHECK_THAT(mxlane::device::check_disassembly("", manifest)[0], Catch::Contains("not found"));
+  std::string cbsz = good;
+  cbsz.replace(cbsz.find(" blgp:2"), 7, " cbsz:1 blgp:2");
+  CHECK_THAT(mxlane::device::check_disassembly(cbsz, manifest)[0], Catch::Contains("unexpected modifier 'cbsz:'"));
+}
