@@ -74,8 +74,8 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
     fields >> name >> in_dwords >> out_dwords >> opcode >> mnemonics;
     if (name.empty()) continue;
     ++kernels;
-    std::vector<std::string> tokens;
-    for (std::string t; fields >> t;) tokens.push_back(t);
+    std::vector<std::string> tokens, required;  // "+mnemonic": another instruction the kernel must hold
+    for (std::string t; fields >> t;) (t[0] == '+' ? required : tokens).push_back(t[0] == '+' ? t.substr(1) : t);
     const auto it = code.find(name);
     if (it == code.end()) {
       problems.push_back(fmt::format("{}: kernel not found in the code object", name));
@@ -94,6 +94,12 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
       } else if (is_matrix(m)) {
         ++other_matrix;
       }
+    }
+    for (const std::string& r : required) {
+      bool found = false;
+      for (const std::string& l : it->second)
+        for (const std::string& alternative : split(r, '|')) found = found || mnemonic_of(l).rfind(alternative, 0) == 0;
+      if (!found) problems.push_back(fmt::format("{}: no {} before the instruction", name, r));
     }
     if (hits != 1) {
       problems.push_back(fmt::format("{}: expected exactly one {}, found {}", name, mnemonics, hits));

@@ -124,6 +124,7 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
       src += fmt::format("  {} s{}; __builtin_memcpy(&s{}, p + {}, sizeof(s{}));\n", types[n], n, n, offset, n);
       offset += k.operand_dwords[n];
     }
+    if (k.mode_imm != 0) src += fmt::format("  __builtin_amdgcn_s_setreg({}, {});\n", k.mode_imm, k.mode_value);
     src += fmt::format("  const {} r = {};\n", result, call(k));
     src += fmt::format("  unsigned o[{}] = {{}};\n  __builtin_memcpy(o, &r, sizeof(r));\n", k.out_dwords);
     src += fmt::format("  for (unsigned i = 0; i < {0}u; ++i) out[lane * {0}u + i] = o[i];\n}}\n\n", k.out_dwords);

@@ -83,6 +83,29 @@ std::vector<std::string> valu_tokens(const ValuDesc& v, const Modifiers& m) {
   return t;
 }
 
+// MODE register fields (CDNA/RDNA ISA, HW_REG_MODE = 1): FP_ROUND [3:0], FP_DENORM [7:4],
+// FP16_OVFL [23]. s_setreg's immediate is (size - 1) << 11 | offset << 6 | id.
+constexpr int kModeRoundImm = (4 - 1) << 11 | 0 << 6 | 1;
+constexpr int kModeDenormImm = (4 - 1) << 11 | 4 << 6 | 1;
+constexpr int kModeFp16OvflImm = (1 - 1) << 11 | 23 << 6 | 1;
+
+// The MODE variants the probes of numerics.md §E1/E7/E8 need: round toward zero (f32 and f16/f64
+// fields 3 = RTZ), every denormal flushed (0), and FP16_OVFL set.
+struct ModeVariant {
+  const char* suffix;
+  int imm, value;
+};
+constexpr ModeVariant kModeVariants[] = {{"mode_rtz", kModeRoundImm, 0xF}, {"mode_ftz", kModeDenormImm, 0x0},
+                                         {"mode_ovfl", kModeFp16OvflImm, 1}};
+
+bool wants_mode_variants(const InstrDesc& d) {
+  static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32", "mfma_f32_16x16x16f16", "mfma_f64_16x16x4f64",
+                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32"};
+  for (std::string_view b : kProbed)
+    if (d.builtin == b) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string Target::name() const {
@@ -129,7 +152,17 @@ std::vector<Kernel> kernels_for(const Target& t) {
       k.out_dwords = d->vgprs_cd;
       k.mnemonics = {std::string(d->mnemonic)};
       k.modifier_tokens = matrix_tokens(*d, m);
-      out.push_back(std::move(k));
+      out.push_back(k);
+      if (m == Modifiers{} && wants_mode_variants(*d))
+        for (const ModeVariant& v : kModeVariants) {
+          Kernel mk = k;
+          mk.name += std::string("__") + v.suffix;
+          mk.mode_imm = v.imm;
+          mk.mode_value = v.value;
+          // The kernel must write MODE first; gfx11 lowers round/denorm writes to s_round_mode/s_denorm_mode.
+          mk.modifier_tokens.push_back("+s_setreg|s_round_mode|s_denorm_mode");
+          out.push_back(std::move(mk));
+        }
     }
   }
   // VALU builtins run in the target's default wave size only: their per-lane semantics do not

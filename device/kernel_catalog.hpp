@@ -34,6 +34,10 @@ struct Kernel {
   const InstrDesc* matrix = nullptr;  // exactly one of matrix / valu is set
   const ValuDesc* valu = nullptr;
   Modifiers mods;
+  // A MODE register write before the builtin (for the probes of MODE effects): the s_setreg
+  // immediate (size-1 << 11 | offset << 6 | HW_REG_MODE) and value; mode_imm 0 means none.
+  int mode_imm = 0;
+  int mode_value = 0;
   std::vector<int> operand_dwords;  // per source operand, in argument order
   int in_dwords = 0;
   int out_dwords = 0;

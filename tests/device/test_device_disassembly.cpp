@@ -70,4 +70,6 @@ TEST_CASE("The disassembly check catches a wrong instruction, modifier or opcode
   std::string cbsz = good;
   cbsz.replace(cbsz.find(" blgp:2"), 7, " cbsz:1 blgp:2");
   CHECK_THAT(mxlane::device::check_disassembly(cbsz, manifest)[0], Catch::Contains("unexpected modifier 'cbsz:'"));
+  CHECK_THAT(mxlane::device::check_disassembly(good, "k_x 3 1 77 v_mfma_f32_16x16x16f16 blgp:2 +s_setreg\n")[0],
+             Catch::Contains("no s_setreg"));
 }

@@ -1,0 +1,52 @@
+// emulate(): a kernel's input buffer through the emulator, exactly as the kernel lays it out.
+#include "device/launcher.hpp"
+#include "emu/insns/execute.hpp"
+#include "emu/insns/execute_valu.hpp"
+
+#ifndef MXLANE_DEVICE_BUILD_DIR
+#define MXLANE_DEVICE_BUILD_DIR ""
+#endif
+
+namespace mxlane::device {
+
+std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint32_t>& in, const Switches& switches,
+                                   const std::vector<std::uint32_t>* previous_out) {
+  const int wave = k.target.wave;
+  LaneRegFile regs(wave, 64);
+  // Operand n occupies VGPRs [16n, 16n + dwords); the result goes to VGPR 48 (or over C when tied).
+  std::vector<int> base;
+  int offset = 0;
+  for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
+    base.push_back(16 * static_cast<int>(n));
+    for (int r = 0; r < k.operand_dwords[n]; ++r)
+      for (int lane = 0; lane < wave; ++lane)
+        regs.set_word(base[n] + r, lane, in[static_cast<std::size_t>(lane * k.in_dwords + offset + r)]);
+    offset += k.operand_dwords[n];
+  }
+  int dst = 48;
+  if (k.matrix != nullptr) {
+    MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}};
+    if (k.matrix->tied) ops.d.base = dst = base[2];
+    else if (previous_out != nullptr)
+      for (int r = 0; r < k.out_dwords; ++r)
+        for (int lane = 0; lane < wave; ++lane)
+          regs.set_word(dst + r, lane, (*previous_out)[static_cast<std::size_t>(lane * k.out_dwords + r)]);
+    execute_matrix(*k.matrix, regs, ops, k.mods, switches);
+  } else {
+    ValuOperands ops;
+    for (std::size_t n = 0; n < base.size(); ++n) ops.src[n] = base[n];
+    ops.dst = dst;
+    execute_valu(*k.valu, k.target.arch, regs, ops, k.mods, switches);
+  }
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(wave * k.out_dwords));
+  for (int lane = 0; lane < wave; ++lane)
+    for (int r = 0; r < k.out_dwords; ++r) out[static_cast<std::size_t>(lane * k.out_dwords + r)] = regs.word(dst + r, lane);
+  return out;
+}
+
+std::string default_code_object_dir() {
+  if (const char* env = std::getenv("MXLANE_DEVICE_DIR")) return env;
+  return MXLANE_DEVICE_BUILD_DIR;
+}
+
+}  // namespace mxlane::device
