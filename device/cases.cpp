@@ -316,6 +316,19 @@ std::vector<Case> targeted_cases(const Kernel& k) {
   return out;
 }
 
+Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind) {
+  const InstrDesc& d = *k.matrix;
+  Matrices m;
+  for (auto [op, target] : {std::pair{Operand::A, &m.a}, std::pair{Operand::B, &m.b}, std::pair{Operand::C, &m.c}}) {
+    target->resize(static_cast<std::size_t>(d.blocks));
+    for (int blk = 0; blk < d.blocks; ++blk)
+      for (int r = 0; r < d.rows(op); ++r)
+        for (int c = 0; c < d.cols(op); ++c) (*target)[static_cast<std::size_t>(blk)].push_back(value(op, blk, r, c));
+  }
+  std::mt19937_64 rng(7);
+  return scatter(k, m, std::move(kind), rng);
+}
+
 std::vector<Case> make_cases(const Kernel& k, int random_cases, std::uint64_t seed) {
   std::vector<Case> out = targeted_cases(k);
   // One stream per kernel: the kernel's name perturbs the seed, so filtering does not change cases.

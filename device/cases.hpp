@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct Case {
 // The targeted vectors that apply to `kernel`, then `random_cases` seeded random cases cycling
 // through the three generators. The same (kernel, random_cases, seed) always gives the same cases.
 std::vector<Case> make_cases(const Kernel& kernel, int random_cases, std::uint64_t seed);
+
+// A matrix kernel's case from element values value(operand, block, row, col), operands A, B, C.
+Case matrix_case(const Kernel& kernel, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind);
 
 // The pieces, for tests.
 std::vector<Case> targeted_cases(const Kernel& kernel);

@@ -80,7 +80,7 @@ constexpr SwitchValue kBf16Outputs[] = {
 };
 constexpr SwitchValue kIntClamps[] = {
     {"final", "C + all products summed exactly, then one saturation (when clamp is set)"},
-    {"two-stage", "the products' sum saturated to int32, then a saturating add of C"},
+    {"unsigned-range", "with A and B both unsigned, clamp saturates to [0, 2^32-1] instead of the int32 range"},
 };
 
 constexpr SwitchValue kFdot2Cdna[] = {

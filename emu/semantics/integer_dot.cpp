@@ -34,7 +34,8 @@ std::uint64_t rdna3_integer_dot(int bits, const DotInputs& in, const NumericsCon
     products += extend(in.a[k], bits, ctx.a_signed) * extend(in.b[k], bits, ctx.b_signed);
   const std::int64_t c = extend(in.c, 32, true);
   if (!ctx.clamp) return wrap32(c + products);
-  if (ctx.switches.get(SwitchId::rdna3_int_clamp) == 1) return wrap32(saturate32(saturate32(products) + c));
+  if (ctx.switches.get(SwitchId::rdna3_int_clamp) == 1 && !ctx.a_signed && !ctx.b_signed)
+    return wrap32(std::clamp<std::int64_t>(c + products, 0, UINT32_MAX));  // E11 alternative
   return wrap32(saturate32(c + products));
 }
 

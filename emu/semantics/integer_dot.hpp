@@ -10,7 +10,8 @@ namespace mxlane {
 std::uint64_t cdna2_int8_dot(const DotInputs& in, const NumericsContext& ctx);
 
 // RDNA3 v_wmma_i32_16x16x16_iu8/iu4: elements of `bits` (8 or 4) signed per ctx.a_signed /
-// ctx.b_signed; C sign-extended; saturated when ctx.clamp (switch rdna3_int_clamp), else wrapped.
+// ctx.b_signed; C sign-extended; saturated to int32 when ctx.clamp (the switch rdna3_int_clamp
+// selects the unsigned range for unsigned A and B), else wrapped.
 std::uint64_t rdna3_integer_dot(int bits, const DotInputs& in, const NumericsContext& ctx);
 
 }  // namespace mxlane

@@ -15,12 +15,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   app.set_version_flag("--version", "mxlane 0.1.0");
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 success, 1 a mismatch or failed check, 2 bad usage or bad input.\n"
+      "Exit codes: 0 success, 1 a mismatch or failed check, 2 bad usage or bad input\n"
+      "(77: `mxlane device` skipped, no AMD GPU).\n"
       "Examples:\n"
       "  mxlane list --arch gfx1100\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
       "  mxlane eval cases.jsonl\n"
       "  mxlane replay capture.jsonl\n"
+      "  mxlane device run --cases 64 --capture gpu.jsonl\n"
       "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
 
   ListOptions list_options;
@@ -30,9 +32,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   EvalOptions eval_options, replay_options;
   CLI::App* eval = register_eval(app, eval_options);
   CLI::App* replay = register_replay(app, replay_options);
+  DeviceOptions device_options;
+  CLI::App* device = register_device(app, device_options);
 
   std::string who = "mxlane";
-  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay};
+  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
     bool found = false;
@@ -65,6 +69,10 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (replay->parsed()) {
       who = "mxlane replay";
       return run_replay(replay_options, out, err);
+    }
+    if (device->parsed()) {
+      who = "mxlane device";
+      return run_device(device_options, out, err);
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

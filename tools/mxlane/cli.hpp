@@ -11,6 +11,8 @@ namespace mxlane::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitMismatch = 1;
 inline constexpr int kExitUsage = 2;
+// `mxlane device` without an AMD GPU or HIP runtime (CTest's SKIP_RETURN_CODE convention).
+inline constexpr int kExitSkipped = 77;
 
 // Run `mxlane` with `args` (args[0] is the program name). Normal output goes to `out`; an error
 // is one line on `err`.

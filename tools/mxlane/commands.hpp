@@ -43,6 +43,21 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 CLI::App* register_replay(CLI::App& app, EvalOptions& options);
 int run_replay(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
+struct DeviceOptions {
+  std::string arch = "auto";
+  std::string device_dir;
+  std::string capture;
+  int cases = 16;
+  std::uint64_t seed = 1;
+  std::string filter = "*";
+  bool list = false;
+  CLI::App* run = nullptr;
+  CLI::App* probe = nullptr;
+  CLI::App* list_cmd = nullptr;
+};
+CLI::App* register_device(CLI::App& app, DeviceOptions& options);
+int run_device(const DeviceOptions& options, std::ostream& out, std::ostream& err);
+
 // Shared argument resolution; each throws InvalidArgument naming the option.
 const ArchInfo& resolve_arch_option(const std::string& value);
 const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,

@@ -1,0 +1,184 @@
+// The probe list and the discriminating-input search: every candidate is an emulator switch
+// setting, so a probe's inputs are found by running the emulator under each candidate until they
+// disagree, and the hardware's answer names the switch to set.
+#include "device/probes.hpp"
+
+#include <random>
+
+#include "device/runner.hpp"
+#include "emu/isa/errors.hpp"
+#include "fmt/format.h"
+
+namespace mxlane::device {
+namespace {
+
+Candidate value(const std::string& name, const std::string& v) { return {name + "=" + v, {name + "=" + v}}; }
+
+// Every value of a switch, the default first.
+std::vector<Candidate> every_value(const std::string& name) {
+  std::vector<Candidate> out;
+  for (const SwitchInfo& s : all_switches())
+    if (s.name == name)
+      for (const SwitchValue& v : s.values) out.push_back(value(name, std::string(v.name)));
+  return out;
+}
+
+Switches switches_of(const Candidate& c) {
+  Switches s;
+  for (const std::string& setting : c.settings) {
+    const auto eq = setting.find('=');
+    set_switch(s, setting.substr(0, eq), setting.substr(eq + 1));
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<Probe> all_probes() {
+  const auto honoured = [](const char* mode_switch, const char* mode_value) {
+    return std::vector<Candidate>{value("cdna2_mode", "ignored"),
+                                  {fmt::format("cdna2_mode=honoured {}={}", mode_switch, mode_value),
+                                   {"cdna2_mode=honoured", fmt::format("{}={}", mode_switch, mode_value)}}};
+  };
+  return {
+      {"layouts.md §11.1", "Which lanes does a partial CBSZ/ABID broadcast read (ISA text or calculator model)?", "gfx90a",
+       "k_mfma_f32_16x16x1f32__cbsz1_abid1", every_value("cbsz_model"), false},
+      {"layouts.md §11.2", "Which lanes hold v_mfma_f64_4x4x4f64's D (j + 4b + 16i or j + 4i + 16b)?", "gfx90a",
+       "k_mfma_f64_4x4x4f64", every_value("f64_4x4x4_cd_order"), false},
+      {"layouts.md §8.5", "Which replica of RDNA3 A/B does each output row read?", "gfx1100",
+       "k_wmma_f32_16x16x16_f16_w32", every_value("rdna3_replica"), true},
+      {"numerics.md §E1 (round)", "Does CDNA2 FP32 MFMA honour MODE.FP_ROUND (set to round toward zero)?", "gfx90a",
+       "k_mfma_f32_16x16x4f32__mode_rtz", honoured("mode_round", "rtz"), false},
+      {"numerics.md §E1 (denorm)", "Does CDNA2 FP32 MFMA honour MODE.FP_DENORM (set to flush)?", "gfx90a",
+       "k_mfma_f32_16x16x4f32__mode_ftz", honoured("mode_denorm_f32", "flush"), false},
+      {"numerics.md §E1 (FP16 round)", "Does CDNA2 FP16 MFMA honour MODE.FP_ROUND?", "gfx90a",
+       "k_mfma_f32_16x16x16f16__mode_rtz", honoured("mode_round", "rtz"), false},
+      {"numerics.md §E2", "Which NaN bits does CDNA2 MFMA produce?", "gfx90a", "k_mfma_f32_16x16x4f32",
+       every_value("cdna2_nan"), false},
+      {"numerics.md §E3", "Do CDNA2 FP16 MFMA flushed inputs and -0 results keep their sign?", "gfx90a",
+       "k_mfma_f32_16x16x16f16", every_value("cdna2_flushed_input_sign"), false,
+       [](const Kernel& k) {  // numerics.md §D.1 T7 with -subnormal inputs: every product -0, C = -0
+         return matrix_case(k, [](Operand op, int, int, int) -> std::uint64_t {
+           return op == Operand::A ? 0x8001 : op == Operand::B ? 0x3C00 : 0x80000000;
+         }, "targeted: -0 products and C");
+       }},
+      {"numerics.md §E4", "Does CDNA2 INT8 MFMA wrap or saturate?", "gfx90a", "k_mfma_i32_16x16x16i8",
+       every_value("cdna2_int8_overflow"), false},
+      {"numerics.md §E5", "Do CDNA2 BF16 products overflow to infinity?", "gfx90a", "k_mfma_f32_16x16x16bf16_1k",
+       every_value("cdna2_bf16_product_overflow"), false},
+      {"numerics.md §E13", "Is CDNA2 FP64 MFMA a chain of FMAs or one rounding?", "gfx90a", "k_mfma_f64_16x16x4f64",
+       every_value("cdna2_f64_algorithm"), false},
+      {"numerics.md §E7", "Does RDNA3 WMMA follow MODE.FP_DENORM (set to flush)?", "gfx1100",
+       "k_wmma_f32_16x16x16_f16_w32__mode_ftz",
+       {value("rdna3_mode", "ignored"), {"rdna3_mode=honoured mode_denorm=flush", {"rdna3_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
+       false},
+      {"numerics.md §E7 (default MODE)", "With MODE's default (denormals kept), does RDNA3 WMMA keep them?", "gfx1100",
+       "k_wmma_f32_16x16x16_f16_w32", every_value("rdna3_mode"), false,
+       [](const Kernel& k) {  // A = B = 0, C = binary32 subnormals: read as 0 (observed) or kept
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
+         }, "targeted: subnormal C");
+       }},
+      {"numerics.md §E8", "Does MODE.FP16_OVFL clamp RDNA3 f16-output WMMA overflow to 0x7BFF?", "gfx1100",
+       "k_wmma_f16_16x16x16_f16_w32__mode_ovfl", {value("fp16_ovfl", "0"), value("fp16_ovfl", "1")}, false},
+      {"numerics.md §E9", "Is C's lead floored at -14 on the RDNA3 F16-output grid?", "gfx1100",
+       "k_wmma_f16_16x16x16_f16_w32", every_value("rdna3_grid"), false},
+      {"numerics.md §E10", "Is the RDNA3 BF16 output truncated or rounded?", "gfx1100", "k_wmma_bf16_16x16x16_bf16_w32",
+       every_value("rdna3_bf16_output"), false},
+      {"numerics.md §E11", "Where does RDNA3 integer WMMA saturate?", "gfx1100", "k_wmma_i32_16x16x16_iu8_w32__neg0_clamp1",
+       every_value("rdna3_int_clamp"), false},
+      {"numerics.md §E12", "Does this gfx11 GPU compute DOT2 like gfx1100?", "gfx1100", "k_fdot2__clamp0",
+       {Candidate{"same as gfx1100", {}}}, false},
+      {"valu_builtins.md §8.1", "How does gfx90a V_DOT2_F32_F16 add?", "gfx90a", "k_fdot2__clamp0", every_value("fdot2_cdna"),
+       false},
+      {"valu_builtins.md §8.1 (output flush)", "Does gfx90a V_DOT2_F32_F16 flush f32 denormal results?", "gfx90a",
+       "k_fdot2__clamp0", every_value("gfx90a_fdot2_output_flush"), false},
+      {"valu_builtins.md §8.2", "What does clamp make of a NaN float dot?", "gfx90a", "k_fdot2__clamp1",
+       every_value("fdot_clamp_nan"), false},
+      {"valu_builtins.md §8.3", "Does V_DOT2_F16_F16 follow the loose model?", "gfx1100", "k_fdot2_f16_f16",
+       {Candidate{"loose model", {}}}, false},
+      {"valu_builtins.md §8.4", "Does V_DOT4_F32_FP8_BF8 round once or per add?", "gfx1200", "k_dot4_f32_fp8_bf8",
+       every_value("dot4_fp8_rounding"), false},
+      {"valu_builtins.md §8.5 (NaN)", "Which bits does gfx942 decode FNUZ 0x80 to?", "gfx942", "k_cvt_f32_fp8__byte0",
+       every_value("fnuz_nan_decode"), false},
+      {"valu_builtins.md §8.5 (underflow)", "What does gfx942 encode a negative underflow to?", "gfx942",
+       "k_cvt_pk_fp8_f32__word0", every_value("fnuz_negative_underflow"), false},
+      {"valu_builtins.md §8.7", "Does V_MQSAD_U32_U8 wrap or saturate?", "gfx90a", "k_mqsad_u32_u8",
+       every_value("mqsad_u32_overflow"), false},
+  };
+}
+
+const Kernel* probe_kernel(const Probe& p, const std::vector<Kernel>& kernels) {
+  for (const Kernel& k : kernels)
+    if (k.name == p.kernel && arch_info(k.target.arch).name == p.arch) return &k;
+  return nullptr;
+}
+
+std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int wanted) {
+  std::vector<Switches> switches;
+  for (const Candidate& c : p.candidates) switches.push_back(switches_of(c));
+  std::vector<Case> found;
+  std::mt19937_64 rng(12345);
+  std::vector<Case> targeted = targeted_cases(k);
+  if (p.hint) targeted.insert(targeted.begin(), p.hint(k));
+  for (int n = 0; n < 600 && static_cast<int>(found.size()) < wanted; ++n) {
+    Case c = n < static_cast<int>(targeted.size()) ? targeted[static_cast<std::size_t>(n)]
+             : p.raw_inputs                         ? Case{"uniform lane words", {}}
+             : n % 2 == 0                           ? special_case(k, rng)
+                                                    : cancellation_case(k, rng);
+    if (c.in.empty()) {
+      c.in.resize(static_cast<std::size_t>(k.target.wave * k.in_dwords));
+      for (std::uint32_t& w : c.in) w = static_cast<std::uint32_t>(rng()) & 0x3BFF3BFFU;  // finite f16 pairs
+    }
+    if (switches.size() == 1) {
+      found.push_back(std::move(c));
+      continue;
+    }
+    const std::vector<std::uint32_t> first = emulate(k, c.in, switches[0]);
+    bool differs = false;
+    for (std::size_t s = 1; s < switches.size() && !differs; ++s) differs = emulate(k, c.in, switches[s]) != first;
+    if (differs) found.push_back(std::move(c));
+  }
+  return found;
+}
+
+std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const std::string& arch, Launcher& launcher,
+                                    std::ostream& out, std::ostream* capture) {
+  std::vector<ProbeResult> results;
+  for (const Probe& p : all_probes()) {
+    ProbeResult r{p.id, "", {}};
+    out << fmt::format("{}: {}\n", p.id, p.question);
+    const Kernel* k = probe_kernel(p, kernels);
+    if (p.arch != arch || k == nullptr) {
+      r.outcome = fmt::format("skipped: needs a {} GPU{}", p.arch, k == nullptr ? " and its code object" : "");
+      out << "  " << r.outcome << '\n';
+      results.push_back(r);
+      continue;
+    }
+    const std::vector<Case> cases = discriminating_cases(p, *k);
+    std::vector<bool> matches(p.candidates.size(), !cases.empty());
+    for (std::size_t n = 0; n < cases.size(); ++n) {
+      const std::vector<std::uint32_t> hw = launcher.run(*k, cases[n].in);
+      if (capture != nullptr) *capture << capture_line(*k, cases[n], static_cast<int>(n), hw) << '\n';
+      for (std::size_t c = 0; c < p.candidates.size(); ++c)
+        if (emulate(*k, cases[n].in, switches_of(p.candidates[c]), &hw) != hw) matches[c] = false;
+    }
+    for (std::size_t c = 0; c < p.candidates.size(); ++c)
+      if (matches[c]) r.matching.push_back(p.candidates[c].label);
+    if (cases.empty()) r.outcome = "no discriminating input found (a bug in mxlane's probe)";
+    else if (r.matching.empty()) r.outcome = "matches none of the candidates: please share the capture";
+    else if (r.matching.front() == p.candidates.front().label) r.outcome = "matches the default: " + r.matching.front();
+    else {
+      std::string flags;
+      for (const Candidate& c : p.candidates)
+        if (c.label == r.matching.front())
+          for (const std::string& setting : c.settings) flags += " --option " + setting;
+      r.outcome = fmt::format("matches {}: run the emulator with{} (or \"options\" in eval lines)", r.matching.front(), flags);
+    }
+    out << "  " << r.outcome << '\n';
+    results.push_back(r);
+  }
+  return results;
+}
+
+}  // namespace mxlane::device
