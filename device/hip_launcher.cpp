@@ -44,6 +44,14 @@ std::vector<char> read_file(const std::string& path) {
 }  // namespace
 
 std::unique_ptr<HipLauncher> HipLauncher::open(const std::string& dir, const std::string& arch, std::string& why) {
+  // No code object, no reason to load the runtime.
+  bool any_code = false;
+  for (const char* candidate : {"gfx90a", "gfx1100", "gfx942", "gfx950", "gfx1030", "gfx1200"})
+    any_code = any_code || ((arch == "auto" || arch == candidate) && !read_file(dir + "/mxlane_" + candidate + ".co").empty());
+  if (!any_code) {
+    why = fmt::format("no device code objects in '{}' (build with -DMXLANE_DEVICE=ON, or set --device-dir)", dir);
+    return nullptr;
+  }
   auto api = std::make_unique<Api>();
   for (const char* name : {"libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"})
     if ((api->library = dlopen(name, RTLD_NOW | RTLD_LOCAL)) != nullptr) break;
