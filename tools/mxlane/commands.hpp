@@ -37,6 +37,8 @@ int run_lanemap(const LanemapOptions& options, std::ostream& out);
 
 struct EvalOptions {
   std::string file;  // empty or "-": standard input
+  int threads = 1;
+  bool all_diffs = false;  // replay: every differing word, not the first 8
 };
 CLI::App* register_eval(CLI::App& app, EvalOptions& options);
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);

@@ -9,6 +9,7 @@
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/line_reader.hpp"
 
 namespace mxlane::cli {
 namespace {
@@ -292,10 +293,16 @@ EvalOutcome eval_line(std::string_view text, bool require_expect) {
   Json id = nullptr;
   try {
     Json in;
+    // Refused before parsing: the parser recurses once per level (README: Input limits).
+    if (json_depth(text) > kMaxJsonDepth)
+      fail("", fmt::format("JSON nested deeper than {} levels (README: Input limits)", kMaxJsonDepth));
     try {
       in = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-      fail("", fmt::format("not valid JSON ({})", e.what()));
+    } catch (const Json::exception& e) {  // parse_error, or out_of_range for a number like 1e400
+      // nlohmann's text without its "[json.exception.parse_error.101] " tag.
+      const std::string_view what = e.what();
+      const std::size_t tag_end = what.find("] ");
+      fail("", fmt::format("not valid JSON ({})", tag_end == std::string_view::npos ? what : what.substr(tag_end + 2)));
     }
     outcome.input = in;
     if (!in.is_object()) fail("", "expected one JSON object per line");
@@ -316,7 +323,7 @@ EvalOutcome eval_line(std::string_view text, bool require_expect) {
     else eval_matrix(in, *arch, wave, require_expect, outcome);
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;
-    outcome.error = e.what();
+    outcome.error = printable(e.what());
     outcome.output = Json{{"id", id}, {"error", outcome.error}};
   }
   return outcome;
