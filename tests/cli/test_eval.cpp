@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
@@ -40,11 +41,11 @@ struct Run {
 };
 
 Run run(const std::string& subcommand, const std::string& input) {
-  const std::string path = "mxlane_test_eval_input.jsonl";
+  const mxlane_test::ScratchFile file("mxlane_test_eval_input");
+  const std::string& path = file.path();
   std::ofstream(path) << input;
   std::ostringstream out, err;
   const int code = mxlane::cli::run_cli({"mxlane", subcommand, path}, out, err);
-  std::remove(path.c_str());
   return {code, out.str(), err.str()};
 }
 

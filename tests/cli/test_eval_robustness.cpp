@@ -13,6 +13,7 @@
 #include <sstream>
 #include <streambuf>
 
+#include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 #include "tools/mxlane/line_reader.hpp"
@@ -29,14 +30,14 @@ struct Run {
 };
 
 Run run(const std::vector<std::string>& args, const std::string& input) {
-  const std::string path = "mxlane_test_robust_input.jsonl";
+  const mxlane_test::ScratchFile file("mxlane_test_robust_input");
+  const std::string& path = file.path();
   std::ofstream(path, std::ios::binary) << input;
   std::vector<std::string> argv = {"mxlane"};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.push_back(path);
   std::ostringstream out, err;
   const int code = mxlane::cli::run_cli(argv, out, err);
-  std::remove(path.c_str());
   return {code, out.str(), err.str()};
 }
 
