@@ -35,7 +35,7 @@ void report(const NumericsContext& ctx, std::span<const std::int64_t> x, std::sp
              {TracedNumber::int_value(x[k]), TracedNumber::int_value(y[k])}, TracedNumber::int_value(x[k] * y[k]), {},
              "exact"});
   obs->op({OpKind::int_sum, "C+sum", -1, {TracedNumber::int_value(c), TracedNumber::int_value(products)},
-           TracedNumber::int_value(static_cast<std::int32_t>(static_cast<std::uint32_t>(d))), {}, rule});
+           TracedNumber{nullptr, d, static_cast<std::int32_t>(static_cast<std::uint32_t>(d))}, {}, rule});
 }
 
 // Every element as the integer the instruction multiplies, for the observer.
