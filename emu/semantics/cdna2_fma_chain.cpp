@@ -45,7 +45,7 @@ std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& in, const Rounding
 std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const NumericsContext& ctx) {
   const Cdna2Rules rules = Cdna2Rules::for_wide(f, ctx.switches);
   AccumulationObserver* const obs = ctx.observer;
-  const std::string rule = fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding));
+  const std::string rule = obs ? fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding)) : std::string();
   if (f.bits() == 64 && ctx.switches.get(SwitchId::cdna2_f64_algorithm) == 1) {
     const std::uint64_t d = exact_dot(f, in, rules.rounding, rules.nan);
     if (obs) {

@@ -56,7 +56,7 @@ std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotI
   // The leaf adds +0, which turns a -0 product into +0 [MODEL]; the E3 alternative keeps -0.
   const std::uint64_t zero_addend = r.positive_flush ? 0 : kBinary32.sign_bit();
   AccumulationObserver* const obs = ctx.observer;
-  const std::string rule = "binary32 " + rounding_rule_text(r.rounding);
+  const std::string rule = obs ? "binary32 " + rounding_rule_text(r.rounding) : std::string();
   std::uint64_t acc = r.flush_input(kBinary32, in.c);
   if (obs) {
     obs->step(StepKind::read_c, {});
@@ -64,7 +64,7 @@ std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotI
              r.flush_inputs ? "subnormal or -0 read as +0" : "read as is"});
   }
   std::vector<std::uint64_t> products(static_cast<std::size_t>(group));
-  std::vector<int> ks(products.size());
+  std::vector<int> ks(obs ? products.size() : 0);
   for (std::size_t g = 0; g < in.a.size(); g += static_cast<std::size_t>(group)) {
     if (obs) {
       for (std::size_t t = 0; t < ks.size(); ++t) ks[t] = static_cast<int>(g + t);

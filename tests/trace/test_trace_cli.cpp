@@ -12,23 +12,14 @@
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "fmt/ranges.h"
-#include "tools/mxlane/cli.hpp"
+#include "support/cli_run.hpp"
 
 using Json = nlohmann::json;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run_mxlane(std::vector<std::string> args) {
-  args.insert(args.begin(), "mxlane");
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using mxlane_test::Run;
+using mxlane_test::run_mxlane;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
