@@ -161,7 +161,9 @@ std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, st
     if (eneg) exponent = -exponent;
   }
   if (p != lower.size()) not_a_number(what, text);
-  const cpp_int m(mantissa_digits);
+  // Leading zeros stripped: cpp_int's string constructor reads "025" as octal.
+  const std::size_t nonzero = mantissa_digits.find_first_not_of('0');
+  const cpp_int m(nonzero == std::string::npos ? std::string("0") : mantissa_digits.substr(nonzero));
   if (m == 0) return neg ? f.sign_bit() : 0;
   const int e10 = exponent - fraction_digits;
   if (e10 > 400 || e10 < -800) throw InvalidArgument(fmt::format("{}: {} is far outside the range of {}", what, text, f.name));

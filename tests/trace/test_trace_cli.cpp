@@ -151,6 +151,9 @@ TEST_CASE("exact decimal input and output", "[trace]") {
   using namespace mxlane;
   // f16 1.5 = 0x3e00, -0 = 0x8000, 65504 = 0x7bff (largest finite), 2^-24 = 0x0001 (smallest subnormal).
   CHECK(parse_float_element(kBinary16, "1.5", "x") == 0x3e00);
+  CHECK(parse_float_element(kBinary32, "0.25", "x") == 0x3e800000);  // not "025" read as octal 21
+  CHECK(parse_float_element(kBinary32, "010", "x") == 0x41200000);   // ten
+  CHECK(parse_float_element(kBinary64, "-0.0625e1", "x") == 0xbfe4000000000000);  // -0.625
   CHECK(parse_float_element(kBinary16, "-0", "x") == 0x8000);
   CHECK(parse_float_element(kBinary16, "65504", "x") == 0x7bff);
   CHECK(parse_float_element(kBinary16, "5.9604644775390625e-8", "x") == 0x0001);
