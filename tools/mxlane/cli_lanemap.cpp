@@ -6,12 +6,13 @@
 #include "layouts/operand_layout.hpp"
 #include "tools/mxlane/commands.hpp"
 #include "tools/mxlane/lanemap_render.hpp"
+#include "tools/mxlane/lanemap_trace.hpp"
 
 namespace mxlane::cli {
 namespace {
 
-// "b,i,j" or "i,j" (block 0) into {block, row, col}.
-std::array<int, 3> parse_element(const std::string& text) {
+// "b,i,j" or "i,j" (block 0) into {block, row, col}; `option` names the option in errors.
+std::array<int, 3> parse_element(const std::string& text, const std::string& option = "--element") {
   std::vector<int> values;
   const char* p = text.data();
   const char* end = p + text.size();
@@ -19,15 +20,15 @@ std::array<int, 3> parse_element(const std::string& text) {
     int v = 0;
     const auto [next, ec] = std::from_chars(p, end, v);
     if (ec != std::errc() || (next != end && *next != ','))
-      throw InvalidArgument(fmt::format("--element: '{}' is not b,i,j (block,row,col) or i,j", text));
+      throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
     values.push_back(v);
     p = next == end ? end : next + 1;
     if (next != end && p == end)
-      throw InvalidArgument(fmt::format("--element: '{}' ends with a comma", text));
+      throw InvalidArgument(fmt::format("{}: '{}' ends with a comma", option, text));
   }
   if (values.size() == 2) values.insert(values.begin(), 0);
   if (values.size() != 3)
-    throw InvalidArgument(fmt::format("--element: '{}' is not b,i,j (block,row,col) or i,j", text));
+    throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
   return {values[0], values[1], values[2]};
 }
 
@@ -36,6 +37,19 @@ LanemapFormat parse_format(const std::string& name) {
   if (name == "markdown") return LanemapFormat::markdown;
   if (name == "csv") return LanemapFormat::csv;
   return LanemapFormat::json;
+}
+
+// --trace: the option rules, then the trace itself (lanemap_trace.cpp).
+int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const InstrDesc& desc, const Switches& switches,
+                      std::ostream& out) {
+  if (!o.operand.empty() && *parse_operand(o.operand) != Operand::D)
+    throw InvalidArgument(fmt::format("--operand {}: --trace traces a D element; omit --operand or give D", o.operand));
+  if (o.format != "grid" && o.format != "json")
+    throw InvalidArgument(fmt::format("--format {}: --trace prints text (the default) or json", o.format));
+  const auto [block, row, col] = parse_element(o.trace, "--trace");
+  TraceRequest request{block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json"};
+  render_trace(desc, o.mods, switches, LanemapHeader{&arch, o.arch}, request, out);
+  return 0;
 }
 
 }  // namespace
@@ -52,8 +66,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
                   "ISA mnemonic (v_mfma_f32_32x32x8f16, v_wmma_f32_16x16x16_f16) or builtin name, with or "
                   "without __builtin_amdgcn_. Example: --inst wmma_f32_16x16x16_f16_w64")
       ->required();
-  cmd->add_option("--operand", o.operand, "A, B, C or D (A is M x K, B is K x N, C and D are M x N). Example: --operand D")
-      ->required()
+  cmd->add_option("--operand", o.operand, "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --trace. Example: --operand D")
       ->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
   cmd->add_option("-w,--wave", o.wave,
                   "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64");
@@ -79,6 +92,21 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   element->excludes(reg)->excludes(lane);
   reg->needs(lane);
   lane->needs(reg);
+  CLI::Option* trace = cmd->add_option(
+      "--trace", o.trace,
+      "Dot-product trace of D element b,i,j (or i,j): every A, B and C slot that feeds it, in the order and grouping "
+      "the instruction accumulates them. --operand may be omitted (or D). Example: --trace 0,5,7");
+  trace->excludes(element)->excludes(reg)->excludes(lane);
+  cmd->add_option("--values", o.values_file,
+                  "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
+                  "apply). Example: --values case.json")
+      ->needs(trace);
+  cmd->add_option("--a", o.a_values,
+                  "With --trace: the K values A[i][k] (k = 0..K-1, comma-separated): exact decimals, inf, nan or raw "
+                  "bits 0x...; an operand not given is +0. Example: --a 1.5,2,0x3c00,-0.25")
+      ->needs(trace);
+  cmd->add_option("--b", o.b_values, "With --trace: the K values B[k][j], like --a. Example: --b 1,1,1,1")->needs(trace);
+  cmd->add_option("--c", o.c_value, "With --trace: the value C[i][j], like --a. Example: --c 0.5")->needs(trace);
   cmd->footer(
       "Examples:\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
@@ -86,6 +114,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_32x32x8f16 --operand D --reg 5 --lane 33\n"
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_16x16x1f32 --operand A --cbsz 1 --abid 1 --format json\n"
       "  mxlane lanemap --arch rdna3 --inst wmma_f16_16x16x16_f16_w64 --operand D --opsel 4 --format csv\n"
+      "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --trace 0,1,2 --a 4096,1,4096,0 --b 4096,1,-4096,0 --c 0.5\n"
       "Cells list every lane of a replicated element: v0{0,16}.[15:0]. A leading '-' marks an element\n"
       "negated by NEG/NEG_HI, |..| one made absolute by NEG_HI[2]. Under CBSZ/ABID or BLGP a cell shows\n"
       "the lane the instruction actually reads; an inverse query shows every element a slot feeds.");
@@ -95,8 +124,10 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
 int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   const ArchInfo& arch = resolve_arch_option(o.arch);
   const InstrDesc& desc = resolve_inst_option(arch, o.inst, o.wave);
-  const Operand operand = *parse_operand(o.operand);
   const Switches switches = parse_switch_settings(o.switch_settings);
+  if (!o.trace.empty()) return run_lanemap_trace(o, arch, desc, switches, out);
+  if (o.operand.empty()) throw InvalidArgument("--operand is required (A, B, C or D) unless --trace is given");
+  const Operand operand = *parse_operand(o.operand);
   std::optional<OperandLayout> layout;
   try {
     layout.emplace(desc, operand, o.mods, switches);

@@ -31,6 +31,10 @@ struct LanemapOptions {
   std::string element;  // "b,i,j" or "i,j"
   std::optional<int> reg;
   std::optional<int> lane;
+  // --trace: the dot-product trace of one D element, optionally evaluated (lanemap_trace.hpp)
+  std::string trace;        // "b,i,j" or "i,j"
+  std::string values_file;  // --values: one `mxlane eval` line
+  std::string a_values, b_values, c_value;  // --a, --b, --c
 };
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& options);
 int run_lanemap(const LanemapOptions& options, std::ostream& out);
