@@ -3,25 +3,17 @@
 // the README's failing example.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "tools/mxlane/cli.hpp"
+#include "support/cli_run.hpp"
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run_mxlane(std::vector<std::string> args) {
-  args.insert(args.begin(), "mxlane");
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using Run = mxlane_test::CliRun;
+using mxlane_test::run_mxlane;
 
 // `mxlane check` on an RDNA3 operand plus `extra`.
 Run check_wmma(const std::string& operand, std::vector<std::string> extra) {
@@ -166,6 +158,16 @@ TEST_CASE("mxlane check: option errors exit 2 with one line", "[check][cli]") {
   CHECK_THAT(blocks.err, Catch::Contains("--block: required, D of v_mfma_f32_16x16x1f32 has 4 blocks"));
   // An expression that starts with '-' goes through the --opt=EXPR form.
   CHECK(check_wmma("D", {"--row=-(-G*2 - L/16)", "--col", "L%16"}).code == 0);
+}
+
+TEST_CASE("mxlane check --help documents the modes and the language", "[check][cli]") {
+  const Run help = run_mxlane({"check", "--help"});
+  CHECK(help.code == 0);
+  for (const char* text : {"--lane", "--vgpr", "--bits", "--row", "--col", "--block", "--load", "--ld", "--order",
+                           "--max-mismatches", "--format", "--cbsz", "--blgp", "--opsel", "--neg-hi", "--option",
+                           "floor", "min(a,b,...)", "1024 characters", "Examples"})
+    CHECK_THAT(help.out, Catch::Contains(text));
+  CHECK_THAT(run_mxlane({"--help"}).out, Catch::Contains("mxlane check"));
 }
 
 TEST_CASE("mxlane check --format json", "[check][cli]") {
