@@ -23,8 +23,9 @@ bool holds(const Placement& p, const ElementAt& at) {
   return at.inside && p.block == at.block && p.row == at.row && p.col == at.col;
 }
 
-// Walks every slot (L, G) of the operand, lane by lane and G ascending, with what the layout puts
-// there; `check` returns the element the formula names, or nothing when it agrees.
+// Walks every slot (L, G) of the operand, lane by lane and G ascending. `check(L, G)` evaluates the
+// formula there and returns a SlotMismatch holding what it names (`formula`, and `index` for
+// loads); the slot passes when that is one of the elements the layout puts there.
 template <typename Check>
 CheckReport check_slots(const OperandLayout& layout, std::size_t keep, Check check) {
   CheckReport report;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -188,4 +189,42 @@ TEST_CASE("Expressions: evaluation errors name the expression and the values", "
   CHECK(evaluation_error("-9223372036854775807-2").column() == 21);
   CHECK_THAT(evaluation_error("L*L", kMax).message(), Catch::Contains("overflow (result outside 64 bits) in 'L*L' with L=9223372036854775807"));
   CHECK(eval("3037000499*3037000499") == 9223372030926249001);  // just below the limit
+}
+
+TEST_CASE("Expressions: random input either parses and evaluates or fails with a column", "[check][expression]") {
+  // A small stand-in for issue 8's fuzzer: any other exception, a crash or a sanitizer report
+  // fails it. The alphabet mixes the language's tokens with bytes it rejects.
+  const std::string alphabet = std::string("LG0123456789xX+-*/%(),minax \t#\xff", 33) + std::string(1, '\0');
+  std::uint64_t state = 0x9E3779B97F4A7C15u;
+  auto next = [&] {  // xorshift64: fixed, reproducible sequence
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const std::int64_t extremes[] = {0, 1, -1, 31, kMax, kMin};
+  int parsed = 0, rejected = 0, evaluation_errors = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string text(next() % 40, ' ');
+    for (char& c : text) c = alphabet[next() % alphabet.size()];
+    std::optional<IndexExpression> e;
+    try {
+      e = IndexExpression::parse(text, kLG);
+      ++parsed;
+    } catch (const ExpressionError& error) {
+      ++rejected;
+      CHECK((error.column() >= 1 && error.column() <= static_cast<int>(text.size()) + 1));
+      continue;
+    }
+    const std::vector<std::int64_t> values{extremes[next() % 6], extremes[next() % 6]};
+    try {
+      e->evaluate(values);
+    } catch (const ExpressionError& error) {
+      ++evaluation_errors;
+      CHECK((error.column() >= 1 && error.column() <= static_cast<int>(text.size())));
+    }
+  }
+  CHECK(parsed > 100);  // the generator reaches both outcomes
+  CHECK(rejected > 100);
+  CHECK(evaluation_errors > 0);
 }
