@@ -1,5 +1,7 @@
 // `mxlane check`: check a kernel author's own index formulas (forward, inverse or load pattern)
 // against an operand's layout at every element, and report the first mismatches.
+#include <algorithm>
+#include <iterator>
 #include <optional>
 
 #include "emu/isa/errors.hpp"
@@ -57,38 +59,35 @@ std::optional<IndexExpression> parse_optional(const ExpressionOption& option, co
 
 // The one mode whose options are given; throws InvalidArgument for none, a mix, or a missing half.
 CheckMode choose_mode(const CheckOptions& o) {
-  const std::optional<std::string> order_text = o.order;
-  const std::optional<std::string> ld_text = o.ld ? std::optional(std::to_string(*o.ld)) : std::nullopt;
-  const std::vector<std::vector<ExpressionOption>> groups = {
-      {{"lane", &o.lane}, {"vgpr", &o.vgpr}, {"bits", &o.bits}},
-      {{"row", &o.row}, {"col", &o.col}, {"block", &o.block}},
-      {{"load", &o.load}, {"ld", &ld_text}, {"order", &order_text}}};
-  std::vector<std::string> first_given;  // per group: the first option given, or ""
-  for (const auto& group : groups) {
-    std::string given;
-    for (const ExpressionOption& option : group)
-      if (*option.text && given.empty()) given = option.name;
-    first_given.push_back(given);
-  }
+  struct Given {
+    const char* name;
+    bool given;
+  };
+  // Per mode (in CheckMode order) its options, the required ones first: two, or one for load.
+  const Given modes[3][3] = {{{"lane", o.lane.has_value()}, {"vgpr", o.vgpr.has_value()}, {"bits", o.bits.has_value()}},
+                             {{"row", o.row.has_value()}, {"col", o.col.has_value()}, {"block", o.block.has_value()}},
+                             {{"load", o.load.has_value()}, {"ld", o.ld.has_value()}, {"order", o.order.has_value()}}};
   std::optional<std::size_t> mode;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (first_given[g].empty()) continue;
+  const char* first_given = nullptr;
+  for (std::size_t m = 0; m < 3; ++m) {
+    const auto given = std::find_if(std::begin(modes[m]), std::end(modes[m]), [](const Given& g) { return g.given; });
+    if (given == std::end(modes[m])) continue;
     if (mode)
       throw InvalidArgument(fmt::format(
           "--{} and --{} belong to different modes: give forward (--lane --vgpr [--bits]), inverse (--row --col "
           "[--block]) or load (--load [--ld --order])",
-          first_given[*mode], first_given[g]));
-    mode = g;
+          first_given, given->name));
+    mode = m;
+    first_given = given->name;
   }
   if (!mode)
     throw InvalidArgument(
         "no formula given: use --lane and --vgpr [--bits] (forward), --row and --col [--block] (inverse) or --load "
         "(load pattern)");
-  // The required options of each mode come first in its group: two, or one for load.
   const std::size_t required = static_cast<CheckMode>(*mode) == CheckMode::load ? 1 : 2;
   for (std::size_t n = 0; n < required; ++n)
-    if (!*groups[*mode][n].text)
-      throw InvalidArgument(fmt::format("--{}: required with --{}", groups[*mode][n].name, first_given[*mode]));
+    if (!modes[*mode][n].given)
+      throw InvalidArgument(fmt::format("--{}: required with --{}", modes[*mode][n].name, first_given));
   return static_cast<CheckMode>(*mode);
 }
 
