@@ -60,29 +60,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
       "instruction reads the operand: a whole-operand dump, a forward query (--element) or an "
       "inverse query (--reg with --lane).");
-  cmd->add_option("-a,--arch", o.arch, "Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...). Example: --arch mi250x")
-      ->required();
-  cmd->add_option("-i,--inst,--instruction", o.inst,
-                  "ISA mnemonic (v_mfma_f32_32x32x8f16, v_wmma_f32_16x16x16_f16) or builtin name, with or "
-                  "without __builtin_amdgcn_. Example: --inst wmma_f32_16x16x16_f16_w64")
-      ->required();
-  cmd->add_option("--operand", o.operand, "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --trace. Example: --operand D")
-      ->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
-  cmd->add_option("-w,--wave", o.wave,
-                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64");
-  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks). Example: --cbsz 2 --abid 1");
-  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1. Example: --cbsz 1 --abid 1");
-  cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3");
-  cmd->add_option("--opsel", o.mods.opsel,
-                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4");
-  cmd->add_option("--neg", o.mods.neg,
-                  "gfx1100 WMMA NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
-                  "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3");
-  cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
-                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B");
-  cmd->add_option("--option", o.switch_settings,
-                  "Behaviour switch NAME=VALUE (see `mxlane list`). Example: --option cbsz_model=calculator, "
-                  "--option f64_4x4x4_cd_order=isa-general");
+  add_layout_options(cmd, o, OperandOption::optional_with_trace);
   cmd->add_option("--format", o.format, "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json. Example: --format json")
       ->check(CLI::IsMember({"grid", "markdown", "csv", "json"}));
   CLI::Option* element = cmd->add_option(
@@ -122,35 +100,30 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
 }
 
 int run_lanemap(const LanemapOptions& o, std::ostream& out) {
-  const ArchInfo& arch = resolve_arch_option(o.arch);
-  const InstrDesc& desc = resolve_inst_option(arch, o.inst, o.wave);
-  const Switches switches = parse_switch_settings(o.switch_settings);
-  if (!o.trace.empty()) return run_lanemap_trace(o, arch, desc, switches, out);
-  if (o.operand.empty()) throw InvalidArgument("--operand is required (A, B, C or D) unless --trace is given");
-  const Operand operand = *parse_operand(o.operand);
-  std::optional<OperandLayout> layout;
-  try {
-    layout.emplace(desc, operand, o.mods, switches);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(std::string("modifier ") + e.what());
+  if (!o.trace.empty()) {
+    const ArchInfo& arch = resolve_arch_option(o.arch);
+    return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings), out);
   }
-  const LanemapHeader header{&arch, o.arch};
+  if (o.operand.empty()) throw InvalidArgument("--operand is required (A, B, C or D) unless --trace is given");
+  const SelectedLayout selected = select_layout(o);
+  const OperandLayout& layout = selected.layout;
+  const LanemapHeader header{selected.arch, o.arch};
   const LanemapFormat format = parse_format(o.format);
   if (!o.element.empty()) {
     const auto [block, row, col] = parse_element(o.element);
     try {
-      render_forward(*layout, header, format, block, row, col, out);
+      render_forward(layout, header, format, block, row, col, out);
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string("--element: ") + e.what());
     }
   } else if (o.reg) {
     try {
-      render_inverse(*layout, header, format, *o.reg, *o.lane, out);
+      render_inverse(layout, header, format, *o.reg, *o.lane, out);
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(fmt::format("--reg/--lane: {}", e.what()));
     }
   } else {
-    render_dump(*layout, header, format, out);
+    render_dump(layout, header, format, out);
   }
   return 0;
 }
