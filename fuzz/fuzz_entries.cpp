@@ -3,12 +3,15 @@
 // libFuzzer and the sanitizers report it.
 #include "fuzz/fuzz_entries.hpp"
 
+#include <array>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "layouts/formula/index_expression.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
@@ -64,6 +67,50 @@ void lanemap_arguments_input(const std::uint8_t* data, std::size_t size) {
   } else {
     require(e.empty());
   }
+}
+
+void index_expression_input(const std::uint8_t* data, std::size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const std::size_t newline = input.find('\n');
+  const std::string_view text = input.substr(0, newline);
+  const std::string_view rest = newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
+  const std::vector<std::string> variables = {"i", "j", "k", "b", "r", "L", "G", "row", "col"};
+  std::array<std::int64_t, 9> values{};
+  for (std::size_t n = 0; n < rest.size() && n < 8 * values.size(); ++n)
+    values[n / 8] = static_cast<std::int64_t>(static_cast<std::uint64_t>(values[n / 8]) |
+                                              (std::uint64_t{static_cast<unsigned char>(rest[n])} << (8 * (n % 8))));
+  // An error is an ExpressionError pointing into the text (1-based, or one past the end), with a
+  // one-line message; any other exception escapes and libFuzzer reports it.
+  const auto require_well_placed = [&](const formula::ExpressionError& e) {
+    require(e.column() >= 1 && static_cast<std::size_t>(e.column()) <= text.size() + 1);
+    require(!e.message().empty() && e.message().find('\n') == std::string::npos);
+  };
+  std::optional<formula::IndexExpression> expression;
+  try {
+    expression.emplace(formula::IndexExpression::parse(text, variables));
+  } catch (const formula::ExpressionError& e) {
+    require_well_placed(e);
+    return;
+  }
+  require(text.size() <= formula::kMaxExpressionLength);
+  const auto evaluate = [&]() -> std::optional<std::int64_t> {
+    try {
+      return expression->evaluate(values);
+    } catch (const formula::ExpressionError& e) {
+      require_well_placed(e);
+      return std::nullopt;
+    }
+  };
+  const std::optional<std::int64_t> first = evaluate();
+  require(first == evaluate());  // no hidden state between evaluations
+  // Parsing the same text again gives the same program.
+  const formula::IndexExpression again = formula::IndexExpression::parse(text, variables);
+  std::optional<std::int64_t> second;
+  try {
+    second = again.evaluate(values);
+  } catch (const formula::ExpressionError&) {
+  }
+  require(second == first);
 }
 
 }  // namespace mxlane::fuzz

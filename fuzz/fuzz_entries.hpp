@@ -15,4 +15,10 @@ void eval_line_input(const std::uint8_t* data, std::size_t size);
 // (dump, --element, --reg/--lane, formats, modifiers, options) through the real command line.
 void lanemap_arguments_input(const std::uint8_t* data, std::size_t size);
 
+// `mxlane check`'s expression language: the bytes up to the first newline are parsed as an index
+// expression in the variables i j k b r L G row col; the rest gives their values (8 bytes each,
+// little endian, missing bytes zero). Parsing and evaluating either succeed or throw
+// ExpressionError with a column inside the text (or one past its end), and are deterministic.
+void index_expression_input(const std::uint8_t* data, std::size_t size);
+
 }  // namespace mxlane::fuzz

@@ -73,3 +73,33 @@ for name, args in {"missing_operand": ["--arch", "gfx90a", "--inst", "v_mfma_f32
                    "bad_cbsz": ["--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--cbsz", "9", "--abid", "1"],
                    "bad_option": ["--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "D", "--option", "rdna3_grid=nope"]}.items():
     write("lanemap_arguments", "error_" + name, "\n".join(args).encode())
+
+# Index expressions for `mxlane check` (index_expression target): the README's and seeds' formulas,
+# edge cases of floor division and 64-bit overflow, and malformed ones. Line 1 is the expression,
+# the rest the variable values (i j k b r L G row col), 8 bytes little endian each.
+def values(*vs):
+    return b"".join((v & (2**64 - 1)).to_bytes(8, "little") for v in vs)
+expressions = {
+    "store_c_row": (b"G*2+L/16", values(0, 0, 0, 0, 0, 17, 3)),
+    "store_c_col": (b"L%16", values(0, 0, 0, 0, 0, 31)),
+    "load_b": (b"L%16*16+G", values(0, 0, 0, 0, 0, 5, 9)),
+    "mfma_lane": (b"i/4%2*32+j", values(13, 7)),
+    "mfma_vgpr": (b"i/8*4+i%4", values(31)),
+    "min_max": (b"max(min(i, j), k, 3) - -b", values(4, 9, 2, 1)),
+    "floor_division": (b"-7/2 + (-7)%2 + 7%-2", b""),
+    "hex": (b"0x7fffffffffffffff - row + col", values(0, 0, 0, 0, 0, 0, 0, 1, 1)),
+    "overflow": (b"0x7fffffffffffffff + 1", b""),
+    "negate_min": (b"-(i)", values(-2**63)),
+    "divide_min_by_minus_one": (b"i / -1", values(-2**63)),
+    "divide_by_zero": (b"L % (G - G)", values(0, 0, 0, 0, 0, 3, 4)),
+    "error_unclosed": (b"L/16+(G", b""),
+    "error_unknown_variable": (b"x + 1", b""),
+    "error_min_one_argument": (b"min(L)", b""),
+    "error_trailing_operator": (b"G*", b""),
+    "error_deep": (b"(" * 70 + b"1" + b")" * 70, b""),
+    "error_long": (b"1+" * 600 + b"1", b""),
+    "error_garbage": (b"\x00\xff L", b""),
+    "error_huge_number": (b"99999999999999999999", b""),
+}
+for name, (text, vals) in expressions.items():
+    write("index_expression", name, text + (b"\n" + vals if vals else b""))

@@ -9,7 +9,7 @@ seconds=${1:-60}
 jobs=$(nproc)
 CXX=clang++-19 CC=clang-19 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMXLANE_FUZZ=ON -DMXLANE_DEVICE=OFF -DMXLANE_BUILD_TESTS=OFF >/dev/null
-targets=(eval_line lanemap_arguments)
+targets=(eval_line lanemap_arguments index_expression)
 cmake --build build-fuzz -j "$jobs" --target "${targets[@]/%/_fuzzer}"
 status=0
 for target in "${targets[@]}"; do

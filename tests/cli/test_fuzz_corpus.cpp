@@ -38,6 +38,7 @@ void replay(const std::string& target, void (*entry)(const std::uint8_t*, std::s
   const auto files = inputs(target);
   REQUIRE(files.size() >= 10);
   for (const fs::path& file : files) {
+    INFO("input: " << file.string());  // named if the entry point aborts
     const std::string data = contents(file);
     entry(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());  // aborts on a violation
   }
@@ -51,6 +52,10 @@ TEST_CASE("fuzz corpus and regressions: eval lines replay without a contract vio
 
 TEST_CASE("fuzz corpus and regressions: lanemap arguments replay without a contract violation", "[fuzz]") {
   replay("lanemap_arguments", mxlane::fuzz::lanemap_arguments_input);
+}
+
+TEST_CASE("fuzz corpus and regressions: index expressions replay without a contract violation", "[fuzz]") {
+  replay("index_expression", mxlane::fuzz::index_expression_input);
 }
 
 TEST_CASE("fuzz corpus: a valid eval line for every instruction and builtin of every architecture", "[fuzz]") {
