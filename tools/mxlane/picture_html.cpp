@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kPageStyle =
     "body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:0 1.2em 2em;color:#1a1a1a;line-height:1.4}"
-    "h1{font-size:1.45em;margin:.6em 0 .2em}h1 .sub{font-weight:normal;color:#555;font-size:.7em}"
+    "h1{font-size:1.45em;margin:.6em 0 .2em}h1 .sub,h2 .sub{font-weight:normal;color:#555;font-size:.7em}"
     "h2{font-size:1.1em;margin:1.2em 0 .4em}"
     "code,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.92em}"
     "nav{margin-top:.6em}a{color:#0645ad}"

@@ -71,12 +71,14 @@ LegendDrawing draw_legend(const LegendContents& c) {
                                             "darker = odd VGPR{}.",
                                             c.pairs ? " pair" : "")));
   y += 8;
-  for (int g = 0; g < c.lane_groups; ++g) {
-    const int x = g * 160;
+  int x = 0;
+  for (int g = 0; g < 4; ++g) {
+    if ((c.lane_groups >> g & 1u) == 0) continue;
     out += fmt::format("<rect class=\"c{}e\" x=\"{}\" y=\"{}\" width=\"14\" height=\"14\"/>", g, x, y);
     out += fmt::format("<rect class=\"c{}o\" x=\"{}\" y=\"{}\" width=\"14\" height=\"14\"/>", g, x + 15, y);
     out += fmt::format("<text class=\"sans tl\" x=\"{}\" y=\"{}\">lanes {}\u2013{}</text>", x + 34, y + 11, 16 * g,
                        16 * g + 15);
+    x += 160;
   }
   y += 14 + kRowGap + 4;
 

@@ -313,7 +313,7 @@ std::string operand_summary(const OperandLayout& l) {
 }
 
 void LegendContents::merge(const LegendContents& other) {
-  lane_groups = std::max(lane_groups, other.lane_groups);
+  lane_groups |= other.lane_groups;
   replicas = replicas || other.replicas;
   k_groups = k_groups || other.k_groups;
   sub_dword = sub_dword || other.sub_dword;
@@ -326,13 +326,13 @@ void LegendContents::merge(const LegendContents& other) {
 
 LegendContents legend_contents(const OperandLayout& l, const SvgFigureOptions& o) {
   LegendContents c;
-  c.lane_groups = l.wave() / 16;
   c.replicas = l.replicas() > 1;
   c.k_groups = !k_groups(l).empty();
   c.sub_dword = l.element_bits() < 32;
   c.pairs = l.element_bits() == 64;
   c.remapped = !l.remap().is_identity();
   for (const Placement& p : l.all()) {
+    c.lane_groups |= 1u << (p.slot.lane / 16);
     c.negated = c.negated || p.negated;
     c.absolute = c.absolute || p.absolute;
     c.highlight = c.highlight || (o.highlight && o.highlight(p));

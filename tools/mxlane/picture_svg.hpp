@@ -24,7 +24,7 @@ struct SvgFigureOptions {
 
 // Which colours and marks a figure uses, so that a legend explains exactly those.
 struct LegendContents {
-  int lane_groups = 0;  // lanes 0-15, 16-31, ...
+  unsigned lane_groups = 0;  // bit g set: some slot is in lanes 16g..16g+15
   bool replicas = false;
   bool k_groups = false;
   bool sub_dword = false;
