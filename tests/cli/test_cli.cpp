@@ -6,23 +6,14 @@
 #include <set>
 #include <sstream>
 
+#include "support/cli_run.hpp"
 #include "tools/mxlane/cli.hpp"
 
 using Json = nlohmann::json;
+using mxlane_test::Run;
+using mxlane_test::run_mxlane;
 
 namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run_mxlane(std::vector<std::string> args) {
-  args.insert(args.begin(), "mxlane");
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 Json lanemap_json(std::vector<std::string> args) {
   args.insert(args.begin(), "lanemap");

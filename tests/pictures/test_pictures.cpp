@@ -11,6 +11,7 @@
 #include "fmt/format.h"
 #include "layouts/feeding_slots.hpp"
 #include "pictures/picture_support.hpp"
+#include "support/cli_run.hpp"
 #include "tools/mxlane/cli.hpp"
 
 using namespace picture_test;
@@ -18,19 +19,10 @@ using mxlane::Operand;
 using mxlane::OperandLayout;
 using mxlane::Placement;
 
+using mxlane_test::Run;
+using mxlane_test::run_mxlane;
+
 namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run_mxlane(std::vector<std::string> args) {
-  args.insert(args.begin(), "mxlane");
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 std::string picture(std::vector<std::string> args) {
   args.insert(args.begin(), "lanemap");
