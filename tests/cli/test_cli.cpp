@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include "support/cli_run.hpp"
-#include "tools/mxlane/cli.hpp"
 
 using Json = nlohmann::json;
 using mxlane_test::Run;

@@ -46,29 +46,29 @@ TEST_CASE("RDNA3 D[3][5] reads the A/B copies of its lane group", "[layouts][fee
   // A[i][k] sits in lanes i and i+16, VGPR k/2, half k mod 2; B[k][j] in lanes j and j+16.
   // §8.5 (rocjitsu): lane group 1 reads copy 1, so A from lane 19 and B from lane 21.
   const InstrDesc& w32 = inst("gfx1100", "wmma_f32_16x16x16_f16_w32");
-  const OutputFeed f = feeding_slots(w32, {}, {}, 0, 3, 5);
+  const OutputFeeds f = output_feeds(w32, {}, {}, 0, 3, 5);
   CHECK(f.d.slot == Slot{21, 1, 0, 31});
-  CHECK(f.c.slot == Slot{21, 1, 0, 31});
+  CHECK(f.c.read.slot == Slot{21, 1, 0, 31});
   REQUIRE(f.a.size() == 16);
   REQUIRE(f.b.size() == 16);
   check_halves(f.a, 19, [](int k) { return k / 2; });
   check_halves(f.b, 21, [](int k) { return k / 2; });
   for (int k = 0; k < 16; ++k) {
-    CHECK(f.a[static_cast<std::size_t>(k)].row == 3);
-    CHECK(f.a[static_cast<std::size_t>(k)].col == k);
-    CHECK(f.b[static_cast<std::size_t>(k)].row == k);
-    CHECK(f.b[static_cast<std::size_t>(k)].col == 5);
-    CHECK(f.a[static_cast<std::size_t>(k)].replica == 1);
+    CHECK(f.a[static_cast<std::size_t>(k)].read.row == 3);
+    CHECK(f.a[static_cast<std::size_t>(k)].read.col == k);
+    CHECK(f.b[static_cast<std::size_t>(k)].read.row == k);
+    CHECK(f.b[static_cast<std::size_t>(k)].read.col == 5);
+    CHECK(f.a[static_cast<std::size_t>(k)].read.replica == 1);
   }
 
   // Wave64: D[3][5] is VGPR 3/4 = 0, lane 16*3 + 5 = 53 (group 3): A from lane 3+48, B from 5+48.
-  const OutputFeed f64 = feeding_slots(inst("gfx1100", "wmma_f32_16x16x16_f16_w64"), {}, {}, 0, 3, 5);
+  const OutputFeeds f64 = output_feeds(inst("gfx1100", "wmma_f32_16x16x16_f16_w64"), {}, {}, 0, 3, 5);
   CHECK(f64.d.slot == Slot{53, 0, 0, 31});
   check_halves(f64.a, 51, [](int k) { return k / 2; });
   check_halves(f64.b, 53, [](int k) { return k / 2; });
 
   // The calculator's model (rdna3_replica=group0): every output reads copy 0, lanes 3 and 5.
-  const OutputFeed g0 = feeding_slots(w32, {}, with("rdna3_replica", "group0"), 0, 3, 5);
+  const OutputFeeds g0 = output_feeds(w32, {}, with("rdna3_replica", "group0"), 0, 3, 5);
   check_halves(g0.a, 3, [](int k) { return k / 2; });
   check_halves(g0.b, 5, [](int k) { return k / 2; });
 }
@@ -76,14 +76,14 @@ TEST_CASE("RDNA3 D[3][5] reads the A/B copies of its lane group", "[layouts][fee
 TEST_CASE("CDNA2 feeds: K groups, CBSZ/ABID sources and BLGP lanes", "[layouts][feeding]") {
   // 32x32x8f16 (§5.2: Kl = 4): A[5][k] in lane 5 + 32*(k/4), VGPR (k mod 4)/2; B[k][7] in lane
   // 7 + 32*(k/4). §5.3: C[5][7] is VGPR 4*(5/8) + 5 mod 4 = 1, lane 7 + 32*((5/4) mod 2) = 39.
-  const OutputFeed f = feeding_slots(inst("gfx90a", "v_mfma_f32_32x32x8f16"), {}, {}, 0, 5, 7);
+  const OutputFeeds f = output_feeds(inst("gfx90a", "v_mfma_f32_32x32x8f16"), {}, {}, 0, 5, 7);
   REQUIRE(f.a.size() == 8);
   for (int k = 0; k < 8; ++k) {
     INFO("k = " << k);
-    CHECK(f.a[static_cast<std::size_t>(k)].slot == Slot{5 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
-    CHECK(f.b[static_cast<std::size_t>(k)].slot == Slot{7 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
+    CHECK(f.a[static_cast<std::size_t>(k)].read.slot == Slot{5 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
+    CHECK(f.b[static_cast<std::size_t>(k)].read.slot == Slot{7 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
   }
-  CHECK(f.c.slot == Slot{39, 1, 0, 31});
+  CHECK(f.c.read.slot == Slot{39, 1, 0, 31});
 
   // 16x16x4f16, 4 blocks, Kl = 4, full broadcast cbsz=2 abid=1: block 3 reads A from block 1, lane
   // 2 + 16*1 = 18 (not its own 2 + 48). BLGP 3 (§8.2) reads lane (L+16) mod 64: B[3][k][4] lives in
@@ -92,7 +92,7 @@ TEST_CASE("CDNA2 feeds: K groups, CBSZ/ABID sources and BLGP lanes", "[layouts][
   m.cbsz = 2;
   m.abid = 1;
   m.blgp = 3;
-  const OutputFeed bc = feeding_slots(inst("gfx90a", "v_mfma_f32_16x16x4f16"), m, {}, 3, 2, 4);
+  const OutputFeeds bc = output_feeds(inst("gfx90a", "v_mfma_f32_16x16x4f16"), m, {}, 3, 2, 4);
   CHECK(bc.d.slot == Slot{4, 14, 0, 31});
   check_halves(bc.a, 18, [](int k) { return k / 2; });
   check_halves(bc.b, 4, [](int k) { return k / 2; });
@@ -105,19 +105,19 @@ TEST_CASE("CDNA2 feeds: K groups, CBSZ/ABID sources and BLGP lanes", "[layouts][
   m.cbsz = 2;
   m.abid = 1;
   const InstrDesc& quad = inst("gfx90a", "v_mfma_f32_4x4x4f16");
-  CHECK(feeding_slots(quad, m, {}, 0, 1, 2).a[0].slot.lane == 17);
-  CHECK(feeding_slots(quad, m, {}, 9, 1, 2).a[0].slot.lane == 21);
-  CHECK(feeding_slots(quad, m, with("cbsz_model", "calculator"), 0, 1, 2).a[0].slot.lane == 5);
-  CHECK(feeding_slots(quad, m, with("cbsz_model", "calculator"), 9, 1, 2).a[0].slot.lane == 37);
+  CHECK(output_feeds(quad, m, {}, 0, 1, 2).a[0].read.slot.lane == 17);
+  CHECK(output_feeds(quad, m, {}, 9, 1, 2).a[0].read.slot.lane == 21);
+  CHECK(output_feeds(quad, m, with("cbsz_model", "calculator"), 0, 1, 2).a[0].read.slot.lane == 5);
+  CHECK(output_feeds(quad, m, with("cbsz_model", "calculator"), 9, 1, 2).a[0].read.slot.lane == 37);
 
   // f64 16x16x4 (§5.2, §5.3): A[6][k] in lane 6 + 16k, B[k][9] in lane 9 + 16k, each a VGPR pair
   // v[1:0]; C[6][9] in pair p = 6/4 = 1 (VGPRs 2, 3), lane 9 + 16*(6 mod 4) = 41.
-  const OutputFeed dbl = feeding_slots(inst("gfx90a", "v_mfma_f64_16x16x4f64"), {}, {}, 0, 6, 9);
+  const OutputFeeds dbl = output_feeds(inst("gfx90a", "v_mfma_f64_16x16x4f64"), {}, {}, 0, 6, 9);
   for (int k = 0; k < 4; ++k) {
-    CHECK(dbl.a[static_cast<std::size_t>(k)].slot == Slot{6 + 16 * k, 0, 0, 63});
-    CHECK(dbl.b[static_cast<std::size_t>(k)].slot == Slot{9 + 16 * k, 0, 0, 63});
+    CHECK(dbl.a[static_cast<std::size_t>(k)].read.slot == Slot{6 + 16 * k, 0, 0, 63});
+    CHECK(dbl.b[static_cast<std::size_t>(k)].read.slot == Slot{9 + 16 * k, 0, 0, 63});
   }
-  CHECK(dbl.c.slot == Slot{41, 2, 0, 63});
+  CHECK(dbl.c.read.slot == Slot{41, 2, 0, 63});
 }
 
 TEST_CASE("Feeds carry NEG/NEG_HI and |C| as read", "[layouts][feeding]") {
@@ -126,13 +126,13 @@ TEST_CASE("Feeds carry NEG/NEG_HI and |C| as read", "[layouts][feeding]") {
   Modifiers m;
   m.neg = 1 | 4;
   m.neg_hi = 2 | 4;
-  const OutputFeed f = feeding_slots(inst("gfx1100", "wmma_f16_16x16x16_f16_w32"), m, {}, 0, 0, 0);
+  const OutputFeeds f = output_feeds(inst("gfx1100", "wmma_f16_16x16x16_f16_w32"), m, {}, 0, 0, 0);
   for (int k = 0; k < 16; ++k) {
-    CHECK(f.a[static_cast<std::size_t>(k)].negated == (k % 2 == 0));
-    CHECK(f.b[static_cast<std::size_t>(k)].negated == (k % 2 == 1));
+    CHECK(f.a[static_cast<std::size_t>(k)].read.negated == (k % 2 == 0));
+    CHECK(f.b[static_cast<std::size_t>(k)].read.negated == (k % 2 == 1));
   }
-  CHECK(f.c.negated);
-  CHECK(f.c.absolute);
+  CHECK(f.c.read.negated);
+  CHECK(f.c.read.absolute);
   CHECK_FALSE(f.d.negated);
 }
 
@@ -221,7 +221,7 @@ TEST_CASE("The emulator reads exactly the feeding slots", "[layouts][feeding]") 
     const int targets[][3] = {{0, 0, 0}, {d.blocks - 1, d.m - 1, d.n - 1}, {d.blocks / 2, (d.m / 2 + 1) % d.m, d.n / 3}};
     for (const auto& t : targets) {
       INFO("D[" << t[0] << "][" << t[1] << "][" << t[2] << "]");
-      const OutputFeed f = feeds.of(t[0], t[1], t[2]);
+      const OutputFeeds f = feeds.of(t[0], t[1], t[2]);
       std::set<SlotKey> fa, fb;
       for (const Placement& p : f.a) fa.insert(key(p.slot));
       for (const Placement& p : f.b) fb.insert(key(p.slot));
@@ -234,14 +234,14 @@ TEST_CASE("The emulator reads exactly the feeding slots", "[layouts][feeding]") 
       CHECK(rest == 0);
       // Only C's feeding slot set: D = C = 1.
       CHECK(run_one(d, c, f.d, [&](Operand op, const Placement& p) -> std::uint64_t {
-              return op == Operand::C && p.slot == f.c.slot ? one(d.c_type) : 0;
+              return op == Operand::C && p.slot == f.c.read.slot ? one(d.c_type) : 0;
             }) == one(d.d_type));
       // Only the k-th A and B feeding slots set: D = 1 * 1.
       for (std::size_t k = 0; k < f.a.size(); ++k) {
         INFO("k = " << k);
         CHECK(run_one(d, c, f.d, [&](Operand op, const Placement& p) -> std::uint64_t {
-                if (op == Operand::A && p.slot == f.a[k].slot) return one(d.a_type);
-                if (op == Operand::B && p.slot == f.b[k].slot) return one(d.b_type);
+                if (op == Operand::A && p.slot == f.a[k].read.slot) return one(d.a_type);
+                if (op == Operand::B && p.slot == f.b[k].read.slot) return one(d.b_type);
                 return 0;
               }) == one(d.d_type));
       }

@@ -184,12 +184,12 @@ PageCheck check_page(const XmlDoc& doc, const std::string& text, const mxlane::I
     for (const auto& [list, op] : {std::pair{&fa, 'A'}, std::pair{&fb, 'B'}, std::pair{&fc, 'C'}})
       for (const std::string& ref : *list)
         if (ref[0] != op || ids.count(ref) != 1) bad.add(where + ": " + ref + " is not a slot of " + op);
-    const mxlane::OutputFeed f = feeds.of(e[0], e[1], e[2]);
+    const mxlane::OutputFeeds f = feeds.of(e[0], e[1], e[2]);
     for (int k = 0; k < d.k; ++k) {
-      if (fa[static_cast<std::size_t>(k)] != id('A', f.a[static_cast<std::size_t>(k)])) bad.add(where + ": A at k " + std::to_string(k));
-      if (fb[static_cast<std::size_t>(k)] != id('B', f.b[static_cast<std::size_t>(k)])) bad.add(where + ": B at k " + std::to_string(k));
+      if (fa[static_cast<std::size_t>(k)] != id('A', f.a[static_cast<std::size_t>(k)].read)) bad.add(where + ": A at k " + std::to_string(k));
+      if (fb[static_cast<std::size_t>(k)] != id('B', f.b[static_cast<std::size_t>(k)].read)) bad.add(where + ": B at k " + std::to_string(k));
     }
-    if (fc[0] != id('C', f.c)) bad.add(where + ": C");
+    if (fc[0] != id('C', f.c.read)) bad.add(where + ": C");
     ++outputs;
   }
   INFO("first bad feed: " << bad.first);

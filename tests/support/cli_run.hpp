@@ -1,4 +1,4 @@
-// Running the mxlane command line in-process and capturing its exit code, stdout and stderr.
+// Running the mxlane command line in-process: exit code, standard output and standard error.
 #pragma once
 
 #include <sstream>
@@ -14,7 +14,7 @@ struct Run {
   std::string out, err;
 };
 
-// `mxlane ARGS...`: the program name is prepended.
+// `args` without the program name.
 inline Run run_mxlane(std::vector<std::string> args) {
   args.insert(args.begin(), "mxlane");
   std::ostringstream out, err;

@@ -182,11 +182,11 @@ std::string cell_title(const OperandLayout& l, const Cell& cell) {
 
 // data-fa / data-fb / data-fc of a D cell: the slots feeding it (FeedingSlots), as ids.
 std::string feed_attributes(const FeedingSlots& feeds, const Placement& d) {
-  const OutputFeed f = feeds.of(d.block, d.row, d.col);
+  const OutputFeeds f = feeds.of(d.block, d.row, d.col);
   std::string a, b;
-  for (const Placement& p : f.a) append_item(a, slot_id(Operand::A, p), " ");
-  for (const Placement& p : f.b) append_item(b, slot_id(Operand::B, p), " ");
-  return fmt::format(" data-fa=\"{}\" data-fb=\"{}\" data-fc=\"{}\"", a, b, slot_id(Operand::C, f.c));
+  for (const FeedingSlot& s : f.a) append_item(a, slot_id(Operand::A, s.read), " ");
+  for (const FeedingSlot& s : f.b) append_item(b, slot_id(Operand::B, s.read), " ");
+  return fmt::format(" data-fa=\"{}\" data-fb=\"{}\" data-fc=\"{}\"", a, b, slot_id(Operand::C, f.c.read));
 }
 
 void draw_cell(const OperandLayout& l, const Cell& cell, const Geometry& g, int x, int y,
