@@ -31,23 +31,37 @@ int output_replica(const OperandLayout& input_layout, int output_lane, const Swi
   return (output_lane / 16) % input_layout.replicas();
 }
 
-OutputFeeds output_feeds(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
-                         int col) {
-  const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
-      lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
-  // The same operands without lane remaps, to name what a remapped slot really holds.
-  const OperandLayout na(d, Operand::A, Modifiers{}, switches), nb(d, Operand::B, Modifiers{}, switches);
+FeedingSlots::FeedingSlots(const InstrDesc& d, const Modifiers& mods, const Switches& switches)
+    : depth_(d.k),
+      switches_(switches),
+      a_(d, Operand::A, mods, switches),
+      b_(d, Operand::B, mods, switches),
+      c_(d, Operand::C, mods, switches),
+      d_(d, Operand::D, mods, switches),
+      natural_a_(d, Operand::A, Modifiers{}, switches),
+      natural_b_(d, Operand::B, Modifiers{}, switches) {}
 
+OutputFeeds FeedingSlots::of(int block, int row, int col) const {
   OutputFeeds feeds;
-  feeds.d = ld.forward(block, row, col).front();
-  feeds.replica = output_replica(la, feeds.d.slot.lane, switches);
-  for (int k = 0; k < d.k; ++k) {
-    feeds.a.push_back(feed(Operand::A, k, la.forward(block, row, k)[static_cast<std::size_t>(feeds.replica)], na));
-    feeds.b.push_back(feed(Operand::B, k, lb.forward(block, k, col)[static_cast<std::size_t>(feeds.replica)], nb));
+  feeds.d = d_.forward(block, row, col).front();
+  // CBSZ/ABID and BLGP are already in the placements: each names the lane the instruction reads
+  // (layouts.md §8.1, §8.2); on RDNA3 the output's lane group picks the A/B copy (§8.5).
+  feeds.replica = output_replica(a_, feeds.d.slot.lane, switches_);
+  const auto copy = static_cast<std::size_t>(feeds.replica);
+  feeds.a.reserve(static_cast<std::size_t>(depth_));
+  feeds.b.reserve(static_cast<std::size_t>(depth_));
+  for (int k = 0; k < depth_; ++k) {
+    feeds.a.push_back(feed(Operand::A, k, a_.forward(block, row, k)[copy], natural_a_));
+    feeds.b.push_back(feed(Operand::B, k, b_.forward(block, k, col)[copy], natural_b_));
   }
-  const Placement c = lc.forward(block, row, col).front();
+  const Placement c = c_.forward(block, row, col).front();
   feeds.c = FeedingSlot{Operand::C, -1, c, c};
   return feeds;
+}
+
+OutputFeeds output_feeds(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
+                         int col) {
+  return FeedingSlots(d, mods, switches).of(block, row, col);
 }
 
 std::uint64_t read_element(const LaneRegFile& regs, int base, const Placement& p, RegBank bank) {

@@ -1,7 +1,7 @@
 // Which register slots feed one output element D[b][i][j]: every A[..][i][k], B[..][k][j] and
 // C[b][i][j] slot the instruction reads for it, after CBSZ/ABID, BLGP, OPSEL, NEG/NEG_HI and the
 // RDNA3 replica choice (layouts.md §8.5). The one statement of that relation: execute_matrix() and
-// `mxlane lanemap --trace` both use output_replica(); a hover view should use output_feeds().
+// `mxlane lanemap --trace` use output_replica(), the trace and the pictures' hover FeedingSlots.
 #pragma once
 
 #include <vector>
@@ -35,8 +35,24 @@ struct OutputFeeds {
 // rdna3_replica=own-group (rocjitsu; layouts.md §8.5), copy 0 with =group0 or without replicas.
 int output_replica(const OperandLayout& input_layout, int output_lane, const Switches& switches);
 
-// Every slot that feeds D[block][row][col]. Throws InvalidArgument for illegal modifiers or an
-// element out of range (naming the coordinate).
+// The feeds of many outputs of one instruction: the operand layouts are built once.
+class FeedingSlots {
+ public:
+  // Throws InvalidArgument when `mods` are illegal for `desc` (OperandLayout's validation).
+  FeedingSlots(const InstrDesc& desc, const Modifiers& mods = {}, const Switches& switches = {});
+
+  // Every slot that feeds D[block][row][col]. Throws InvalidArgument for an element out of range
+  // (naming the coordinate).
+  OutputFeeds of(int block, int row, int col) const;
+
+ private:
+  int depth_;  // K
+  Switches switches_;
+  OperandLayout a_, b_, c_, d_;
+  OperandLayout natural_a_, natural_b_;  // without lane remaps, to name what a remapped slot holds
+};
+
+// One-off form of FeedingSlots(desc, mods, switches).of(block, row, col).
 OutputFeeds output_feeds(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, int block,
                          int row, int col);
 

@@ -24,6 +24,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "  mxlane eval cases.jsonl\n"
       "  mxlane replay capture.jsonl\n"
       "  mxlane device run --cases 64 --capture gpu.jsonl\n"
+      "  mxlane site lanemaps          (then open lanemaps/index.html)\n"
       "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
 
   ListOptions list_options;
@@ -37,9 +38,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CLI::App* device = register_device(app, device_options);
   CheckOptions check_options;
   CLI::App* check = register_check(app, check_options);
+  SiteOptions site_options;
+  CLI::App* site = register_site(app, site_options);
 
   std::string who = "mxlane";
-  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device, check};
+  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device, check, site};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
     bool found = false;
@@ -80,6 +83,10 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (check->parsed()) {
       who = "mxlane check";
       return run_check(check_options, out, err);
+    }
+    if (site->parsed()) {
+      who = "mxlane site";
+      return run_site(site_options, out);
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

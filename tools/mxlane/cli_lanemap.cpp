@@ -1,11 +1,14 @@
 // `mxlane lanemap`: dump an operand's layout, or answer a forward or inverse query.
 #include <charconv>
+#include <functional>
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "layouts/operand_layout.hpp"
 #include "tools/mxlane/commands.hpp"
 #include "tools/mxlane/lanemap_render.hpp"
+#include "tools/mxlane/picture_html.hpp"
+#include "tools/mxlane/picture_svg.hpp"
 #include "tools/mxlane/lanemap_trace.hpp"
 
 namespace mxlane::cli {
@@ -39,6 +42,65 @@ LanemapFormat parse_format(const std::string& name) {
   return LanemapFormat::json;
 }
 
+bool is_picture(const std::string& format) { return format == "svg" || format == "html"; }
+
+// The cells a picture outlines for --element or --reg/--lane (validated by the layout's queries):
+// the element's slots, or every element read from / written to that register of that lane.
+std::function<bool(const Placement&)> query_highlight(const OperandLayout& layout, const LanemapOptions& o) {
+  if (!o.element.empty()) {
+    const auto [block, row, col] = parse_element(o.element);
+    try {
+      layout.forward(block, row, col);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string("--element: ") + e.what());
+    }
+    return [block, row, col](const Placement& p) { return p.block == block && p.row == row && p.col == col; };
+  }
+  if (o.reg) {
+    try {
+      layout.inverse(*o.reg, *o.lane);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(fmt::format("--reg/--lane: {}", e.what()));
+    }
+    const int reg = *o.reg, lane = *o.lane;
+    return [reg, lane](const Placement& p) {
+      const int last = p.slot.vgpr + (p.slot.width() == 64 ? 1 : 0);
+      return p.slot.lane == lane && reg >= p.slot.vgpr && reg <= last;
+    };
+  }
+  return nullptr;
+}
+
+std::string lanemap_command(const LanemapOptions& o, const InstrDesc& desc) {
+  std::string command = fmt::format("mxlane lanemap --arch {} --inst {}", o.arch, desc.builtin);
+  if (!o.operand.empty()) command += " --operand " + o.operand;
+  for (const ModifierRange& r : legal_modifiers(desc))
+    if (const int v = modifier_value(o.mods, r.name); v != 0) command += fmt::format(" --{} {}", r.name, v);
+  for (const std::string& s : o.switch_settings) command += " --option " + s;
+  if (!o.element.empty()) command += " --element " + o.element;
+  if (o.reg) command += fmt::format(" --reg {} --lane {}", *o.reg, *o.lane);
+  return command + " --format " + o.format;
+}
+
+// --format svg (one operand) and --format html (the page with all four operands).
+void render_picture(const OperandLayout& layout, const LanemapOptions& o, const ArchInfo& arch, std::ostream& out) {
+  const auto highlight = o.operand.empty() ? nullptr : query_highlight(layout, o);
+  if (o.format == "svg") {
+    SvgFigureOptions figure;
+    figure.arch_name = std::string(arch.name);
+    figure.highlight = highlight;
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" << render_operand_svg(layout, figure) << '\n';
+    return;
+  }
+  HtmlPageOptions page;
+  page.command = lanemap_command(o, layout.desc());
+  if (highlight)
+    page.highlight = [highlight, op = layout.operand()](Operand other, const Placement& p) {
+      return other == op && highlight(p);
+    };
+  out << render_instruction_page(layout.desc(), layout.modifiers(), layout.switches(), page);
+}
+
 // --trace: the option rules, then the trace itself (lanemap_trace.cpp).
 int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const InstrDesc& desc, const Switches& switches,
                       std::ostream& out) {
@@ -60,9 +122,12 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
       "instruction reads the operand: a whole-operand dump, a forward query (--element) or an "
       "inverse query (--reg with --lane).");
-  add_layout_options(cmd, o, OperandOption::optional_with_trace);
-  cmd->add_option("--format", o.format, "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json. Example: --format json")
-      ->check(CLI::IsMember({"grid", "markdown", "csv", "json"}));
+  add_layout_options(cmd, o, OperandOption::optional);
+  cmd->add_option("--format", o.format,
+                  "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json, svg (a figure of "
+                  "the operand) or html (a self-contained page with A, B, C, D side by side and hover). With svg or "
+                  "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
+      ->check(CLI::IsMember({"grid", "markdown", "csv", "json", "svg", "html"}));
   CLI::Option* element = cmd->add_option(
       "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates) or i,j. Example: --element 4,1,2");
   CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33");
@@ -92,6 +157,8 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_32x32x8f16 --operand D --reg 5 --lane 33\n"
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_16x16x1f32 --operand A --cbsz 1 --abid 1 --format json\n"
       "  mxlane lanemap --arch rdna3 --inst wmma_f16_16x16x16_f16_w64 --operand D --opsel 4 --format csv\n"
+      "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_32x32x8f16 --operand A --format svg > a.svg\n"
+      "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --neg 3 --format html > wmma.html\n"
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --trace 0,1,2 --a 4096,1,4096,0 --b 4096,1,-4096,0 --c 0.5\n"
       "Cells list every lane of a replicated element: v0{0,16}.[15:0]. A leading '-' marks an element\n"
       "negated by NEG/NEG_HI, |..| one made absolute by NEG_HI[2]. Under CBSZ/ABID or BLGP a cell shows\n"
@@ -104,9 +171,19 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
     const ArchInfo& arch = resolve_arch_option(o.arch);
     return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings), out);
   }
-  if (o.operand.empty()) throw InvalidArgument("--operand is required (A, B, C or D) unless --trace is given");
-  const SelectedLayout selected = select_layout(o);
+  if (o.operand.empty() && o.format != "html")
+    throw InvalidArgument("--operand is required: A, B, C or D (only --trace and --format html work without it)");
+  if (o.operand.empty() && (!o.element.empty() || o.reg))
+    throw InvalidArgument("--element/--reg: --format html needs --operand to know which operand to query");
+  // Without --operand (html) D's layout validates the modifiers like any operand's would.
+  LayoutSelection selection = o;
+  if (selection.operand.empty()) selection.operand = "D";
+  const SelectedLayout selected = select_layout(selection);
   const OperandLayout& layout = selected.layout;
+  if (is_picture(o.format)) {
+    render_picture(layout, o, *selected.arch, out);
+    return 0;
+  }
   const LanemapHeader header{selected.arch, o.arch};
   const LanemapFormat format = parse_format(o.format);
   if (!o.element.empty()) {

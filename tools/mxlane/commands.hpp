@@ -58,6 +58,14 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 CLI::App* register_replay(CLI::App& app, EvalOptions& options);
 int run_replay(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
+struct SiteOptions {
+  std::string dir;
+  std::string arch;  // empty: every architecture with matrix instructions
+  std::vector<std::string> switch_settings;  // NAME=VALUE
+};
+CLI::App* register_site(CLI::App& app, SiteOptions& options);
+int run_site(const SiteOptions& options, std::ostream& out);
+
 struct DeviceOptions {
   std::string arch = "auto";
   std::string device_dir;

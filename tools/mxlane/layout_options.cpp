@@ -17,7 +17,8 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
       "--operand", o.operand,
       operand_option == OperandOption::required
           ? "A, B, C or D (A is M x K, B is K x N, C and D are M x N). Example: --operand D"
-          : "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --trace. Example: --operand D");
+          : "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --trace and --format "
+            "html (which draws all four). Example: --operand D");
   operand->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
   if (operand_option == OperandOption::required) operand->required();
   cmd->add_option("-w,--wave", o.wave,

@@ -23,9 +23,9 @@ struct LayoutSelection {
 };
 
 // Registers --arch, --inst, --operand, --wave, --cbsz, --abid, --blgp, --opsel, --neg, --neg-hi and
-// --option on `cmd`. lanemap leaves --operand optional (--trace names a D element instead) and
-// checks it itself; check requires it.
-enum class OperandOption { required, optional_with_trace };
+// --option on `cmd`. lanemap leaves --operand optional (--trace names a D element, --format html
+// draws all four operands) and checks it itself; check requires it.
+enum class OperandOption { required, optional };
 void add_layout_options(CLI::App* cmd, LayoutSelection& selection, OperandOption operand = OperandOption::required);
 
 struct SelectedLayout {
