@@ -28,10 +28,10 @@ Switches with(std::string_view name, std::string_view value) {
 
 // Checks a[k] (or b[k]) sits in `lane`, in the 16-bit half k mod 2 of VGPR `vgpr_of_k(k)`.
 template <class VgprOfK>
-void check_halves(const std::vector<Placement>& feed, int lane, VgprOfK vgpr_of_k) {
+void check_halves(const std::vector<FeedingSlot>& feed, int lane, VgprOfK vgpr_of_k) {
   for (int k = 0; k < static_cast<int>(feed.size()); ++k) {
     INFO("k = " << k);
-    const Slot& s = feed[static_cast<std::size_t>(k)].slot;
+    const Slot& s = feed[static_cast<std::size_t>(k)].read.slot;
     CHECK(s.lane == lane);
     CHECK(s.vgpr == vgpr_of_k(k));
     CHECK(s.bit_lo == 16 * (k % 2));
@@ -96,7 +96,10 @@ TEST_CASE("CDNA2 feeds: K groups, CBSZ/ABID sources and BLGP lanes", "[layouts][
   CHECK(bc.d.slot == Slot{4, 14, 0, 31});
   check_halves(bc.a, 18, [](int k) { return k / 2; });
   check_halves(bc.b, 4, [](int k) { return k / 2; });
-  for (const Placement& p : bc.a) CHECK(p.block == 3);  // the element is block 3's; its slot is block 1's
+  for (const FeedingSlot& s : bc.a) {  // the element is block 3's; its slot holds block 1's
+    CHECK(s.read.block == 3);
+    CHECK(s.source.block == 1);
+  }
 
   // 4x4x4f16, 16 blocks, partial broadcast cbsz=2 abid=1 (§8.1): A[b][1][k] lives in lane 1 + 4b.
   // ISA model: lane l reads (l mod 16) + 16, so block 0 reads lane 17 and block 9 (lane 37) lane 21.
@@ -223,8 +226,8 @@ TEST_CASE("The emulator reads exactly the feeding slots", "[layouts][feeding]") 
       INFO("D[" << t[0] << "][" << t[1] << "][" << t[2] << "]");
       const OutputFeeds f = feeds.of(t[0], t[1], t[2]);
       std::set<SlotKey> fa, fb;
-      for (const Placement& p : f.a) fa.insert(key(p.slot));
-      for (const Placement& p : f.b) fb.insert(key(p.slot));
+      for (const FeedingSlot& s : f.a) fa.insert(key(s.read.slot));
+      for (const FeedingSlot& s : f.b) fb.insert(key(s.read.slot));
       // Every slot set to 1 except the feeding ones: every product has a zero factor, C is 0.
       const std::uint64_t rest = run_one(d, c, f.d, [&](Operand op, const Placement& p) -> std::uint64_t {
         if (op == Operand::C) return 0;
