@@ -1,0 +1,216 @@
+// The VALU builtins on 8 lanes at a time (AVX2 only; the portable level runs the reference lane
+// kernels). Each kernel is the semantics function named in valu_lanes.hpp, lane for lane; the
+// exactness argument of each is next to it. Included by isa_avx2.cpp after simd/avx2.inl and
+// rdna3_dot2.inl.
+
+inline VI load_lanes(const std::uint32_t* p, std::size_t l) { return vi_load(reinterpret_cast<const std::int32_t*>(p + l)); }
+inline void store_lanes(std::uint32_t* p, std::size_t l, VI v) { vi_store(reinterpret_cast<std::int32_t*>(p + l), v); }
+
+template <class Body>
+std::size_t for_each_vector(const ValuLanes& b, Body&& body) {
+  const std::size_t full = b.lanes / kLanes * kLanes;
+  for (std::size_t l = 0; l < full; l += kLanes) store_lanes(b.dst, l, body(l));
+  return full;
+}
+
+// ---- SAD (valu_builtins.md §3): unsigned byte/halfword differences, sums modulo 2^32 ----------
+// |x - y| of unsigned bytes = max - min; the four bytes of a dword are summed exactly by two
+// widening pair additions (maddubs with 1s: at most 2*255; madd with 1s: at most 4*255).
+inline VI byte_sums(__m256i bytes) {
+  const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1));
+  return {_mm256_madd_epi16(pairs, _mm256_set1_epi16(1))};
+}
+inline __m256i byte_absdiff(VI x, VI y) { return _mm256_sub_epi8(_mm256_max_epu8(x.v, y.v), _mm256_min_epu8(x.v, y.v)); }
+
+std::size_t sad_u8_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + byte_sums(byte_absdiff(load_lanes(b.src[0], l), load_lanes(b.src[1], l)));
+  });
+}
+std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: carries reach the top
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + slli<16>(byte_sums(byte_absdiff(load_lanes(b.src[0], l), load_lanes(b.src[1], l))));
+  });
+}
+std::size_t msad_u8_lanes(const ValuLanes& b) {  // bytes where S1 is 0 contribute nothing
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI s1 = load_lanes(b.src[1], l);
+    const __m256i masked = _mm256_andnot_si256(_mm256_cmpeq_epi8(s1.v, _mm256_setzero_si256()),
+                                               byte_absdiff(load_lanes(b.src[0], l), s1));
+    return load_lanes(b.src[2], l) + byte_sums(masked);
+  });
+}
+std::size_t sad_u16_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI x = load_lanes(b.src[0], l), y = load_lanes(b.src[1], l);
+    const VI d{_mm256_sub_epi16(_mm256_max_epu16(x.v, y.v), _mm256_min_epu16(x.v, y.v))};  // two |differences|
+    return load_lanes(b.src[2], l) + (d & vi_set1(0xFFFF)) + srli<16>(d);
+  });
+}
+
+// ---- integer dots (§4.1) ----------------------------------------------------------------------
+// Elements of 8 or 4 bits, extended to 16 and multiplied in pairs by madd16: every product and
+// the whole dot fit in int32 (at most 8 * 255^2 < 2^20 in magnitude), so the dot is exact. Then
+// C is added: without clamp modulo 2^32 (= the reference's exact sum mod 2^32); with clamp,
+// saturated to the result's range: signed results (sdot, sudot; C signed) by the two's complement
+// overflow test, unsigned ones (udot; C unsigned, dot >= 0) by the carry test.
+template <int Width>
+inline VI element(VI x, int k, bool is_signed) {
+  // element k of the dword moved to the top, then shifted down arithmetically or logically
+  const int up = 32 - Width * (k + 1);
+  const VI top = up == 0 ? x : sllv(x, vi_set1(up));
+  return is_signed ? VI{_mm256_srai_epi32(top.v, 32 - Width)} : srli<32 - Width>(top);
+}
+
+template <int Width>
+VI int_dot_products(VI a, VI b, const IntDotSpec& s) {
+  VI sum = vi_set1(0);
+  for (int k = 0; k < 32 / Width; k += 2) {
+    // two elements per dword: low 16 bits element k, high 16 bits element k+1
+    const VI a2 = (element<Width>(a, k, s.a_signed) & vi_set1(0xFFFF)) | slli<16>(element<Width>(a, k + 1, s.a_signed));
+    const VI b2 = (element<Width>(b, k, s.b_signed) & vi_set1(0xFFFF)) | slli<16>(element<Width>(b, k + 1, s.b_signed));
+    sum = sum + madd16(a2, b2);
+  }
+  return sum;
+}
+
+inline VI add_saturating(VI c, VI dot, bool result_signed) {
+  const VI sum = c + dot;
+  if (result_signed) {
+    const VI overflow = srai<31>((c ^ sum) & (dot ^ sum));
+    return select(overflow, srai<31>(c) ^ vi_set1(0x7FFFFFFF), sum);
+  }
+  const VI carry = cmpeq(vmin_unsigned(sum, c), sum) & ~cmpeq(sum, c);  // sum < c unsigned (dot >= 0)
+  return sum | carry;
+}
+
+std::size_t int_dot_lanes(const ValuLanes& b) {
+  const IntDotSpec& s = b.int_dot;
+  if (s.width != 8 && s.width != 4) return 0;  // 16-bit dots: the reference lane kernel
+  if (!s.result_signed && (s.a_signed || s.b_signed)) return 0;  // not a builtin's combination
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
+    const VI dot = s.width == 8 ? int_dot_products<8>(a, bb, s) : int_dot_products<4>(a, bb, s);
+    return b.clamp ? add_saturating(c, dot, s.result_signed) : c + dot;
+  });
+}
+
+// ---- RDNA3 V_DOT2_F32_F16 / _BF16 on gfx1100 (§5.4): the WMMA family's DOT2 step -------------
+// The factors are decoded in lanes exactly as Rdna3Dot2Family::pack() decodes them (its comment
+// derives the formulas); special lanes (NaN or inf anywhere) go to the reference.
+template <bool Bf16>
+struct Dot2Lanes {
+  using Family = Rdna3Dot2Family<Bf16, 32>;
+  static typename Family::Factor factor(VI half, int pre, VI& special) {
+    const int f = Bf16 ? 7 : 10, bias = Bf16 ? 127 : 15, emax = Bf16 ? 0xFF : 0x1F;
+    const VI e = srlv(half, vi_set1(f)) & vi_set1(emax);
+    const VI frac = half & vi_set1((1 << f) - 1);
+    const VI normal = ~cmpeq(e, vi_set1(0));
+    const VI sig = Bf16 ? (normal & (frac | vi_set1(1 << f))) : (frac | (normal & vi_set1(1 << f)));
+    const VI zero = cmpeq(sig, vi_set1(0));
+    special = special | cmpeq(e, vi_set1(emax));
+    const VI aexp = vmax(e, vi_set1(1)) - vi_set1(bias + 12);
+    return {sllv(sig, vi_set1(pre)), select(zero, vi_set1(Family::kZeroExp), aexp), srai<31>(slli<16>(half))};
+  }
+  static std::size_t run(const ValuLanes& b) {
+    return for_each_vector(b, [&](std::size_t l) {
+      const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
+      VI special = vi_set1(0);
+      const int pre_a = Bf16 ? 5 : 4, pre_b = Bf16 ? 5 : 0;
+      const auto a0 = factor(a & vi_set1(0xFFFF), pre_a, special), a1 = factor(srli<16>(a), pre_a, special);
+      const auto b0 = factor(bb & vi_set1(0xFFFF), pre_b, special), b1 = factor(srli<16>(bb), pre_b, special);
+      VI c_special;
+      VI r = Family::step_f32(c, a0, a1, b0, b1, c_special);
+      special = special | c_special;
+      if (b.clamp) {  // [0, 1] after rounding (valu_float_dot.cpp clamp_unit; no NaN here)
+        r = and_not(srai<31>(r), r);                    // negative and -0 -> +0
+        r = vmin_unsigned(r, vi_set1(0x3F800000));      // positive patterns order like values
+      }
+      if (any(special)) {
+        const unsigned lanes = lane_bits(special);
+        for (int i = 0; i < kLanes; ++i) b.needs_reference[l + static_cast<std::size_t>(i)] = (lanes >> i) & 1U;
+      }
+      return r;
+    });
+  }
+};
+
+std::size_t rdna3_fdot2_lanes(const ValuLanes& b) { return b.bf16 ? Dot2Lanes<true>::run(b) : Dot2Lanes<false>::run(b); }
+
+// ---- conversions (§6) ------------------------------------------------------------------------
+// cvt_pkrtz: VCVTPS2PH with rounding toward zero is the IEEE conversion (MXCSR.DAZ clear, set by
+// the guard): RTZ overflow gives the largest finite 0x7BFF, f16 subnormals are produced, zeros
+// keep their sign, infinities stay; a NaN becomes sign | 0x7E00 | frac >> 13 (quieted, top payload
+// bits kept), which is §6.1's rule.
+std::size_t cvt_pkrtz_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    const __m128i lo = _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[0], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m128i hi = _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[1], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return VI{_mm256_or_si256(_mm256_cvtepu16_epi32(lo), _mm256_slli_epi32(_mm256_cvtepu16_epi32(hi), 16))};
+  });
+}
+
+// cvt_pknorm: NaN -> 0, clamp to [-1, 1] ([0, 1]), then x * 32767 (65535) in binary64, which is
+// exact (24-bit by 16-bit significands), rounded once to an integer, nearest even (MXCSR.RC).
+inline __m128i norm16(__m128 x, bool is_signed) {
+  const __m128 not_nan = _mm_cmpord_ps(x, x);
+  __m128 v = _mm_and_ps(x, not_nan);
+  v = _mm_min_ps(_mm_max_ps(v, _mm_set1_ps(is_signed ? -1.0f : 0.0f)), _mm_set1_ps(1.0f));
+  const __m256d scaled = _mm256_mul_pd(_mm256_cvtps_pd(v), _mm256_set1_pd(is_signed ? 32767.0 : 65535.0));
+  return _mm_and_si128(_mm256_cvtpd_epi32(scaled), _mm_set1_epi32(0xFFFF));
+}
+template <bool Signed>
+std::size_t cvt_pknorm_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    const __m256 x = _mm256_castsi256_ps(load_lanes(b.src[0], l).v), y = _mm256_castsi256_ps(load_lanes(b.src[1], l).v);
+    const __m256i lo = _mm256_set_m128i(norm16(_mm256_extractf128_ps(x, 1), Signed), norm16(_mm256_castps256_ps128(x), Signed));
+    const __m256i hi = _mm256_set_m128i(norm16(_mm256_extractf128_ps(y, 1), Signed), norm16(_mm256_castps256_ps128(y), Signed));
+    return VI{_mm256_or_si256(lo, _mm256_slli_epi32(hi, 16))};
+  });
+}
+
+// cvt_pk_i16 / cvt_pk_u16: saturation to the 16-bit range (signed inputs / unsigned inputs).
+std::size_t cvt_pk_i16_lanes(const ValuLanes& b) {
+  const auto sat = [](VI x) { return vmin(vmax(x, vi_set1(-32768)), vi_set1(32767)); };
+  return for_each_vector(b, [&](std::size_t l) {
+    return (sat(load_lanes(b.src[0], l)) & vi_set1(0xFFFF)) | slli<16>(sat(load_lanes(b.src[1], l)));
+  });
+}
+std::size_t cvt_pk_u16_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    return vmin_unsigned(load_lanes(b.src[0], l), vi_set1(0xFFFF)) | slli<16>(vmin_unsigned(load_lanes(b.src[1], l), vi_set1(0xFFFF)));
+  });
+}
+
+// cvt_pk_u8_f32 (MODE round = RNE): NaN and negatives (-0 included) -> 0, +inf and >= 255 -> 255,
+// else rounded to an integer, nearest even: clamping to [0, 255] in binary32 changes no in-range
+// value, and VCVTPS2DQ rounds by MXCSR.RC exactly. The byte S1 & 3 of S2 is replaced.
+std::size_t cvt_pk_u8_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    const __m256 x = _mm256_castsi256_ps(load_lanes(b.src[0], l).v);
+    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(_mm256_and_ps(x, _mm256_cmp_ps(x, x, _CMP_ORD_Q)), _mm256_setzero_ps()),
+                                         _mm256_set1_ps(255.0f));
+    const VI v{_mm256_cvtps_epi32(clamped)};
+    const VI shift = slli<3>(load_lanes(b.src[1], l) & vi_set1(3));
+    return and_not(sllv(vi_set1(0xFF), shift), load_lanes(b.src[2], l)) | sllv(v, shift);
+  });
+}
+
+ValuLanesKernel valu_kernel(ValuKind kind) {
+  switch (kind) {
+    case ValuKind::sad_u8: return &sad_u8_lanes;
+    case ValuKind::sad_hi_u8: return &sad_hi_u8_lanes;
+    case ValuKind::sad_u16: return &sad_u16_lanes;
+    case ValuKind::msad_u8: return &msad_u8_lanes;
+    case ValuKind::int_dot: return &int_dot_lanes;
+    case ValuKind::rdna3_fdot2_f32: return &rdna3_fdot2_lanes;
+    case ValuKind::cvt_pkrtz: return &cvt_pkrtz_lanes;
+    case ValuKind::cvt_pknorm_i16: return &cvt_pknorm_lanes<true>;
+    case ValuKind::cvt_pknorm_u16: return &cvt_pknorm_lanes<false>;
+    case ValuKind::cvt_pk_i16: return &cvt_pk_i16_lanes;
+    case ValuKind::cvt_pk_u16: return &cvt_pk_u16_lanes;
+    case ValuKind::cvt_pk_u8_f32: return &cvt_pk_u8_lanes;
+    case ValuKind::count: break;
+  }
+  return nullptr;
+}

@@ -1,0 +1,48 @@
+// The VALU lane-array kernels' interface, shared by the portable driver (valu_fast.cpp) and the
+// ISA unit that implements them (isa_avx2.cpp; kernel_table.hpp explains the separation).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "emu/semantics/valu_int_dot.hpp"
+
+namespace mxlane::fast {
+
+// One kernel per semantics function of emu/semantics/ (valu_builtins.md section in brackets).
+enum class ValuKind : std::uint8_t {
+  sad_u8,           // §3.1
+  sad_hi_u8,        // §3.2
+  sad_u16,          // §3.3
+  msad_u8,          // §3.4
+  int_dot,          // §4.1 (valu_int_dot)
+  rdna3_fdot2_f32,  // §5.4 gfx1100 (rdna3_dot2 + clamp)
+  cvt_pkrtz,        // §6.1
+  cvt_pknorm_i16,   // §6.2
+  cvt_pknorm_u16,   // §6.2
+  cvt_pk_i16,       // §6.3
+  cvt_pk_u16,       // §6.3
+  cvt_pk_u8_f32,    // §6.4, MODE round = RNE
+  count
+};
+
+// A batch of single-dword operands (every kernel here has 32-bit sources and result).
+struct ValuLanes {
+  std::size_t lanes = 0;
+  const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};
+  std::uint32_t* dst = nullptr;
+  std::uint8_t* needs_reference = nullptr;  // set to 1 for lanes the kernel leaves to the reference
+  IntDotSpec int_dot{};
+  bool clamp = false;
+  bool bf16 = false;
+};
+
+// Processes the first lanes (a multiple of its vector width; the caller does the rest) and
+// returns how many it did.
+using ValuLanesKernel = std::size_t (*)(const ValuLanes& batch);
+
+namespace avx2 {
+ValuLanesKernel valu_kernel(ValuKind kind);
+}
+
+}  // namespace mxlane::fast

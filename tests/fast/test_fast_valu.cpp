@@ -1,0 +1,161 @@
+// [fast] The VALU lane kernels against the reference lane kernels (emu/insns/valu/), bit for bit:
+// every builtin with a registered fast path, on every architecture that has it, every SIMD level,
+// with and without clamp and every NEG signedness, on random and edge-biased operands; lane
+// counts that leave a tail for the reference; and the fallback where a switch is not default.
+#include "emu/api/valu_builtins.hpp"
+#include "emu/fast/valu_fast.hpp"
+#include "emu/insns/valu_insn.hpp"
+#include "fast/fast_test_support.hpp"
+#include "support/sweep.hpp"
+
+using namespace mxlane;
+using namespace mxlane_test;
+
+namespace {
+
+constexpr std::size_t kLanesPerCase = 1003;  // not a multiple of any vector width
+
+// One operand word: uniform bits; a binary32 edge value; two f16 or two bf16 edge values; or bytes
+// at their extremes (0, 1, 0x7F, 0x80, 0xFF) — covering every kind of operand the builtins read.
+std::uint32_t draw_word(mxref::Gen& g) {
+  const auto pair = [&](const mxref::Fmt& f) {
+    return static_cast<std::uint32_t>(g.any(f) | (g.any(f) << 16));
+  };
+  switch (g.range(0, 5)) {
+    case 0: return static_cast<std::uint32_t>(g.bits(32));
+    case 1: return static_cast<std::uint32_t>(g.any(mxref::kRefF32));
+    case 2: return pair(mxref::kRefF16);
+    case 3: return pair(mxref::kRefBF16);
+    case 4: {
+      std::uint32_t w = 0;
+      for (int i = 0; i < 4; ++i) w |= std::uint32_t{std::array<std::uint8_t, 5>{0, 1, 0x7F, 0x80, 0xFF}[static_cast<std::size_t>(g.range(0, 4))]} << (8 * i);
+      return w;
+    }
+    default: return static_cast<std::uint32_t>(g.with_exp(mxref::kRefF32, g.sign(), g.range(-3, 9), g.frac(mxref::kRefF32)));
+  }
+}
+
+std::vector<Modifiers> modifier_sets(const ValuDesc& d) {
+  const ValuShape s = d.shape();
+  std::vector<Modifiers> out{{}};
+  if (s.clamp) out.push_back(Modifiers{.clamp = 1});
+  if (s.signedness)
+    for (int neg = 1; neg < 4; ++neg) {
+      out.push_back(Modifiers{.neg = neg});
+      out.push_back(Modifiers{.neg = neg, .clamp = 1});
+    }
+  return out;
+}
+
+// The lane engine against the reference lane kernel, lane by lane.
+void check_lanes(const ValuDesc& d, const ValuContext& ctx, std::uint64_t seed, const std::string& what) {
+  const ValuShape shape = d.shape();
+  mxref::Gen g(seed);
+  std::vector<std::uint32_t> words[3];
+  for (int s = 0; s < 3; ++s) {
+    words[s].resize(kLanesPerCase * static_cast<std::size_t>(shape.src[s]));
+    for (auto& w : words[s]) w = draw_word(g);
+  }
+  std::vector<std::uint32_t> got(kLanesPerCase * static_cast<std::size_t>(shape.dst));
+  const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
+  fast::run_valu_lanes(d, ctx, src, got.data(), kLanesPerCase);
+  const ValuKernel reference = valu_kernel(d);
+  Sweep sweep(what);
+  for (std::size_t l = 0; l < kLanesPerCase; ++l) {
+    ValuLane in;
+    for (int s = 0; s < 3; ++s)
+      for (int w = 0; w < shape.src[s]; ++w)
+        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = words[s][l * static_cast<std::size_t>(shape.src[s]) + static_cast<std::size_t>(w)];
+    const Dwords expected = reference(in, ctx);
+    for (int w = 0; w < shape.dst; ++w) {
+      const std::uint32_t e = expected[static_cast<std::size_t>(w)], r = got[l * static_cast<std::size_t>(shape.dst) + static_cast<std::size_t>(w)];
+      sweep.expect(e == r, [&] {
+        return "lane " + std::to_string(l) + " (" + mxref::hex(in.u32(0), 8) + ", " + mxref::hex(in.u32(1), 8) + ", " +
+               mxref::hex(in.u32(2), 8) + "): expected " + mxref::hex(e, 8) + ", got " + mxref::hex(r, 8);
+      });
+    }
+  }
+  sweep.report();
+}
+
+}  // namespace
+
+TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]") {
+  // issue 7 names SAD, integer dots, float dots and conversions; these are their builtins here.
+  for (const char* mnemonic : {"v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_msad_u8", "v_dot4_i32_i8", "v_dot4_u32_u8",
+                               "v_dot8_i32_i4", "v_dot8_u32_u4", "v_dot4_i32_iu8", "v_dot8_i32_iu4", "v_dot2_f32_f16",
+                               "v_dot2_f32_bf16", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
+                               "v_cvt_pk_i16_i32", "v_cvt_pk_u16_u32", "v_cvt_pk_u8_f32"}) {
+    CAPTURE(mnemonic);
+    CHECK(fast::valu_fast_path(mnemonic) != nullptr);
+  }
+}
+
+TEST_CASE("VALU lane kernels equal the reference lane kernels, every registered builtin and architecture",
+          "[fast][valu]") {
+  std::uint64_t seed = 0x5AD;
+  int registered = 0;
+  for (const ValuDesc& d : valu_table()) {
+    if (fast::valu_fast_path(d.mnemonic) == nullptr) continue;
+    ++registered;
+    for (const ArchInfo& arch : all_archs()) {
+      if (!d.available_on(arch.id)) continue;
+      for (const Modifiers& mods : modifier_sets(d))
+        for (fast::SimdLevel level : simd_levels()) {
+          const fast::SimdLevelCap cap(level);
+          const std::string what = std::string(d.builtin) + " on " + std::string(arch.name) + " [" + std::to_string(mods.neg) +
+                                   "/" + std::to_string(mods.clamp) + "] " + std::string(fast::simd_level_name(level));
+          check_lanes(d, ValuContext{arch.id, mods, {}}, ++seed, what);
+        }
+    }
+  }
+  CHECK(registered >= 18);
+}
+
+TEST_CASE("VALU lane kernels leave requests with a non-default switch to the reference", "[fast][valu]") {
+  const ValuDesc& fdot2 = *find_valu("fdot2");
+  const fast::ValuFastPath& path = *fast::valu_fast_path(fdot2.mnemonic);
+  Switches nan_kept;
+  set_switch(nan_kept, "fdot_clamp_nan", "nan");
+  CHECK(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, {}, {}}));
+  CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}));
+  CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx90a, {}, {}}));  // another float-dot model
+  // With the switch, a NaN factor under clamp stays NaN (valu_builtins.md §5.5; docs/valu.md), and
+  // the lane engine must give exactly that: 0x3C007E01 holds an f16 NaN, so the DOT2 result is the
+  // fixed NaN 0xFFC00A3D (§5.2), which clamp keeps with fdot_clamp_nan=nan and turns into +0 by default.
+  const std::uint32_t a = 0x3C007E01, b = 0x3C003C00, c = 0;
+  const std::uint32_t* src_one[3] = {&a, &b, &c};
+  std::uint32_t d = 1;
+  fast::run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, src_one, &d, 1);
+  CHECK(d == 0xFFC00A3DU);
+  fast::run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, {}}, src_one, &d, 1);
+  CHECK(d == 0U);
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    check_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, 0xC1A, "fdot2 fdot_clamp_nan=nan");
+  }
+}
+
+TEST_CASE("The builtin-level functions give the spec's vectors through the lane engine", "[fast][valu]") {
+  // Hand-derived vectors of valu_builtins.md (§3.8, §4.2, §5.6, §6.2), on more lanes than one vector
+  // so that the fast kernels, not only the tail, compute them.
+  const std::vector<std::uint32_t> a(19, 0x01020304), b(19, 0x04030201), c(19, 0x10);
+  for (std::uint32_t r : builtins::sad_u8(ArchId::gfx1100, a, b, c)) CHECK(r == 0x18U);
+  for (std::uint32_t r : builtins::sad_hi_u8(ArchId::gfx1100, a, b, c)) CHECK(r == 0x00080010U);
+  const std::vector<std::uint32_t> ones(17, 0xFFFFFFFF), zero(17, 0), all_ones(17, 0xFFFFFFFF);
+  for (std::uint32_t r : builtins::udot4(ArchId::gfx90a, ones, ones, zero, false)) CHECK(r == 0x0003F804U);
+  for (std::uint32_t r : builtins::udot4(ArchId::gfx90a, ones, ones, all_ones, true)) CHECK(r == 0xFFFFFFFFU);
+  const std::vector<std::int32_t> s80(9, static_cast<std::int32_t>(0x80808080)), c_max(9, 0x7FFFFFFF);
+  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s80, s80, c_max, false)) CHECK(static_cast<std::uint32_t>(r) == 0x8000FFFFU);
+  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s80, s80, c_max, true)) CHECK(r == 0x7FFFFFFF);
+  // §5.6 F1 on gfx1100: 3*8 + 8*4 - 1 = 55 exactly, and the hardware gives 55 + 1 ulp.
+  const std::vector<builtins::half2> fa(12, {F16{0x4200}, F16{0x4800}}), fb(12, {F16{0x4800}, F16{0x4400}});
+  const std::vector<F32> fc(12, F32{0xBF800000});
+  for (F32 r : builtins::fdot2(ArchId::gfx1100, fa, fb, fc, false)) CHECK(r.bits == 0x425C0001U);
+  // §6.2: -1.0 gives 0x8001; pknorm's exact product: 0x3F7AB0F5 gives 0x7D57 (hardware).
+  const std::vector<F32> x(10, F32{0xBF800000}), y(10, F32{0x3F7AB0F5});
+  for (builtins::short2 r : builtins::cvt_pknorm_i16(ArchId::gfx1100, x, y)) {
+    CHECK(static_cast<std::uint16_t>(r[0]) == 0x8001);
+    CHECK(static_cast<std::uint16_t>(r[1]) == 0x7D57);
+  }
+}
