@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build          # toolchain
   catch2 nlohmann-json3-dev libcli11-dev libfmt-dev libboost-dev libeigen3-dev  # libraries
   clang-19 llvm-19 libamdhip64-dev  # device code for gfx90a/gfx1100, its disassembly check, the HIP runtime
+  libbenchmark-dev  # Google Benchmark: scripts/bench.sh (never run by the tests)
 )
 
 missing=()

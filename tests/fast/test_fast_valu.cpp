@@ -159,3 +159,38 @@ TEST_CASE("The builtin-level functions give the spec's vectors through the lane 
     CHECK(static_cast<std::uint16_t>(r[1]) == 0x7D57);
   }
 }
+
+TEST_CASE("16-bit integer dots at the edges of their products and of the accumulator", "[fast][valu]") {
+  // Derived by hand (valu_builtins.md §4.1: the exact sum, saturated under clamp, else modulo 2^32):
+  //  sdot2 0x80008000 . 0x80008000 = 2 * 2^30 = 2^31, one past INT32_MAX: + 5 saturates to
+  //  0x7FFFFFFF; + (-7) is 2^31 - 7 = 0x7FFFFFF9; without clamp 2^31 + 5 wraps to 0x80000005.
+  //  udot2 0xFFFFFFFF . 0xFFFFFFFF = 2 * 65535^2 = 0x1FFFC0002: clamped 0xFFFFFFFF, else 0xFFFC0002;
+  //  0x0001FFFF . 0x0001FFFF + 0xFFFFFFFF = 0xFFFE0001 + 1 + 0xFFFFFFFF, carrying out at the first
+  //  addition only: clamped 0xFFFFFFFF, else 0xFFFE0001.
+  struct Case {
+    const char* builtin;
+    std::uint32_t a, b, c;
+    bool clamp;
+    std::uint32_t expected;
+  };
+  const Case cases[] = {{"sdot2", 0x80008000, 0x80008000, 5, true, 0x7FFFFFFF},
+                        {"sdot2", 0x80008000, 0x80008000, static_cast<std::uint32_t>(-7), true, 0x7FFFFFF9},
+                        {"sdot2", 0x80008000, 0x80008000, 5, false, 0x80000005},
+                        {"udot2", 0xFFFFFFFF, 0xFFFFFFFF, 0, true, 0xFFFFFFFF},
+                        {"udot2", 0xFFFFFFFF, 0xFFFFFFFF, 0, false, 0xFFFC0002},
+                        {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, true, 0xFFFFFFFF},
+                        {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, false, 0xFFFE0001}};
+  constexpr std::size_t kLanes = 17;  // two full AVX2 vectors and a reference tail
+  for (const Case& c : cases)
+    for (fast::SimdLevel level : simd_levels()) {
+      const fast::SimdLevelCap cap(level);
+      const std::vector<std::uint32_t> a(kLanes, c.a), b(kLanes, c.b), acc(kLanes, c.c);
+      std::vector<std::uint32_t> d(kLanes, 0);
+      const std::uint32_t* src[3] = {a.data(), b.data(), acc.data()};
+      fast::run_valu_lanes(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, src, d.data(), kLanes);
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        CAPTURE(c.builtin, c.clamp, l, fast::simd_level_name(level));
+        CHECK(d[l] == c.expected);
+      }
+    }
+}

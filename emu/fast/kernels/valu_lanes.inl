@@ -13,6 +13,13 @@ std::size_t for_each_vector(const ValuLanes& b, Body&& body) {
   return full;
 }
 
+// The lanes of `mask` in the vector at lane l are left to the reference lane kernel.
+inline void mark_for_reference(const ValuLanes& b, std::size_t l, VI mask) {
+  if (!any(mask)) return;
+  const unsigned lanes = lane_bits(mask);
+  for (int i = 0; i < kLanes; ++i) b.needs_reference[l + static_cast<std::size_t>(i)] = (lanes >> i) & 1U;
+}
+
 // ---- SAD (valu_builtins.md §3): unsigned byte/halfword differences, sums modulo 2^32 ----------
 // |x - y| of unsigned bytes = max - min; the four bytes of a dword are summed exactly by two
 // widening pair additions (maddubs with 1s: at most 2*255; madd with 1s: at most 4*255).
@@ -74,19 +81,48 @@ VI int_dot_products(VI a, VI b, const IntDotSpec& s) {
   return sum;
 }
 
+// x < y as unsigned 32-bit values (all-ones lanes).
+inline VI less_unsigned(VI x, VI y) { return cmpeq(vmin_unsigned(x, y), x) & ~cmpeq(x, y); }
+
 inline VI add_saturating(VI c, VI dot, bool result_signed) {
   const VI sum = c + dot;
   if (result_signed) {
     const VI overflow = srai<31>((c ^ sum) & (dot ^ sum));
     return select(overflow, srai<31>(c) ^ vi_set1(0x7FFFFFFF), sum);
   }
-  const VI carry = cmpeq(vmin_unsigned(sum, c), sum) & ~cmpeq(sum, c);  // sum < c unsigned (dot >= 0)
-  return sum | carry;
+  return sum | less_unsigned(sum, c);  // a carry out (dot >= 0): saturate to 0xFFFFFFFF
+}
+
+// 16-bit elements (sdot2, udot2). Signed: madd16 is exact except for the one dot that reaches
+// 2^31 (both pairs -32768 * -32768), which it wraps to INT32_MIN; modulo 2^32 that is still right,
+// and under clamp that lane (the only one whose dot reads as INT32_MIN, since every other signed
+// dot is above -2^31) goes to the reference. Unsigned: each 32-bit product a_k * b_k exactly from
+// its low and high 16 bits (vpmullw, vpmulhuw); then C + p0 + p1 modulo 2^32, and under clamp
+// saturated when either addition carries (the exact sum is >= 2^32 exactly then).
+std::size_t int_dot16_lanes(const ValuLanes& b) {
+  const IntDotSpec& s = b.int_dot;
+  if (s.a_signed != s.b_signed || s.a_signed != s.result_signed) return 0;  // not a builtin's combination
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
+    if (s.a_signed) {
+      const VI dot = madd16(a, bb);
+      if (!b.clamp) return c + dot;
+      const VI wrapped = cmpeq(dot, vi_set1(INT32_MIN));
+      mark_for_reference(b, l, wrapped);
+      return add_saturating(c, dot, true);
+    }
+    const VI low{_mm256_mullo_epi16(a.v, bb.v)}, high{_mm256_mulhi_epu16(a.v, bb.v)};
+    const VI p0 = (low & vi_set1(0xFFFF)) | slli<16>(high), p1 = srli<16>(low) | (high & vi_set1(static_cast<std::int32_t>(0xFFFF0000U)));
+    const VI s1 = c + p0, s2 = s1 + p1;
+    if (!b.clamp) return s2;
+    return s2 | less_unsigned(s1, c) | less_unsigned(s2, s1);
+  });
 }
 
 std::size_t int_dot_lanes(const ValuLanes& b) {
   const IntDotSpec& s = b.int_dot;
-  if (s.width != 8 && s.width != 4) return 0;  // 16-bit dots: the reference lane kernel
+  if (s.width == 16) return int_dot16_lanes(b);
+  if (s.width != 8 && s.width != 4) return 0;
   if (!s.result_signed && (s.a_signed || s.b_signed)) return 0;  // not a builtin's combination
   return for_each_vector(b, [&](std::size_t l) {
     const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
@@ -126,10 +162,7 @@ struct Dot2Lanes {
         r = and_not(srai<31>(r), r);                    // negative and -0 -> +0
         r = vmin_unsigned(r, vi_set1(0x3F800000));      // positive patterns order like values
       }
-      if (any(special)) {
-        const unsigned lanes = lane_bits(special);
-        for (int i = 0; i < kLanes; ++i) b.needs_reference[l + static_cast<std::size_t>(i)] = (lanes >> i) & 1U;
-      }
+      mark_for_reference(b, l, special);
       return r;
     });
   }

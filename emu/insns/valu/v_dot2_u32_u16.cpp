@@ -3,7 +3,7 @@
 
 namespace mxlane::insns {
 
-// lanes x width, A and B signed, C signed, result signed (valu_builtins.md §4.1 table).
+// lanes x width, A and B unsigned, C unsigned, result unsigned (valu_builtins.md §4.1 table).
 constexpr IntDotSpec kSpec{2, 16, false, false, false, false};
 
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
