@@ -167,7 +167,84 @@ struct Rdna3Dot2Family {
     return static_cast<std::int32_t>(rdna3_reference_step(Bf16, AccBits, static_cast<std::uint32_t>(acc), a0, b0, a1, b1));
   }
 
-  static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+  static void micro(const GemmProblem& p, int k0, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int i0,
+                    int j0) {
+    if constexpr (AccBits == 32) {
+      if (micro_finite(kc, static_cast<const std::int32_t*>(a_panel), static_cast<const std::int32_t*>(b_panel), tile)) return;
+    }
+    micro_careful(p, k0, kc, a_panel, b_panel, tile, i0, j0);
+  }
+
+  // The common case of a binary32 accumulator, cheaper (docs/performance.md): no special factor in
+  // the panels, a finite C, and every step's result normal and nonzero. Then step_f32 reduces to
+  // "binary32 bits = mf + (G << 23) | sign" and the next step decodes exactly those bits again, so
+  // the accumulator can stay decoded between steps (field, significand << 8 with the leading bit,
+  // sign mask; c_lead = field - 153 and the C shift base 158 - field as step_f32 derives them).
+  // Returns false, with the tile untouched, as soon as any lane leaves that case (a field outside
+  // 1..254 is step_f32's flush or overflow, S = 0 its zero result); micro_careful() then redoes the
+  // whole block step by step.
+  static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
+    VI special = vi_set1(0);
+    for (int kp = 0; kp < kc / 2; ++kp) special = special | vi_load(b + (4 * static_cast<std::ptrdiff_t>(kc) + kp) * NR);
+    // kc is a multiple of K = 16, so the A flag plane (kc / 2 * MR values) is whole vectors.
+    for (int x = 0; x < kc / 2 * MR; x += kLanes) special = special | vi_load(a + 4 * static_cast<std::ptrdiff_t>(kc) * MR + x);
+    if (any(special)) return false;
+    // Rows in groups of kRows (B's factors reloaded from L1 for the next group): each row is one
+    // dependency chain of steps, so more rows hide more latency, but each costs 3 state registers.
+    // Measured on Zen 3 (docs/performance.md): all four rows at once is the fastest.
+    constexpr int kRows = MR;
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    VI out[MR];
+    for (int r0 = 0; r0 < MR; r0 += kRows) {
+      VI lead[kRows], sig[kRows], neg[kRows];  // C's shift base (158 - field) is 5 - lead
+      VI normal = vi_set1(-1);                  // lanes whose C is finite
+      // Every step's field and |S| as binary32 bits, tracked by their extremes: the lanes stayed in
+      // the common case when 1 <= field <= 254 and mf > 0 at every step.
+      VI field_min = vi_set1(1), field_max = vi_set1(254), mf_min = vi_set1(1);
+#pragma GCC unroll 8
+      for (int r = 0; r < kRows; ++r) {
+        const VI c = vi_load(tile + (r0 + r) * NR);
+        const VI ec = srli<23>(c) & vi_set1(0xFF);
+        normal = and_not(cmpeq(ec, vi_set1(0xFF)), normal);
+        const VI c_zero = cmpeq(ec, vi_set1(0));  // as in step_f32
+        lead[r] = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
+        sig[r] = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
+        neg[r] = srai<31>(c);
+      }
+      for (int kp = 0; kp < kc / 2; ++kp) {
+        const int k = 2 * kp;
+        const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
+        const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
+#pragma GCC unroll 8
+        for (int r = 0; r < kRows; ++r) {
+          const int row = r0 + r;
+          const Factor a0{vi_set1(a_at(0, k, row)), vi_set1(a_at(1, k, row)), vi_set1(a_at(2, k, row))};
+          const Factor a1{vi_set1(a_at(0, k + 1, row)), vi_set1(a_at(1, k + 1, row)), vi_set1(a_at(2, k + 1, row))};
+          const GridSum t = grid_sum(a0, a1, b0, b1, sig[r], lead[r], vi_set1(5) - lead[r], neg[r]);
+          const VI mf = to_f32_bits(vabs(t.s));  // ROUND_F32 as in step_f32
+          const VI field = srli<23>(mf) + t.g;
+          field_min = vmin(field_min, field);
+          field_max = vmax(field_max, field);
+          mf_min = vmin(mf_min, mf);  // mf = 0 exactly when S = 0
+          neg[r] = neg[r] ^ srai<31>(t.s);
+          sig[r] = slli<8>(mf) | vi_set1(INT32_MIN);
+          lead[r] = field - vi_set1(153);
+        }
+      }
+      normal = and_not(cmpgt(vi_set1(1), field_min) | cmpgt(field_max, vi_set1(254)) | cmpgt(vi_set1(1), mf_min), normal);
+      if (lane_bits(normal) != (1U << kLanes) - 1) return false;
+#pragma GCC unroll 8
+      for (int r = 0; r < kRows; ++r)
+        out[r0 + r] = (neg[r] & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(153)) | (srli<8>(sig[r]) & vi_set1(0x7FFFFF));
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, out[r]);
+    return true;
+  }
+
+  static void micro_careful(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int,
+                            int) {
     const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
     const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
     const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
