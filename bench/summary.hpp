@@ -19,7 +19,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
 
  private:
   struct Result {
-    double seconds = 0;  // real time per iteration
+    double seconds = 0;      // real time per iteration
+    double cpu_seconds = 0;  // CPU time per iteration of the benchmark's main thread
     std::map<std::string, double> counters;
   };
   std::map<std::string, Result> results_;
