@@ -15,6 +15,9 @@ enum class ValuKind : std::uint8_t {
   sad_hi_u8,        // §3.2
   sad_u16,          // §3.3
   msad_u8,          // §3.4
+  qsad_pk_u16_u8,   // §3.5
+  mqsad_pk_u16_u8,  // §3.5, masked
+  mqsad_u32_u8,     // §3.6, wrapped (the default of switch mqsad_u32_overflow)
   int_dot,          // §4.1 (valu_int_dot)
   rdna3_fdot2_f32,  // §5.4 gfx1100 (rdna3_dot2 + clamp)
   cvt_pkrtz,        // §6.1
@@ -26,7 +29,8 @@ enum class ValuKind : std::uint8_t {
   count
 };
 
-// A batch of single-dword operands (every kernel here has 32-bit sources and result).
+// A batch of lanes. Operand n holds the instruction's VGPR count of dwords per lane (valu_desc.hpp:
+// ValuShape), lane after lane, low word first; most kernels here have single-dword operands.
 struct ValuLanes {
   std::size_t lanes = 0;
   const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};

@@ -28,25 +28,72 @@ inline VI byte_sums(__m256i bytes) {
   return {_mm256_madd_epi16(pairs, _mm256_set1_epi16(1))};
 }
 inline __m256i byte_absdiff(VI x, VI y) { return _mm256_sub_epi8(_mm256_max_epu8(x.v, y.v), _mm256_min_epu8(x.v, y.v)); }
+// The byte SAD of each dword (at most 4 * 255); masked (MSAD): bytes where y is 0 contribute nothing.
+template <bool Masked>
+inline VI byte_sad(VI x, VI y) {
+  if constexpr (Masked) return byte_sums(_mm256_andnot_si256(_mm256_cmpeq_epi8(y.v, _mm256_setzero_si256()), byte_absdiff(x, y)));
+  else return byte_sums(byte_absdiff(x, y));
+}
 
 std::size_t sad_u8_lanes(const ValuLanes& b) {
-  return for_each_vector(b, [&](std::size_t l) {
-    return load_lanes(b.src[2], l) + byte_sums(byte_absdiff(load_lanes(b.src[0], l), load_lanes(b.src[1], l)));
-  });
+  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + byte_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
 }
 std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: carries reach the top
   return for_each_vector(b, [&](std::size_t l) {
-    return load_lanes(b.src[2], l) + slli<16>(byte_sums(byte_absdiff(load_lanes(b.src[0], l), load_lanes(b.src[1], l))));
+    return load_lanes(b.src[2], l) + slli<16>(byte_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)));
   });
 }
-std::size_t msad_u8_lanes(const ValuLanes& b) {  // bytes where S1 is 0 contribute nothing
-  return for_each_vector(b, [&](std::size_t l) {
-    const VI s1 = load_lanes(b.src[1], l);
-    const __m256i masked = _mm256_andnot_si256(_mm256_cmpeq_epi8(s1.v, _mm256_setzero_si256()),
-                                               byte_absdiff(load_lanes(b.src[0], l), s1));
-    return load_lanes(b.src[2], l) + byte_sums(masked);
-  });
+std::size_t msad_u8_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + byte_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
 }
+
+// Operands of several dwords per lane (lane-major, low word first): word w of 8 lanes from lane l.
+inline VI load_word(const std::uint32_t* p, std::size_t l, int words, int w) {
+  std::int32_t t[kLanes];
+  for (int i = 0; i < kLanes; ++i) t[i] = static_cast<std::int32_t>(p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)]);
+  return vi_load(t);
+}
+inline void store_word(std::uint32_t* p, std::size_t l, int words, int w, VI v) {
+  std::int32_t t[kLanes];
+  vi_store(t, v);
+  for (int i = 0; i < kLanes; ++i) p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)] = static_cast<std::uint32_t>(t[i]);
+}
+// The four byte SADs of S0's windows (bytes k..k+3 of the 64-bit S0 = hi:lo, k = 0..3) against S1.
+template <bool Masked>
+inline void window_sads(VI lo, VI hi, VI s1, VI (&sad)[4]) {
+  sad[0] = byte_sad<Masked>(lo, s1);
+  sad[1] = byte_sad<Masked>(srli<8>(lo) | slli<24>(hi), s1);
+  sad[2] = byte_sad<Masked>(srli<16>(lo) | slli<16>(hi), s1);
+  sad[3] = byte_sad<Masked>(srli<24>(lo) | slli<8>(hi), s1);
+}
+
+// qsad_pk_u16_u8 / mqsad_pk_u16_u8 (§3.5): 16-bit slot k = S2's slot k + SAD k, modulo 2^16 (the
+// low half masked, the high half's carry shifted out).
+template <bool Masked>
+std::size_t qsad_pk_lanes(const ValuLanes& b) {
+  const std::size_t full = b.lanes / kLanes * kLanes;
+  for (std::size_t l = 0; l < full; l += kLanes) {
+    VI sad[4];
+    window_sads<Masked>(load_word(b.src[0], l, 2, 0), load_word(b.src[0], l, 2, 1), load_lanes(b.src[1], l), sad);
+    for (int w = 0; w < 2; ++w) {
+      const VI acc = load_word(b.src[2], l, 2, w);
+      store_word(b.dst, l, 2, w, ((acc + sad[2 * w]) & vi_set1(0xFFFF)) | slli<16>(srli<16>(acc) + sad[2 * w + 1]));
+    }
+  }
+  return full;
+}
+
+// mqsad_u32_u8 (§3.6, default mqsad_u32_overflow = wrap): D[k] = S2[k] + masked SAD k, modulo 2^32.
+std::size_t mqsad_u32_lanes(const ValuLanes& b) {
+  const std::size_t full = b.lanes / kLanes * kLanes;
+  for (std::size_t l = 0; l < full; l += kLanes) {
+    VI sad[4];
+    window_sads<true>(load_word(b.src[0], l, 2, 0), load_word(b.src[0], l, 2, 1), load_lanes(b.src[1], l), sad);
+    for (int k = 0; k < 4; ++k) store_word(b.dst, l, 4, k, load_word(b.src[2], l, 4, k) + sad[k]);
+  }
+  return full;
+}
+
 std::size_t sad_u16_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
     const VI x = load_lanes(b.src[0], l), y = load_lanes(b.src[1], l);
@@ -235,6 +282,9 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::sad_hi_u8: return &sad_hi_u8_lanes;
     case ValuKind::sad_u16: return &sad_u16_lanes;
     case ValuKind::msad_u8: return &msad_u8_lanes;
+    case ValuKind::qsad_pk_u16_u8: return &qsad_pk_lanes<false>;
+    case ValuKind::mqsad_pk_u16_u8: return &qsad_pk_lanes<true>;
+    case ValuKind::mqsad_u32_u8: return &mqsad_u32_lanes;
     case ValuKind::int_dot: return &int_dot_lanes;
     case ValuKind::rdna3_fdot2_f32: return &rdna3_fdot2_lanes;
     case ValuKind::cvt_pkrtz: return &cvt_pkrtz_lanes;
