@@ -191,7 +191,8 @@ struct Rdna3Dot2Family {
     if (any(special)) return false;
     // Rows in groups of kRows (B's factors reloaded from L1 for the next group): each row is one
     // dependency chain of steps, so more rows hide more latency, but each costs 3 state registers.
-    // Measured on Zen 3 (docs/performance.md): all four rows at once is the fastest.
+    // Measured on Zen 3 (docs/performance.md): two rows and all four rows at once (with some
+    // spills) run equally fast; four it is.
     constexpr int kRows = MR;
     const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
     const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
