@@ -20,6 +20,8 @@ enum class ValuKind : std::uint8_t {
   mqsad_u32_u8,     // §3.6, wrapped (the default of switch mqsad_u32_overflow)
   int_dot,          // §4.1 (valu_int_dot)
   rdna3_fdot2_f32,  // §5.4 gfx1100 (rdna3_dot2 + clamp)
+  fdot2_f16,        // §5.5 v_dot2_f16_f16 (fdot2_16, the loose model)
+  fdot2_bf16,       // §5.5 v_dot2_bf16_bf16
   cvt_pkrtz,        // §6.1
   cvt_pknorm_i16,   // §6.2
   cvt_pknorm_u16,   // §6.2

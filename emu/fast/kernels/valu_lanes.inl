@@ -217,6 +217,49 @@ struct Dot2Lanes {
 
 std::size_t rdna3_fdot2_lanes(const ValuLanes& b) { return b.bf16 ? Dot2Lanes<true>::run(b) : Dot2Lanes<false>::run(b); }
 
+// ---- 16-bit-output dots, the loose model (§5.5; valu_float_dot.cpp fdot2_16) -----------------
+// The reference: inputs widened exactly to binary32 (bf16 subnormals read as +0), p_k =
+// ieee_fma(a_k, b_k, +0), t = (p0 + p1) + C, each one IEEE binary32 operation with RNE and gradual
+// underflow; then a NaN gives the default NaN, and t is rounded to the output format (f16: RNE,
+// gradual underflow, overflow to inf; bf16: RNE, then a subnormal result flushed to zero of its
+// sign). Here: the same three IEEE operations on the host (MXCSR RNE, FTZ/DAZ off: the guard);
+// f16 widening by VCVTPH2PS and narrowing by VCVTPS2PH (RNE, exact IEEE conversions: subnormals,
+// signed zeros and infinities as the reference; NaN replaced below); bf16 by integer operations on
+// the bits (RNE at bit 16 of a finite binary32 carries into the exponent exactly as rounding does,
+// and overflows to the infinity pattern).
+inline __m256 widen_f16(VI h) {  // h: one f16 in the low half of each lane
+  const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(h.v, h.v), 0x08);  // 8 x u16 in the low 128 bits
+  return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
+}
+inline __m256 widen_bf16(VI h) {  // subnormal (and zero) bf16 read as +0
+  const VI bits = slli<16>(h);
+  return _mm256_castsi256_ps(and_not(cmpeq(bits & vi_set1(0x7F800000), vi_set1(0)), bits).v);
+}
+template <bool Bf16>
+std::size_t fdot2_16_lanes(const ValuLanes& b) {
+  const auto widen = [](VI h) { return Bf16 ? widen_bf16(h) : widen_f16(h); };
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
+    const VI low = vi_set1(0xFFFF);
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 p0 = _mm256_fmadd_ps(widen(a & low), widen(bb & low), zero);
+    const __m256 p1 = _mm256_fmadd_ps(widen(srli<16>(a)), widen(srli<16>(bb)), zero);
+    const __m256 t = _mm256_add_ps(_mm256_add_ps(p0, p1), widen(c & low));
+    const VI nan{_mm256_castps_si256(_mm256_cmp_ps(t, t, _CMP_UNORD_Q))};
+    VI out;
+    if constexpr (Bf16) {
+      const VI bits{_mm256_castps_si256(t)};
+      VI r = srli<16>(bits + vi_set1(0x7FFF) + (srli<16>(bits) & vi_set1(1)));
+      r = select(cmpeq(r & vi_set1(0x7F80), vi_set1(0)), r & vi_set1(0x8000), r);
+      out = select(nan, vi_set1(0x7FC0), r);
+    } else {
+      const VI r{_mm256_cvtepu16_epi32(_mm256_cvtps_ph(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))};
+      out = select(nan, vi_set1(0x7E00), r);
+    }
+    return out;
+  });
+}
+
 // ---- conversions (§6) ------------------------------------------------------------------------
 // cvt_pkrtz: VCVTPS2PH with rounding toward zero is the IEEE conversion (MXCSR.DAZ clear, set by
 // the guard): RTZ overflow gives the largest finite 0x7BFF, f16 subnormals are produced, zeros
@@ -287,6 +330,8 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::mqsad_u32_u8: return &mqsad_u32_lanes;
     case ValuKind::int_dot: return &int_dot_lanes;
     case ValuKind::rdna3_fdot2_f32: return &rdna3_fdot2_lanes;
+    case ValuKind::fdot2_f16: return &fdot2_16_lanes<false>;
+    case ValuKind::fdot2_bf16: return &fdot2_16_lanes<true>;
     case ValuKind::cvt_pkrtz: return &cvt_pkrtz_lanes;
     case ValuKind::cvt_pknorm_i16: return &cvt_pknorm_lanes<true>;
     case ValuKind::cvt_pknorm_u16: return &cvt_pknorm_lanes<false>;
