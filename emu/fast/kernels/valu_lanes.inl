@@ -47,16 +47,44 @@ std::size_t msad_u8_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + byte_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
 }
 
-// Operands of several dwords per lane (lane-major, low word first): word w of 8 lanes from lane l.
-inline VI load_word(const std::uint32_t* p, std::size_t l, int words, int w) {
-  std::int32_t t[kLanes];
-  for (int i = 0; i < kLanes; ++i) t[i] = static_cast<std::int32_t>(p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)]);
-  return vi_load(t);
+// Operands of several dwords per lane (lane-major, low word first), transposed to one vector per
+// word: two-dword operands keep the lane order; four-dword ones are transposed within 128-bit
+// halves (its own inverse), which leaves the lanes in the order kQuadOrder, so the single-dword
+// operands of those kernels are permuted to match.
+struct Words2 {
+  VI w[2];
+};
+inline Words2 load_words2(const std::uint32_t* p, std::size_t l) {
+  const __m256 v0 = _mm256_loadu_ps(reinterpret_cast<const float*>(p + 2 * l));
+  const __m256 v1 = _mm256_loadu_ps(reinterpret_cast<const float*>(p + 2 * l + 8));
+  // shuffle: lanes 0,1,4,5 | 2,3,6,7 of each word; permute4x64 puts them in order
+  const auto word = [](__m256 x) { return VI{_mm256_permute4x64_epi64(_mm256_castps_si256(x), 0xD8)}; };
+  return {{word(_mm256_shuffle_ps(v0, v1, 0x88)), word(_mm256_shuffle_ps(v0, v1, 0xDD))}};
 }
-inline void store_word(std::uint32_t* p, std::size_t l, int words, int w, VI v) {
-  std::int32_t t[kLanes];
-  vi_store(t, v);
-  for (int i = 0; i < kLanes; ++i) p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)] = static_cast<std::uint32_t>(t[i]);
+inline void store_words2(std::uint32_t* p, std::size_t l, VI w0, VI w1) {
+  const __m256i lo = _mm256_permute4x64_epi64(w0.v, 0xD8), hi = _mm256_permute4x64_epi64(w1.v, 0xD8);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 2 * l), _mm256_unpacklo_epi32(lo, hi));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 2 * l + 8), _mm256_unpackhi_epi32(lo, hi));
+}
+inline void transpose4(__m256i (&r)[4]) {  // per 128-bit half: a 4 x 4 transpose of dwords
+  const __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+  const __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+  r[0] = _mm256_unpacklo_epi64(t0, t2);
+  r[1] = _mm256_unpackhi_epi64(t0, t2);
+  r[2] = _mm256_unpacklo_epi64(t1, t3);
+  r[3] = _mm256_unpackhi_epi64(t1, t3);
+}
+inline VI quad_order(VI single) { return {_mm256_permutevar8x32_epi32(single.v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))}; }
+inline void load_words4(const std::uint32_t* p, std::size_t l, VI (&w)[4]) {
+  __m256i r[4];
+  for (int i = 0; i < 4; ++i) r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)));
+  transpose4(r);
+  for (int i = 0; i < 4; ++i) w[i] = VI{r[i]};
+}
+inline void store_words4(std::uint32_t* p, std::size_t l, const VI (&w)[4]) {
+  __m256i r[4] = {w[0].v, w[1].v, w[2].v, w[3].v};
+  transpose4(r);
+  for (int i = 0; i < 4; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)), r[i]);
 }
 // The four byte SADs of S0's windows (bytes k..k+3 of the 64-bit S0 = hi:lo, k = 0..3) against S1.
 template <bool Masked>
@@ -74,22 +102,26 @@ std::size_t qsad_pk_lanes(const ValuLanes& b) {
   const std::size_t full = b.lanes / kLanes * kLanes;
   for (std::size_t l = 0; l < full; l += kLanes) {
     VI sad[4];
-    window_sads<Masked>(load_word(b.src[0], l, 2, 0), load_word(b.src[0], l, 2, 1), load_lanes(b.src[1], l), sad);
-    for (int w = 0; w < 2; ++w) {
-      const VI acc = load_word(b.src[2], l, 2, w);
-      store_word(b.dst, l, 2, w, ((acc + sad[2 * w]) & vi_set1(0xFFFF)) | slli<16>(srli<16>(acc) + sad[2 * w + 1]));
-    }
+    const Words2 s0 = load_words2(b.src[0], l), acc = load_words2(b.src[2], l);
+    window_sads<Masked>(s0.w[0], s0.w[1], load_lanes(b.src[1], l), sad);
+    VI d[2];
+    for (int w = 0; w < 2; ++w) d[w] = ((acc.w[w] + sad[2 * w]) & vi_set1(0xFFFF)) | slli<16>(srli<16>(acc.w[w]) + sad[2 * w + 1]);
+    store_words2(b.dst, l, d[0], d[1]);
   }
   return full;
 }
 
 // mqsad_u32_u8 (§3.6, default mqsad_u32_overflow = wrap): D[k] = S2[k] + masked SAD k, modulo 2^32.
+// S0 is read with the lanes in the quad order of S2 and D (see transpose4).
 std::size_t mqsad_u32_lanes(const ValuLanes& b) {
   const std::size_t full = b.lanes / kLanes * kLanes;
   for (std::size_t l = 0; l < full; l += kLanes) {
-    VI sad[4];
-    window_sads<true>(load_word(b.src[0], l, 2, 0), load_word(b.src[0], l, 2, 1), load_lanes(b.src[1], l), sad);
-    for (int k = 0; k < 4; ++k) store_word(b.dst, l, 4, k, load_word(b.src[2], l, 4, k) + sad[k]);
+    VI sad[4], acc[4];
+    const Words2 s0 = load_words2(b.src[0], l);
+    window_sads<true>(quad_order(s0.w[0]), quad_order(s0.w[1]), quad_order(load_lanes(b.src[1], l)), sad);
+    load_words4(b.src[2], l, acc);
+    for (int k = 0; k < 4; ++k) acc[k] = acc[k] + sad[k];
+    store_words4(b.dst, l, acc);
   }
   return full;
 }
