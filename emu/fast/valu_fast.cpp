@@ -44,7 +44,7 @@ const ValuFastPath* valu_fast_path(std::string_view mnemonic) {
 
 bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx) {
   if (!(ctx.switches == Switches{})) return false;
-  return path.kind != ValuKind::rdna3_fdot2_f32 || ctx.arch == ArchId::gfx1100;
+  return path.kind != ValuKind::fdot2_f32 || fdot2_model(ctx.arch) != Fdot2Model::rdna4_window;
 }
 
 void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
@@ -76,6 +76,8 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
     }
     batch.clamp = ctx.mods.clamp != 0;
     batch.bf16 = path->bf16;
+    batch.cdna_model = fdot2_model(ctx.arch) == Fdot2Model::cdna;
+    batch.flush = cdna_fdot2_flushes(ctx.arch);
     const FloatEnvGuard env({});  // RNE, no FTZ/DAZ: the conversions' and DOT2's rounding
     done = kernel(batch);
     for (std::size_t l = 0; l < done; ++l)

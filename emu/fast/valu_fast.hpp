@@ -22,7 +22,7 @@ struct ValuFastPath {
   ValuKind kind;
   IntDotSpec int_dot{};          // int_dot: lanes, width, signedness, C and result types
   bool signed_from_neg = false;  // int_dot: A / B signedness from NEG[0] / NEG[1] (sudot)
-  bool bf16 = false;             // rdna3_fdot2_f32: bf16 factors instead of f16
+  bool bf16 = false;             // fdot2_f32: bf16 factors instead of f16
 };
 
 class ValuFastRegistration {
@@ -34,8 +34,8 @@ class ValuFastRegistration {
 const ValuFastPath* valu_fast_path(std::string_view mnemonic);
 
 // Whether the registered kernel computes exactly the reference for this architecture, modifiers
-// and switches: every switch at its default (conservative, as for the GEMM), and the RDNA3 DOT2
-// kernel on gfx1100 only (the other architectures use other float-dot models).
+// and switches: every switch at its default (conservative, as for the GEMM), and fdot2_f32 for the
+// models it has (gfx1100's grid and the CDNA exact model; not gfx1200's window).
 bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx);
 
 // Runs `desc` on `lanes` lanes: operand n's words for lane l are src[n][l * words + w] (words =

@@ -19,7 +19,7 @@ enum class ValuKind : std::uint8_t {
   mqsad_pk_u16_u8,  // §3.5, masked
   mqsad_u32_u8,     // §3.6, wrapped (the default of switch mqsad_u32_overflow)
   int_dot,          // §4.1 (valu_int_dot)
-  rdna3_fdot2_f32,  // §5.4 gfx1100 (rdna3_dot2 + clamp)
+  fdot2_f32,        // §5.1-§5.4 fdot2_f32(): gfx1100's DOT2 grid, or the CDNA exact model (+ clamp)
   fdot2_f16,        // §5.5 v_dot2_f16_f16 (fdot2_16, the loose model)
   fdot2_bf16,       // §5.5 v_dot2_bf16_bf16
   cvt_pkrtz,        // §6.1
@@ -41,6 +41,9 @@ struct ValuLanes {
   IntDotSpec int_dot{};
   bool clamp = false;
   bool bf16 = false;
+  bool cdna_model = false;   // fdot2_f32: the CDNA exact model instead of gfx1100's grid
+  bool flush = false;        // fdot2_f32, CDNA model (gfx908/gfx90a): f16 subnormal inputs read as
+                             // +0 and subnormal results flushed (default switches)
 };
 
 // Processes the first lanes (a multiple of its vector width; the caller does the rest) and

@@ -85,7 +85,7 @@ TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]")
   for (const char* mnemonic : {"v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_msad_u8", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
                                "v_mqsad_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16", "v_dot4_i32_i8", "v_dot4_u32_u8",
                                "v_dot8_i32_i4", "v_dot8_u32_u4", "v_dot4_i32_iu8", "v_dot8_i32_iu4", "v_dot2_f32_f16", "v_dot2_f16_f16", "v_dot2_bf16_bf16",
-                               "v_dot2_f32_bf16", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
+                               "v_dot2_f32_bf16", "v_dot2c_f32_bf16", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
                                "v_cvt_pk_i16_i32", "v_cvt_pk_u16_u32", "v_cvt_pk_u8_f32"}) {
     CAPTURE(mnemonic);
     CHECK(fast::valu_fast_path(mnemonic) != nullptr);
@@ -120,7 +120,8 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
   set_switch(nan_kept, "fdot_clamp_nan", "nan");
   CHECK(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, {}, {}}));
   CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}));
-  CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx90a, {}, {}}));  // another float-dot model
+  CHECK(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx90a, {}, {}}));         // the CDNA exact model
+  CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1200, {}, {}}));  // the RDNA4 window: no kernel
   // With the switch, a NaN factor under clamp stays NaN (valu_builtins.md §5.5; docs/valu.md), and
   // the lane engine must give exactly that: 0x3C007E01 holds an f16 NaN, so the DOT2 result is the
   // fixed NaN 0xFFC00A3D (§5.2), which clamp keeps with fdot_clamp_nan=nan and turns into +0 by default.
@@ -191,6 +192,42 @@ TEST_CASE("16-bit integer dots at the edges of their products and of the accumul
       fast::run_valu_lanes(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, src, d.data(), kLanes);
       for (std::size_t l = 0; l < kLanes; ++l) {
         CAPTURE(c.builtin, c.clamp, l, fast::simd_level_name(level));
+        CHECK(d[l] == c.expected);
+      }
+    }
+}
+
+TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near overflow", "[fast][valu]") {
+  // Hand-derived (valu_builtins.md §5.1: C + a0*b0 + a1*b1 exactly, one RNE rounding; gfx90a flushes
+  // a subnormal result, gfx942 keeps it). f16 0x0C00 = 2^-12, 0x1000 = 2^-11, 0x0400 = 2^-14,
+  // 0x7BFF = 65504; 65504^2 = 4290774016, as binary32 0x4F7FC004.
+  //  1 + 2^-24 is the midpoint of 1 and 1 + 2^-23: even -> 0x3F800000.
+  //  1 + 2*2^-24 = 1 + 2^-23 exactly: 0x3F800001.  1 + 2^-24 + 2^-23 is the midpoint of 1 + 2^-23 and
+  //  1 + 2^-22: even -> 0x3F800002.
+  //  65504^2 + 2^-28 - 65504^2 = 2^-28 (0x31800000): binary64 loses the 2^-28 in the first sum.
+  //  0 + 2^-127 (0x00400000, subnormal): gfx90a flushes to +0, gfx942 keeps it.
+  //  max float + 65504^2 rounds back to max float 0x7F7FFFFF (far below the overflow threshold).
+  struct Case {
+    ArchId arch;
+    std::uint32_t a, b, c, expected;
+  };
+  const Case cases[] = {{ArchId::gfx90a, 0x00000C00, 0x00000C00, 0x3F800000, 0x3F800000},
+                        {ArchId::gfx90a, 0x0C000C00, 0x0C000C00, 0x3F800000, 0x3F800001},
+                        {ArchId::gfx90a, 0x10000C00, 0x0C000C00, 0x3F800000, 0x3F800002},
+                        {ArchId::gfx90a, 0x04007BFF, 0x04007BFF, 0xCF7FC004, 0x31800000},
+                        {ArchId::gfx90a, 0x00000000, 0x00000000, 0x00400000, 0x00000000},
+                        {ArchId::gfx942, 0x00000000, 0x00000000, 0x00400000, 0x00400000},
+                        {ArchId::gfx90a, 0x00007BFF, 0x00007BFF, 0x7F7FFFFF, 0x7F7FFFFF}};
+  constexpr std::size_t kLanes = 17;  // two full AVX2 vectors and a reference tail
+  for (const Case& c : cases)
+    for (fast::SimdLevel level : simd_levels()) {
+      const fast::SimdLevelCap cap(level);
+      const std::vector<std::uint32_t> a(kLanes, c.a), b(kLanes, c.b), acc(kLanes, c.c);
+      std::vector<std::uint32_t> d(kLanes, 0xDEADBEEF);
+      const std::uint32_t* src[3] = {a.data(), b.data(), acc.data()};
+      fast::run_valu_lanes(*find_valu("fdot2"), ValuContext{c.arch, {}, {}}, src, d.data(), kLanes);
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        CAPTURE(c.a, c.b, c.c, l, fast::simd_level_name(level));
         CHECK(d[l] == c.expected);
       }
     }

@@ -247,7 +247,124 @@ struct Dot2Lanes {
   }
 };
 
-std::size_t rdna3_fdot2_lanes(const ValuLanes& b) { return b.bf16 ? Dot2Lanes<true>::run(b) : Dot2Lanes<false>::run(b); }
+// ---- CDNA V_DOT2_F32_F16 / _BF16, V_DOT2C_F32_BF16, default fdot2_cdna = exact (§5.1) ------------
+// The reference (valu_float_dot.cpp cdna_fdot2): factors widened exactly (f16 subnormals read as +0
+// on gfx908/gfx90a), T = C + a0*b0 + a1*b1 exactly, rounded once to binary32 with RNE, gradual
+// underflow (gfx908/gfx90a: a subnormal result flushed to zero of its sign, after rounding); NaN/inf
+// by IEEE rules; T = 0 a zero whose sign depends on the terms.
+// Here, per lane: the products are exact in binary64 (at most 11 x 11 significant bits, exponents
+// far inside binary64's range), x = RN64(p0 + p1), z = RN64(x + C), so |T - z| <= 2^-53 (|x| + |z|)
+// (two roundings, no underflow); B = 2^-52 (|x| + |z|), twice that, also covers the rounding of the
+// tests' own sums. f = RN32(z) (VCVTPD2PS under the guard's RNE, gradual underflow). f is RN32(T)
+// when T cannot lie beyond a rounding boundary next to z:
+//  * f normal, f = m * 2^e (1 <= m < 2): the values rounding to f reach 2^(e-24) on both sides, or
+//    2^(e-25) below a power of two; so |z - f| + B below that suffices (z - f is exact: z and f are
+//    within a factor 2 of each other).
+//  * f subnormal or zero: the spacing is 2^-149, so |z - f| + B < 2^-150 suffices, and |z| > B gives
+//    T the sign of z (which f keeps, also when it is a zero). With the gfx908/gfx90a flush, any T
+//    with |T| < 2^-126 - 2^-150 rounds to a subnormal or zero and so becomes zero of its sign:
+//    |z| + B below that and |z| > B give the result: f's sign bit alone.
+//  * |z| >= 2^128: T is beyond the overflow threshold 2^128 - 2^103 (B < 2^78 there): f = inf.
+//  * Both additions exact (TwoSum errors zero, common with 16-bit factors): T = z, so f = RN32(T)
+//    also on a rounding boundary (a tie), for f normal, or subnormal without the flush (z != 0,
+//    since |z| > B, keeps the exact zero with its sign rules for the reference).
+// Infinite and NaN inputs: the reference's rules (any NaN, inf * 0, or infinities of both signs give
+// the default NaN; otherwise the infinity) are IEEE's for a*b and the two additions, so z is that NaN
+// or infinity (finite inputs never make z infinite); NaN becomes 0x7FC00000 (and +0 under clamp,
+// fdot_clamp_nan's default). Every other lane goes to the reference.
+inline __m256 widen_f16(VI h) {  // h: one f16 in the low half of each lane
+  const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(h.v, h.v), 0x08);  // 8 x u16 in the low 128 bits
+  return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
+}
+struct CdnaDot2Half {
+  __m128 f;    // RN32(T) of 4 lanes where ok
+  __m128i ok;  // all-ones where the lane is done
+};
+inline CdnaDot2Half cdna_dot2_half(__m128 a0, __m128 b0, __m128 a1, __m128 b1, __m128 c, bool flush) {
+  const __m256d p0 = _mm256_mul_pd(_mm256_cvtps_pd(a0), _mm256_cvtps_pd(b0));
+  const __m256d p1 = _mm256_mul_pd(_mm256_cvtps_pd(a1), _mm256_cvtps_pd(b1));
+  const __m256d cd = _mm256_cvtps_pd(c);
+  const __m256d x = _mm256_add_pd(p0, p1);
+  const __m256d z = _mm256_add_pd(x, cd);
+  // Knuth's TwoSum: the rounding error of u + v = s, exactly (binary64, RNE, no overflow).
+  const auto two_sum_error = [](__m256d u, __m256d v, __m256d sum) {
+    const __m256d v_part = _mm256_sub_pd(sum, u), u_part = _mm256_sub_pd(sum, v_part);
+    return _mm256_add_pd(_mm256_sub_pd(u, u_part), _mm256_sub_pd(v, v_part));
+  };
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d exact = _mm256_and_pd(_mm256_cmp_pd(two_sum_error(p0, p1, x), zero, _CMP_EQ_OQ),
+                                      _mm256_cmp_pd(two_sum_error(x, cd, z), zero, _CMP_EQ_OQ));
+  __m128 f = _mm256_cvtpd_ps(z);
+  const __m256d fd = _mm256_cvtps_pd(f);
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+  const __m256d infinity = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FF0000000000000));
+  const auto abs_pd = [&](__m256d v) { return _mm256_and_pd(v, magnitude); };
+  const auto less = [](__m256d u, __m256d v) { return _mm256_cmp_pd(u, v, _CMP_LT_OQ); };
+  const __m256d bound = _mm256_mul_pd(_mm256_add_pd(abs_pd(x), abs_pd(z)), _mm256_set1_pd(0x1p-52));
+  const __m256d error = _mm256_add_pd(abs_pd(_mm256_sub_pd(z, fd)), bound);
+  // Half the binary32 spacing at a normal f, 2^(e - 24), from f's binary64 bits; a quarter below a
+  // power of two (where the spacing below is half the spacing above).
+  const __m256i fd_bits = _mm256_castpd_si256(fd);
+  const __m256i power_of_two = _mm256_cmpeq_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)), _mm256_setzero_si256());
+  const __m256i half_spacing = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x7FF0000000000000)),
+                                                                 _mm256_set1_epi64x(std::int64_t{24} << 52)),
+                                                _mm256_and_si256(power_of_two, _mm256_set1_epi64x(std::int64_t{1} << 52)));
+  const __m256d normal = _mm256_and_pd(_mm256_cmp_pd(abs_pd(fd), _mm256_set1_pd(0x1p-126), _CMP_GE_OQ), less(abs_pd(fd), infinity));
+  const __m256d ok_normal = _mm256_and_pd(normal, _mm256_or_pd(exact, less(error, _mm256_castsi256_pd(half_spacing))));
+  const __m256d tiny = less(abs_pd(fd), _mm256_set1_pd(0x1p-126));
+  const __m256d sign_known = less(bound, abs_pd(z));
+  __m256d ok_tiny;
+  if (flush) {
+    ok_tiny = _mm256_and_pd(_mm256_and_pd(tiny, sign_known), less(_mm256_add_pd(abs_pd(z), bound), _mm256_set1_pd(0x1p-126 - 0x1p-150)));
+    f = _mm_and_ps(f, _mm_castsi128_ps(_mm_set1_epi32(INT32_MIN)));  // only the tiny lanes keep this (below)
+  } else {
+    ok_tiny = _mm256_and_pd(_mm256_and_pd(tiny, sign_known), _mm256_or_pd(exact, less(error, _mm256_set1_pd(0x1p-150))));
+  }
+  const __m256d overflow = _mm256_and_pd(_mm256_cmp_pd(abs_pd(z), _mm256_set1_pd(0x1p128), _CMP_GE_OQ), less(abs_pd(z), infinity));
+  const __m256d not_finite = _mm256_cmp_pd(abs_pd(z), infinity, _CMP_NLT_UQ);  // inf or NaN (from inf or NaN inputs)
+  const __m256d ok64 = _mm256_or_pd(_mm256_or_pd(ok_normal, ok_tiny), _mm256_or_pd(overflow, not_finite));
+  // the low dword of each 64-bit mask, four of them in 128 bits
+  const auto dwords = [](__m256d m) {
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+  };
+  const __m128 rounded = _mm256_cvtpd_ps(z);
+  if (flush) f = _mm_blendv_ps(rounded, f, _mm_castsi128_ps(dwords(tiny)));  // tiny lanes: the flushed zero
+  else f = rounded;
+  return {f, dwords(ok64)};
+}
+
+std::size_t cdna_fdot2_lanes(const ValuLanes& b) {
+  return for_each_vector(b, [&](std::size_t l) {
+    const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
+    const VI exponent = vi_set1(b.bf16 ? 0x7F80 : 0x7C00);
+    const auto widen = [&](VI h) -> __m256 {
+      if (b.bf16) return _mm256_castsi256_ps(slli<16>(h).v);
+      // gfx908/gfx90a: subnormal -> +0 (and -0 -> +0, which changes no nonzero T; T = 0 goes to the reference)
+      return widen_f16(b.flush ? and_not(cmpeq(h & exponent, vi_set1(0)), h) : h);
+    };
+    const VI low = vi_set1(0xFFFF);
+    const __m256 a0 = widen(a & low), a1 = widen(srli<16>(a)), b0 = widen(bb & low), b1 = widen(srli<16>(bb));
+    const __m256 cf = _mm256_castsi256_ps(c.v);
+    const auto half = [](__m256 v, int h) { return h == 0 ? _mm256_castps256_ps128(v) : _mm256_extractf128_ps(v, 1); };
+    const CdnaDot2Half lo = cdna_dot2_half(half(a0, 0), half(b0, 0), half(a1, 0), half(b1, 0), half(cf, 0), b.flush);
+    const CdnaDot2Half hi = cdna_dot2_half(half(a0, 1), half(b0, 1), half(a1, 1), half(b1, 1), half(cf, 1), b.flush);
+    const __m256 f = _mm256_set_m128(hi.f, lo.f);
+    const VI nan{_mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q))};
+    VI r = select(nan, vi_set1(0x7FC00000), VI{_mm256_castps_si256(f)});
+    const VI ok{_mm256_set_m128i(hi.ok, lo.ok)};
+    if (b.clamp) {  // [0, 1] after rounding, as Dot2Lanes; NaN -> +0 (clamp_unit with DX10_CLAMP)
+      r = and_not(srai<31>(r) | nan, r);
+      r = vmin_unsigned(r, vi_set1(0x3F800000));
+    }
+    mark_for_reference(b, l, ~ok);
+    return r;
+  });
+}
+
+std::size_t fdot2_f32_lanes(const ValuLanes& b) {
+  if (b.cdna_model) return cdna_fdot2_lanes(b);
+  return b.bf16 ? Dot2Lanes<true>::run(b) : Dot2Lanes<false>::run(b);
+}
 
 // ---- 16-bit-output dots, the loose model (§5.5; valu_float_dot.cpp fdot2_16) -----------------
 // The reference: inputs widened exactly to binary32 (bf16 subnormals read as +0), p_k =
@@ -259,10 +376,6 @@ std::size_t rdna3_fdot2_lanes(const ValuLanes& b) { return b.bf16 ? Dot2Lanes<tr
 // signed zeros and infinities as the reference; NaN replaced below); bf16 by integer operations on
 // the bits (RNE at bit 16 of a finite binary32 carries into the exponent exactly as rounding does,
 // and overflows to the infinity pattern).
-inline __m256 widen_f16(VI h) {  // h: one f16 in the low half of each lane
-  const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(h.v, h.v), 0x08);  // 8 x u16 in the low 128 bits
-  return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
-}
 inline __m256 widen_bf16(VI h) {  // subnormal (and zero) bf16 read as +0
   const VI bits = slli<16>(h);
   return _mm256_castsi256_ps(and_not(cmpeq(bits & vi_set1(0x7F800000), vi_set1(0)), bits).v);
@@ -361,7 +474,7 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::mqsad_pk_u16_u8: return &qsad_pk_lanes<true>;
     case ValuKind::mqsad_u32_u8: return &mqsad_u32_lanes;
     case ValuKind::int_dot: return &int_dot_lanes;
-    case ValuKind::rdna3_fdot2_f32: return &rdna3_fdot2_lanes;
+    case ValuKind::fdot2_f32: return &fdot2_f32_lanes;
     case ValuKind::fdot2_f16: return &fdot2_16_lanes<false>;
     case ValuKind::fdot2_bf16: return &fdot2_16_lanes<true>;
     case ValuKind::cvt_pkrtz: return &cvt_pkrtz_lanes;
