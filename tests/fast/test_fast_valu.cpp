@@ -78,6 +78,24 @@ void check_lanes(const ValuDesc& d, const ValuContext& ctx, std::uint64_t seed, 
   sweep.report();
 }
 
+// One single-dword builtin on every SIMD level, the same operands in every lane (two full AVX2
+// vectors and a reference tail): every lane must give `expected`.
+void check_broadcast(const ValuDesc& d, const ValuContext& ctx, std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                     std::uint32_t expected) {
+  constexpr std::size_t kLanes = 17;
+  const std::vector<std::uint32_t> sa(kLanes, a), sb(kLanes, b), sc(kLanes, c);
+  const std::uint32_t* src[3] = {sa.data(), sb.data(), sc.data()};
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    std::vector<std::uint32_t> got(kLanes, ~expected);
+    fast::run_valu_lanes(d, ctx, src, got.data(), kLanes);
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      CAPTURE(d.builtin, arch_info(ctx.arch).name, ctx.mods.clamp, a, b, c, l, fast::simd_level_name(level));
+      CHECK(got[l] == expected);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]") {
@@ -182,19 +200,9 @@ TEST_CASE("16-bit integer dots at the edges of their products and of the accumul
                         {"udot2", 0xFFFFFFFF, 0xFFFFFFFF, 0, false, 0xFFFC0002},
                         {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, true, 0xFFFFFFFF},
                         {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, false, 0xFFFE0001}};
-  constexpr std::size_t kLanes = 17;  // two full AVX2 vectors and a reference tail
   for (const Case& c : cases)
-    for (fast::SimdLevel level : simd_levels()) {
-      const fast::SimdLevelCap cap(level);
-      const std::vector<std::uint32_t> a(kLanes, c.a), b(kLanes, c.b), acc(kLanes, c.c);
-      std::vector<std::uint32_t> d(kLanes, 0);
-      const std::uint32_t* src[3] = {a.data(), b.data(), acc.data()};
-      fast::run_valu_lanes(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, src, d.data(), kLanes);
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        CAPTURE(c.builtin, c.clamp, l, fast::simd_level_name(level));
-        CHECK(d[l] == c.expected);
-      }
-    }
+    check_broadcast(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, c.a, c.b, c.c,
+                    c.expected);
 }
 
 TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near overflow", "[fast][valu]") {
@@ -218,17 +226,5 @@ TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near
                         {ArchId::gfx90a, 0x00000000, 0x00000000, 0x00400000, 0x00000000},
                         {ArchId::gfx942, 0x00000000, 0x00000000, 0x00400000, 0x00400000},
                         {ArchId::gfx90a, 0x00007BFF, 0x00007BFF, 0x7F7FFFFF, 0x7F7FFFFF}};
-  constexpr std::size_t kLanes = 17;  // two full AVX2 vectors and a reference tail
-  for (const Case& c : cases)
-    for (fast::SimdLevel level : simd_levels()) {
-      const fast::SimdLevelCap cap(level);
-      const std::vector<std::uint32_t> a(kLanes, c.a), b(kLanes, c.b), acc(kLanes, c.c);
-      std::vector<std::uint32_t> d(kLanes, 0xDEADBEEF);
-      const std::uint32_t* src[3] = {a.data(), b.data(), acc.data()};
-      fast::run_valu_lanes(*find_valu("fdot2"), ValuContext{c.arch, {}, {}}, src, d.data(), kLanes);
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        CAPTURE(c.a, c.b, c.c, l, fast::simd_level_name(level));
-        CHECK(d[l] == c.expected);
-      }
-    }
+  for (const Case& c : cases) check_broadcast(*find_valu("fdot2"), ValuContext{c.arch, {}, {}}, c.a, c.b, c.c, c.expected);
 }
