@@ -2,6 +2,7 @@
 // everywhere else (and for the lanes a kernel leaves to the reference).
 #include "emu/fast/valu_fast.hpp"
 
+#include <array>
 #include <vector>
 
 #include "emu/fast/float_env.hpp"
@@ -61,7 +62,9 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
   };
   std::size_t done = 0;
   const ValuFastPath* path = valu_fast_path(desc.mnemonic);
-  const ValuLanesKernel kernel = path != nullptr && valu_fast_path_applies(*path, ctx) ? kernel_for(path->kind) : nullptr;
+  // The FP8 table costs 256 reference calls: worth it from a few hundred lanes on.
+  const bool worth_it = path == nullptr || path->kind != ValuKind::fp8_to_f32 || lanes >= 512;
+  const ValuLanesKernel kernel = path != nullptr && worth_it && valu_fast_path_applies(*path, ctx) ? kernel_for(path->kind) : nullptr;
   if (kernel != nullptr) {
     std::vector<std::uint8_t> needs_reference(lanes, 0);
     ValuLanes batch;
@@ -78,6 +81,15 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
     batch.bf16 = path->bf16;
     batch.cdna_model = fdot2_model(ctx.arch) == Fdot2Model::cdna;
     batch.flush = cdna_fdot2_flushes(ctx.arch);
+    std::array<std::uint32_t, 256> fp8_table{};
+    if (path->kind == ValuKind::fp8_to_f32) {
+      // Memoized reference: fp8_to_f32() of every byte under this architecture and switches.
+      const FormatSpec& format = fp8_format(ctx.arch, path->bf8);
+      for (int x = 0; x < 256; ++x) fp8_table[static_cast<std::size_t>(x)] = fp8_to_f32(format, static_cast<std::uint8_t>(x), ctx.switches);
+      batch.fp8_table = fp8_table.data();
+      batch.packed = path->packed;
+      batch.byte_shift = path->packed ? 16 * ctx.mods.word_sel : 8 * ctx.mods.byte_sel;
+    }
     const FloatEnvGuard env({});  // RNE, no FTZ/DAZ: the conversions' and DOT2's rounding
     done = kernel(batch);
     for (std::size_t l = 0; l < done; ++l)

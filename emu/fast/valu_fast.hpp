@@ -23,6 +23,8 @@ struct ValuFastPath {
   IntDotSpec int_dot{};          // int_dot: lanes, width, signedness, C and result types
   bool signed_from_neg = false;  // int_dot: A / B signedness from NEG[0] / NEG[1] (sudot)
   bool bf16 = false;             // fdot2_f32: bf16 factors instead of f16
+  bool bf8 = false;              // fp8_to_f32: BF8 bytes instead of FP8
+  bool packed = false;           // fp8_to_f32: two bytes (word_sel) instead of one (byte_sel)
 };
 
 class ValuFastRegistration {

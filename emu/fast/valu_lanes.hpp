@@ -28,6 +28,7 @@ enum class ValuKind : std::uint8_t {
   cvt_pk_i16,       // §6.3
   cvt_pk_u16,       // §6.3
   cvt_pk_u8_f32,    // §6.4, MODE round = RNE
+  fp8_to_f32,       // §6.6 FP8/BF8 to binary32: the reference's own 256 results, looked up
   count
 };
 
@@ -42,6 +43,9 @@ struct ValuLanes {
   bool clamp = false;
   bool bf16 = false;
   bool cdna_model = false;   // fdot2_f32: the CDNA exact model instead of gfx1100's grid
+  const std::uint32_t* fp8_table = nullptr;  // fp8_to_f32: the binary32 result of each byte
+  int byte_shift = 0;                        // fp8_to_f32: S0 >> byte_shift holds the byte(s)
+  bool packed = false;                       // fp8_to_f32: two bytes, two results
   bool flush = false;        // fdot2_f32, CDNA model (gfx908/gfx90a): f16 subnormal inputs read as
                              // +0 and subnormal results flushed (default switches)
 };

@@ -13,7 +13,7 @@ using namespace mxlane_test;
 
 namespace {
 
-constexpr std::size_t kLanesPerCase = 1003;  // not a multiple of any vector width
+constexpr std::size_t kLanesPerCase = 1003;  // not a multiple of any vector width; enough for every kernel (FP8: 512)
 
 // One operand word: uniform bits; a binary32 edge value; two f16 or two bf16 edge values; or bytes
 // at their extremes (0, 1, 0x7F, 0x80, 0xFF) — covering every kind of operand the builtins read.
@@ -39,6 +39,9 @@ std::vector<Modifiers> modifier_sets(const ValuDesc& d) {
   const ValuShape s = d.shape();
   std::vector<Modifiers> out{{}};
   if (s.clamp) out.push_back(Modifiers{.clamp = 1});
+  if (s.byte_sel)
+    for (int sel = 1; sel < 4; ++sel) out.push_back(Modifiers{.byte_sel = sel});
+  if (s.word_sel) out.push_back(Modifiers{.word_sel = 1});
   if (s.signedness)
     for (int neg = 1; neg < 4; ++neg) {
       out.push_back(Modifiers{.neg = neg});
@@ -103,7 +106,7 @@ TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]")
   for (const char* mnemonic : {"v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_msad_u8", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
                                "v_mqsad_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16", "v_dot4_i32_i8", "v_dot4_u32_u8",
                                "v_dot8_i32_i4", "v_dot8_u32_u4", "v_dot4_i32_iu8", "v_dot8_i32_iu4", "v_dot2_f32_f16", "v_dot2_f16_f16", "v_dot2_bf16_bf16",
-                               "v_dot2_f32_bf16", "v_dot2c_f32_bf16", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
+                               "v_dot2_f32_bf16", "v_dot2c_f32_bf16", "v_cvt_f32_fp8", "v_cvt_pk_f32_bf8", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
                                "v_cvt_pk_i16_i32", "v_cvt_pk_u16_u32", "v_cvt_pk_u8_f32"}) {
     CAPTURE(mnemonic);
     CHECK(fast::valu_fast_path(mnemonic) != nullptr);
@@ -123,7 +126,8 @@ TEST_CASE("VALU lane kernels equal the reference lane kernels, every registered 
         for (fast::SimdLevel level : simd_levels()) {
           const fast::SimdLevelCap cap(level);
           const std::string what = std::string(d.builtin) + " on " + std::string(arch.name) + " [" + std::to_string(mods.neg) +
-                                   "/" + std::to_string(mods.clamp) + "] " + std::string(fast::simd_level_name(level));
+                                   "/" + std::to_string(mods.clamp) + "/" + std::to_string(mods.byte_sel) + "/" +
+                                   std::to_string(mods.word_sel) + "] " + std::string(fast::simd_level_name(level));
           check_lanes(d, ValuContext{arch.id, mods, {}}, ++seed, what);
         }
     }

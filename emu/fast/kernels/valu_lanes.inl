@@ -464,6 +464,21 @@ std::size_t cvt_pk_u8_lanes(const ValuLanes& b) {
   });
 }
 
+// FP8/BF8 to binary32 (§6.6): each byte's result read from the table the driver filled with the
+// reference's own results for all 256 bytes (valu_fast.cpp), so every lane is the reference's.
+std::size_t fp8_to_f32_lanes(const ValuLanes& b) {
+  const std::size_t full = b.lanes / kLanes * kLanes;
+  const auto lookup = [&](VI bytes) {
+    return VI{_mm256_i32gather_epi32(reinterpret_cast<const int*>(b.fp8_table), (bytes & vi_set1(0xFF)).v, 4)};
+  };
+  for (std::size_t l = 0; l < full; l += kLanes) {
+    const VI s = srlv(load_lanes(b.src[0], l), vi_set1(b.byte_shift));
+    if (b.packed) store_words2(b.dst, l, lookup(s), lookup(srli<8>(s)));
+    else store_lanes(b.dst, l, lookup(s));
+  }
+  return full;
+}
+
 ValuLanesKernel valu_kernel(ValuKind kind) {
   switch (kind) {
     case ValuKind::sad_u8: return &sad_u8_lanes;
@@ -483,6 +498,7 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::cvt_pk_i16: return &cvt_pk_i16_lanes;
     case ValuKind::cvt_pk_u16: return &cvt_pk_u16_lanes;
     case ValuKind::cvt_pk_u8_f32: return &cvt_pk_u8_lanes;
+    case ValuKind::fp8_to_f32: return &fp8_to_f32_lanes;
     case ValuKind::count: break;
   }
   return nullptr;
