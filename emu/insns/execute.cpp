@@ -8,6 +8,7 @@
 #include "emu/isa/errors.hpp"
 #include "emu/insns/matrix_insn.hpp"
 #include "fmt/format.h"
+#include "layouts/feeding_slots.hpp"
 #include "layouts/operand_layout.hpp"
 
 namespace mxlane {
@@ -43,16 +44,16 @@ void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, cons
                                       operand_name(op), count, bank, r.base));
 }
 
-// An element as the instruction reads it: NEG flips the sign bit, ABS clears it first.
-std::uint64_t read_element(const LaneRegFile& regs, const OperandRegs& r, const Placement& p) {
-  std::uint64_t v = read_slot(regs, r.base, p.slot, r.bank);
-  const std::uint64_t sign = std::uint64_t{1} << (p.slot.width() - 1);
-  if (p.absolute) v &= ~sign;
-  if (p.negated) v ^= sign;
-  return v;
-}
-
 }  // namespace
+
+NumericsContext numerics_context(const Modifiers& mods, const Switches& switches) {
+  NumericsContext ctx;
+  ctx.switches = switches;
+  ctx.a_signed = (mods.neg & 1) != 0;
+  ctx.b_signed = (mods.neg & 2) != 0;
+  ctx.clamp = mods.clamp != 0;
+  return ctx;
+}
 
 void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
                     const Switches& switches) {
@@ -65,13 +66,8 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
       lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
 
-  NumericsContext ctx;
-  ctx.switches = switches;
-  ctx.a_signed = (mods.neg & 1) != 0;
-  ctx.b_signed = (mods.neg & 2) != 0;
-  ctx.clamp = mods.clamp != 0;
+  const NumericsContext ctx = numerics_context(mods, switches);
   const ElementKernel kernel = element_kernel(d);
-  const bool own_group = switches.rdna3_replica() == ReplicaSource::own_group;
 
   // Every placement of each operand, indexed by ((block * rows + row) * cols + col) * replicas + replica
   // (OperandLayout::all()'s order), so the loops below are table lookups.
@@ -90,12 +86,12 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
       for (int j = 0; j < d.n; ++j) {
         const Placement& out = at(pd, ld, block, i, j, 0);
         // RDNA3 replicas: the output's lane group reads its own copy (layouts.md §8.5).
-        const int replica = (la.replicas() > 1 && own_group) ? (out.slot.lane / 16) % la.replicas() : 0;
+        const int replica = output_replica(la, out.slot.lane, switches);
         for (int k = 0; k < d.k; ++k) {
-          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a, at(pa, la, block, i, k, replica));
-          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b, at(pb, lb, block, k, j, replica));
+          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);
+          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b.base, at(pb, lb, block, k, j, replica), ops.b.bank);
         }
-        const std::uint64_t c = read_element(regs, ops.c, at(pc, lc, block, i, j, 0));
+        const std::uint64_t c = read_element(regs, ops.c.base, at(pc, lc, block, i, j, 0), ops.c.bank);
         results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
         targets.push_back(out.slot);
       }

@@ -4,6 +4,7 @@
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/modifiers.hpp"
 #include "emu/isa/switches.hpp"
+#include "emu/semantics/dot_inputs.hpp"
 #include "emu/wave/lane_regfile.hpp"
 
 namespace mxlane {
@@ -17,6 +18,10 @@ struct OperandRegs {
 struct MatrixOperands {
   OperandRegs a, b, c, d;
 };
+
+// The numerics context every element kernel of an instruction gets: the switches, and the integer
+// WMMA's NEG[0]/NEG[1] (A/B signed) and CLAMP.
+NumericsContext numerics_context(const Modifiers& mods, const Switches& switches);
 
 // D = A*B + C for `desc` on `regs`. A, B and C are read through their layouts with `mods` applied
 // (CBSZ/ABID, BLGP, NEG/NEG_HI/ABS, OPSEL); every source is read before D is written, so D may

@@ -113,20 +113,26 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
   return out;
 }
 
-void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
-  const std::vector<ModifierRange> legal = legal_modifiers(d);
+std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange>& legal, const Modifiers& mods) {
   for (std::string_view name : kModifierNames) {
     const int value = modifier_value(mods, name);
-    const ModifierRange* r = nullptr;
-    for (const ModifierRange& candidate : legal)
-      if (candidate.name == name) r = &candidate;
-    if (r == nullptr) {
-      if (value != 0)
-        throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}", name, value,
-                                          d.mnemonic, why_not_accepted(d, name)));
-      continue;
+    const auto r = std::find_if(legal.begin(), legal.end(), [&](const ModifierRange& c) { return c.name == name; });
+    if (r == legal.end()) {
+      if (value != 0) return ModifierViolation{name, value, nullptr};
+    } else if (std::find(r->values.begin(), r->values.end(), value) == r->values.end()) {
+      return ModifierViolation{name, value, &*r};
     }
-    if (std::find(r->values.begin(), r->values.end(), value) != r->values.end()) continue;
+  }
+  return std::nullopt;
+}
+
+void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
+  const std::vector<ModifierRange> legal = legal_modifiers(d);
+  if (const auto v = first_violation(legal, mods)) {
+    const auto [name, value, range] = *v;
+    if (range == nullptr)
+      throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}", name, value, d.mnemonic,
+                                        why_not_accepted(d, name)));
     std::string why;
     if (name == "cbsz" && value > 0 && value <= 4)
       why = fmt::format("undefined: 2^cbsz may not exceed its {} blocks (ISA §7.1.6.1, "
@@ -139,7 +145,7 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
     else
       why = "out of range";
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,
-                                      value, d.mnemonic, why, fmt::join(r->values, ", ")));
+                                      value, d.mnemonic, why, fmt::join(range->values, ", ")));
   }
   if (mods.abid >= (1 << mods.cbsz))
     throw InvalidArgument(fmt::format(

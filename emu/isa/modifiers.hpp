@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,16 @@ void set_modifier(Modifiers& mods, std::string_view name, int value);
 
 // The modifiers `desc` accepts, in a fixed order.
 std::vector<ModifierRange> legal_modifiers(const InstrDesc& desc);
+
+// The first field of `mods` (in kModifierNames order) that `legal` does not allow: a nonzero
+// field with no range (range == nullptr), or a value outside its range. The callers (matrix and
+// VALU validation) word the error for their kind of instruction.
+struct ModifierViolation {
+  std::string_view name;
+  int value = 0;
+  const ModifierRange* range = nullptr;
+};
+std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange>& legal, const Modifiers& mods);
 
 // Throws InvalidArgument naming the field and saying why when `mods` is illegal or undefined
 // for `desc`. Evidence: layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).

@@ -107,24 +107,16 @@ std::vector<ModifierRange> legal_valu_modifiers(const ValuDesc& d) {
 
 void validate_valu_modifiers(const ValuDesc& d, const Modifiers& mods) {
   const std::vector<ModifierRange> legal = legal_valu_modifiers(d);
-  for (std::string_view name : kModifierNames) {
-    const int value = modifier_value(mods, name);
-    const ModifierRange* r = nullptr;
-    for (const ModifierRange& candidate : legal)
-      if (candidate.name == name) r = &candidate;
-    if (r == nullptr) {
-      if (value != 0) {
-        std::string takes;
-        for (const ModifierRange& x : legal) append_item(takes, x.name);
-        throw InvalidArgument(fmt::format("{}={} is not allowed: {} takes {}", name, value, d.builtin,
-                                          takes.empty() ? std::string("no constant arguments") : "only " + takes));
-      }
-      continue;
-    }
-    if (std::find(r->values.begin(), r->values.end(), value) == r->values.end())
-      throw InvalidArgument(fmt::format("{}={} is not allowed on {}: legal values {}", name, value, d.builtin,
-                                        fmt::join(r->values, ", ")));
+  const auto v = first_violation(legal, mods);
+  if (!v) return;
+  if (v->range == nullptr) {
+    std::string takes;
+    for (const ModifierRange& x : legal) append_item(takes, x.name);
+    throw InvalidArgument(fmt::format("{}={} is not allowed: {} takes {}", v->name, v->value, d.builtin,
+                                      takes.empty() ? std::string("no constant arguments") : "only " + takes));
   }
+  throw InvalidArgument(fmt::format("{}={} is not allowed on {}: legal values {}", v->name, v->value, d.builtin,
+                                    fmt::join(v->range->values, ", ")));
 }
 
 }  // namespace mxlane

@@ -6,6 +6,7 @@
 #include "emu/formats/exact_dot.hpp"
 #include "emu/formats/ieee_ops.hpp"
 #include "emu/semantics/cdna2_rules.hpp"
+#include "fmt/format.h"
 
 namespace mxlane {
 namespace {
@@ -43,11 +44,40 @@ std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& in, const Rounding
 
 std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const NumericsContext& ctx) {
   const Cdna2Rules rules = Cdna2Rules::for_wide(f, ctx.switches);
-  if (f.bits() == 64 && ctx.switches.get(SwitchId::cdna2_f64_algorithm) == 1)
-    return exact_dot(f, in, rules.rounding, rules.nan);
+  AccumulationObserver* const obs = ctx.observer;
+  const std::string rule = obs ? fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding)) : std::string();
+  if (f.bits() == 64 && ctx.switches.get(SwitchId::cdna2_f64_algorithm) == 1) {
+    const std::uint64_t d = exact_dot(f, in, rules.rounding, rules.nan);
+    if (obs) {
+      std::vector<int> ks(in.a.size());
+      std::vector<TracedNumber> operands{TracedNumber::fp(f, in.c)};
+      for (std::size_t k = 0; k < in.a.size(); ++k) {
+        ks[k] = static_cast<int>(k);
+        operands.push_back(TracedNumber::fp(f, in.a[k]));
+        operands.push_back(TracedNumber::fp(f, in.b[k]));
+      }
+      obs->step(StepKind::exact_dot, ks);
+      obs->op({OpKind::exact_dot, "C+sum", -1, std::move(operands), TracedNumber::fp(f, d), {}, rule});
+    }
+    return d;
+  }
   std::uint64_t acc = rules.flush_input(f, in.c);
-  for (std::size_t k = 0; k < in.a.size(); ++k)
-    acc = ieee_fma(f, rules.flush_input(f, in.a[k]), rules.flush_input(f, in.b[k]), acc, rules.rounding, rules.nan);
+  if (obs) {
+    obs->step(StepKind::read_c, {});
+    obs->op({OpKind::read, "C", -1, {TracedNumber::fp(f, in.c)}, TracedNumber::fp(f, acc), {},
+             rules.flush_inputs ? "subnormal read as zero (MODE)" : "read as is"});
+  }
+  for (std::size_t k = 0; k < in.a.size(); ++k) {
+    const std::uint64_t a = rules.flush_input(f, in.a[k]), b = rules.flush_input(f, in.b[k]);
+    const std::uint64_t next = ieee_fma(f, a, b, acc, rules.rounding, rules.nan);
+    if (obs) {
+      const int kk = static_cast<int>(k);
+      obs->step(StepKind::fma, std::span<const int>(&kk, 1));
+      obs->op({OpKind::fma, "acc", kk, {TracedNumber::fp(f, a), TracedNumber::fp(f, b), TracedNumber::fp(f, acc)},
+               TracedNumber::fp(f, next), {}, rule});
+    }
+    acc = next;
+  }
   return acc;
 }
 

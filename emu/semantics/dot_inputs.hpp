@@ -6,6 +6,7 @@
 #include <span>
 
 #include "emu/isa/switches.hpp"
+#include "emu/semantics/accumulation_observer.hpp"
 
 namespace mxlane {
 
@@ -20,6 +21,8 @@ struct NumericsContext {
   bool a_signed = true;  // integer WMMA: NEG[0]
   bool b_signed = true;  // integer WMMA: NEG[1]
   bool clamp = false;    // integer WMMA: CLAMP
+  // Optional: receives every accumulation step and rounding (lanemap --trace); null in execution.
+  AccumulationObserver* observer = nullptr;
 };
 
 // Signature of one output element's computation.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "emu/formats/round_pack.hpp"
@@ -85,8 +86,11 @@ Dot2Options Dot2Options::from(const Switches& s) {
   return o;
 }
 
-std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
-                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& o) {
+namespace {
+
+// The DOT2 step; `grid` (never null) receives the value that is rounded, or why there is none.
+std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1, std::uint16_t b1,
+                        std::uint32_t c, Dot2Output output, const Dot2Options& o, Dot2Grid& grid) {
   // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (numerics.md §C.2).
   const bool f16 = input == Dot2Input::f16;
   const FormatSpec& format = f16 ? kBinary16 : kBfloat16;
@@ -96,7 +100,10 @@ std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, st
 
   // ---- special values, in this precedence order (numerics.md §B.4, §C.2) ----
   const FactorPair products[] = {{fa0, fb0}, {fa1, fb1}};
-  if (const auto sp = dot_special_result(products, c)) return special(*sp, output);
+  if (const auto sp = dot_special_result(products, c)) {
+    grid.path = Dot2Grid::Path::special;
+    return special(*sp, output);
+  }
   const unsigned ec = (c >> 23) & 0xFF;
   const std::uint32_t fc = c & 0x7FFFFF;
   const bool c_neg = (c >> 31) != 0;
@@ -108,7 +115,10 @@ std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, st
   else if (o.honour_denorm_mode && o.denorm_f32) tc = GridTerm{c_neg, fc, -149};
   const GridTerm tp0{fa0.neg != fb0.neg, fa0.sig * fb0.sig, fa0.aexp + fb0.aexp - 2 * f};
   const GridTerm tp1{fa1.neg != fb1.neg, fa1.sig * fb1.sig, fa1.aexp + fb1.aexp - 2 * f};
-  if (tc.sig == 0 && tp0.sig == 0 && tp1.sig == 0) return 0;  // +0 even for -0 inputs
+  if (tc.sig == 0 && tp0.sig == 0 && tp1.sig == 0) {  // +0 even for -0 inputs
+    grid.path = Dot2Grid::Path::all_zero;
+    return 0;
+  }
 
   std::optional<int> lead_c;
   if (tc.sig != 0) lead_c = tc.lead();
@@ -131,7 +141,48 @@ std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, st
     const std::int64_t m = on_grid(*t, g);
     s += t->neg == tc.neg ? m : -m - 1;
   }
+  grid = Dot2Grid{Dot2Grid::Path::grid, s, g, tc.neg};
   return round_out(s, g, tc.neg, output, o);
+}
+
+const FormatSpec& output_format(Dot2Output output) {
+  switch (output) {
+    case Dot2Output::f16: return kBinary16;
+    case Dot2Output::bf16: return kBfloat16;
+    case Dot2Output::f32: break;
+  }
+  return kBinary32;
+}
+
+// How round_out() rounds, for the observer.
+std::string rounding_text(Dot2Output output, const Dot2Options& o) {
+  switch (output) {
+    case Dot2Output::f32: return "one RNE rounding to binary32, result below 2^-126 flushed to +0";
+    case Dot2Output::f16:
+      return std::string("one RNE rounding straight to f16, gradual underflow") +
+             (o.fp16_overflow_to_max ? ", overflow to 0x7BFF (FP16_OVFL)" : "");
+    case Dot2Output::bf16:
+      return o.bf16_round ? "RNE to binary32 (flush to +0), then RNE to bf16 (rdna3_bf16_output=round)"
+                          : "RNE to binary32 (flush to +0), then truncated to the top 16 bits";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
+                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& o,
+                         AccumulationObserver* observer) {
+  Dot2Grid grid;
+  const std::uint32_t d = dot2_step(input, a0, b0, a1, b1, c, output, o, grid);
+  if (observer) {
+    const FormatSpec& in = input == Dot2Input::f16 ? kBinary16 : kBfloat16;
+    observer->op({OpKind::dot2, "acc", -1,
+                  {TracedNumber::fp(in, a0), TracedNumber::fp(in, b0), TracedNumber::fp(in, a1), TracedNumber::fp(in, b1),
+                   TracedNumber::fp(kBinary32, c)},
+                  TracedNumber::fp(output_format(output), d), grid, rounding_text(output, o)});
+  }
+  return d;
 }
 
 std::uint32_t rdna3_widen_accumulator(Dot2Output output, std::uint16_t acc16) {

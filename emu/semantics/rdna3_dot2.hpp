@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "emu/isa/switches.hpp"
+#include "emu/semantics/accumulation_observer.hpp"
 
 namespace mxlane {
 
@@ -25,8 +26,10 @@ struct Dot2Options {
 // a0*b0 + a1*b1 + c for 16-bit factors of `input` and a binary32 bit pattern c, rounded once to
 // `output`. Returns a binary32 pattern, or a 16-bit pattern in the low bits for f16/bf16 output.
 // [HW] 103/103 DOT2 and 256/256 + 512/512 WMMA gfx1100 captures (numerics.md §D.0).
+// `observer` (optional) receives the step as one OpKind::dot2 operation with its grid value.
 std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
-                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& options);
+                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& options,
+                         AccumulationObserver* observer = nullptr);
 
 // A 16-bit accumulator widened to the binary32 pattern the next DOT2 step reads (numerics.md §B.5
 // WIDEN): f16 exactly (subnormals kept; NaN payload << 13, signalling NaN not quieted), bf16 << 16.

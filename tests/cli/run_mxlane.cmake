@@ -1,13 +1,17 @@
 # Runs mxlane with ARGS (a ;-list) and checks the exit code; a failing run (exit 2) must print
-# exactly one line on stderr, a successful one nothing on stderr.
+# exactly one line on stderr (EXPECTED_STDERR_LINES: more, e.g. a malformed formula's caret
+# display), a successful one nothing on stderr.
 execute_process(COMMAND ${MXLANE} ${ARGS} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT code EQUAL EXPECTED_EXIT)
   message(FATAL_ERROR "mxlane ${ARGS}: exit ${code}, expected ${EXPECTED_EXIT}\nstderr: ${err}")
 endif()
 string(REGEX MATCHALL "\n" newlines "${err}")
 list(LENGTH newlines lines)
-if(EXPECTED_EXIT EQUAL 2 AND NOT lines EQUAL 1)
-  message(FATAL_ERROR "mxlane ${ARGS}: expected one line on stderr, got ${lines}:\n${err}")
+if(NOT DEFINED EXPECTED_STDERR_LINES)
+  set(EXPECTED_STDERR_LINES 1)
+endif()
+if(EXPECTED_EXIT EQUAL 2 AND NOT lines EQUAL EXPECTED_STDERR_LINES)
+  message(FATAL_ERROR "mxlane ${ARGS}: expected ${EXPECTED_STDERR_LINES} line(s) on stderr, got ${lines}:\n${err}")
 endif()
 if(EXPECTED_EXIT EQUAL 0 AND NOT err STREQUAL "")
   message(FATAL_ERROR "mxlane ${ARGS}: unexpected stderr:\n${err}")

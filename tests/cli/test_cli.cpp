@@ -6,23 +6,13 @@
 #include <set>
 #include <sstream>
 
-#include "tools/mxlane/cli.hpp"
+#include "support/cli_run.hpp"
 
 using Json = nlohmann::json;
+using mxlane_test::Run;
+using mxlane_test::run_mxlane;
 
 namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run_mxlane(std::vector<std::string> args) {
-  args.insert(args.begin(), "mxlane");
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 Json lanemap_json(std::vector<std::string> args) {
   args.insert(args.begin(), "lanemap");
@@ -249,7 +239,7 @@ TEST_CASE("Bad input: exit code 2 and one line naming the culprit", "[cli][error
       {with({"--option", "cbsz_model"}), "NAME=VALUE"},
       {with({"--option", "cbsz_model=adjacent"}), "adjacent"},
       {with({"--option", "nan_mode=x"}), "nan_mode"},
-      {with({"--format", "svg"}), "--format"},
+      {with({"--format", "pdf"}), "--format"},
       {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_i32_16x16x16_iu8", "--operand", "A", "--neg-hi", "1"}, "neg_hi"},
       {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D", "--opsel", "1"}, "opsel"},
       {{"lanemap", "--arch", "gfx1100", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "D", "--wave", "32"}, "wave"},

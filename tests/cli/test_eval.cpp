@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
@@ -40,11 +41,11 @@ struct Run {
 };
 
 Run run(const std::string& subcommand, const std::string& input) {
-  const std::string path = "mxlane_test_eval_input.jsonl";
+  const mxlane_test::ScratchFile file("mxlane_test_eval_input");
+  const std::string& path = file.path();
   std::ofstream(path) << input;
   std::ostringstream out, err;
   const int code = mxlane::cli::run_cli({"mxlane", subcommand, path}, out, err);
-  std::remove(path.c_str());
   return {code, out.str(), err.str()};
 }
 
@@ -205,9 +206,11 @@ TEST_CASE("eval and replay: exit codes, one output per line, errors on stderr", 
 
   const Run replay_ok = run("replay", expected.dump() + "\n" + expected.dump() + "\n");
   CHECK(replay_ok.code == 0);
-  CHECK_THAT(replay_ok.out, Catch::Contains("replay: 2 lines, 2 match, 0 mismatch, 0 invalid"));
+  CHECK(replay_ok.out == "line 1 (id \"ones\"): match\nline 2 (id \"ones\"): match\n");
+  CHECK_THAT(replay_ok.err, Catch::Contains("mxlane replay: 2 lines, 2 match, 0 mismatch, 0 invalid"));
   const Run replay_bad = run("replay", expected.dump() + "\n" + wrong.dump() + "\n");
   CHECK(replay_bad.code == 1);
+  CHECK(std::count(replay_bad.out.begin(), replay_bad.out.end(), '\n') == 2);
   CHECK_THAT(replay_bad.out, Catch::Contains("line 2 (id \"ones\"): gfx1100 v_wmma_f32_16x16x16_f16: 1 of 256 D words differ"));
   CHECK_THAT(replay_bad.out, Catch::Contains("v0{0} D[0][0]: expected 0x41800001, got 0x41800000"));
   const Run replay_missing = run("replay", good.dump() + "\n");

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
@@ -247,11 +248,11 @@ TEST_CASE("valu eval: the CLI evaluates every line and exits 2 when one is inval
   Json bad = good;
   bad["id"] = "bad";
   bad["src"].erase("src1");
-  const std::string path = "mxlane_test_valu_eval_input.jsonl";
+  const mxlane_test::ScratchFile file("mxlane_test_valu_eval_input");
+  const std::string& path = file.path();
   std::ofstream(path) << good.dump() << '\n' << bad.dump() << '\n' << good.dump() << '\n';
   std::ostringstream out, err;
   const int code = mxlane::cli::run_cli({"mxlane", "eval", path}, out, err);
-  std::remove(path.c_str());
   CHECK(code == mxlane::cli::kExitUsage);
   std::istringstream lines(out.str());
   std::vector<Json> outputs;

@@ -20,9 +20,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "Examples:\n"
       "  mxlane list --arch gfx1100\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
+      "  mxlane check --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand D --row 'G*2 + L/16' --col 'L%16'\n"
       "  mxlane eval cases.jsonl\n"
       "  mxlane replay capture.jsonl\n"
       "  mxlane device run --cases 64 --capture gpu.jsonl\n"
+      "  mxlane site lanemaps          (then open lanemaps/index.html)\n"
       "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
 
   ListOptions list_options;
@@ -34,9 +36,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CLI::App* replay = register_replay(app, replay_options);
   DeviceOptions device_options;
   CLI::App* device = register_device(app, device_options);
+  CheckOptions check_options;
+  CLI::App* check = register_check(app, check_options);
+  SiteOptions site_options;
+  CLI::App* site = register_site(app, site_options);
 
   std::string who = "mxlane";
-  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device};
+  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device, check, site};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
     bool found = false;
@@ -73,6 +79,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (device->parsed()) {
       who = "mxlane device";
       return run_device(device_options, out, err);
+    }
+    if (check->parsed()) {
+      who = "mxlane check";
+      return run_check(check_options, out, err);
+    }
+    if (site->parsed()) {
+      who = "mxlane site";
+      return run_site(site_options, out);
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

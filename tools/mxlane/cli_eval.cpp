@@ -1,6 +1,8 @@
-// `mxlane eval [FILE]` and `mxlane replay FILE`: JSON lines in, one result per line out.
+// `mxlane eval [FILE]` and `mxlane replay FILE`: JSON lines in, exactly one result line out per
+// input line, in order, in bounded memory, with the same bytes for any number of threads.
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
@@ -9,25 +11,82 @@
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/commands.hpp"
 #include "tools/mxlane/eval_line.hpp"
+#include "tools/mxlane/line_reader.hpp"
 
 namespace mxlane::cli {
 namespace {
 
-// Runs `each` on every line of FILE ("-" or empty: standard input).
-template <class F> void for_each_line(const std::string& path, F&& each) {
+// One input line's result: its output line (without "\n") and, for an invalid line, the message
+// for stderr.
+struct LineResult {
+  EvalOutcome::Status status = EvalOutcome::Status::ok;
+  std::string out;
+  std::string err;
+};
+
+// Lines are evaluated in batches: a batch is read, its lines are shared out to the workers, and
+// the results are printed in input order. A batch holds at most this many lines and bytes, which
+// bounds memory whatever the input's length.
+constexpr std::size_t kBatchLines = 256;
+constexpr std::size_t kBatchBytes = std::size_t{16} << 20;
+
+// Runs `evaluate` (InputLine -> LineResult) on every line of FILE ("-" or empty: standard input)
+// with `threads` workers and hands each result to `emit` in input order.
+template <class Evaluate, class Emit>
+void stream_lines(const std::string& path, int threads, Evaluate&& evaluate, Emit&& emit) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (!path.empty() && path != "-") {
-    file.open(path);
+    file.open(path, std::ios::binary);
     if (!file) throw InvalidArgument(fmt::format("FILE: cannot open '{}'", path));
     in = &file;
   }
-  std::string line;
-  long number = 0;
-  while (std::getline(*in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    each(++number, line);
+  LineReader reader(*in);
+  std::vector<InputLine> batch;
+  std::vector<LineResult> results;
+  bool more = true;
+  while (more) {
+    batch.clear();
+    std::size_t bytes = 0;
+    InputLine line;
+    while (batch.size() < kBatchLines && bytes < kBatchBytes && (more = reader.next(line))) {
+      bytes += line.text.size();
+      batch.push_back(std::move(line));
+    }
+    results.assign(batch.size(), LineResult{});
+    const int workers = std::min<int>(threads, static_cast<int>(batch.size()));
+    if (workers <= 1) {
+      for (std::size_t i = 0; i < batch.size(); ++i) results[i] = evaluate(batch[i]);
+    } else {
+      // Worker w takes lines w, w + workers, ...: each result slot is written by one thread only.
+      std::vector<std::jthread> pool;
+      for (int w = 0; w < workers; ++w)
+        pool.emplace_back([&, w] {
+          for (std::size_t i = static_cast<std::size_t>(w); i < batch.size(); i += static_cast<std::size_t>(workers))
+            results[i] = evaluate(batch[i]);
+        });
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) emit(batch[i], results[i]);
   }
+}
+
+// The outcome of a line too long to hold (it was never parsed).
+EvalOutcome too_long(const InputLine& line) {
+  EvalOutcome o;
+  o.status = EvalOutcome::Status::error;
+  o.error = fmt::format("the line is {} bytes; the limit is {} (README: Input limits)", line.length, kMaxLineBytes);
+  o.output = nlohmann::ordered_json{{"id", nullptr}, {"error", o.error}};
+  return o;
+}
+
+// JSON text of an output object; invalid UTF-8 echoed from the input becomes U+FFFD, never an
+// exception.
+std::string dump(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+std::string id_note(const EvalOutcome& r) {
+  return r.output.contains("id") && !r.output["id"].is_null() ? " (id " + dump(r.output["id"]) + ")" : "";
 }
 
 // "D[13][1]" (with ".B<b>" for multi-block) for D's VGPR `vgpr` in lane `lane`.
@@ -43,12 +102,41 @@ std::string element_at(const EvalOutcome& o, int vgpr, int lane) {
   return names.empty() ? "(not an element of D)" : names;
 }
 
+// Replay's one line for a mismatching capture line: the count, then the first `shown` differing
+// words with their VGPR, lane and D element.
+std::string mismatch_line(const EvalOutcome& r, long number, std::size_t shown) {
+  const auto& diff = r.output["diff"];
+  const std::size_t words = r.output["D"].size() * r.output["D"][0].size();
+  const std::string name = r.desc != nullptr ? std::string(r.desc->mnemonic) : std::string(r.valu->builtin);
+  std::string text = fmt::format("line {}{}: {} {}: {} of {} D words differ:", number, id_note(r),
+                                 r.input["arch"].get<std::string>(), name, diff.size(), words);
+  std::size_t count = 0;
+  for (const auto& d : diff) {
+    if (count++ == shown) {
+      text += fmt::format(" ... ({} more; --all-diffs lists every one)", diff.size() - shown);
+      break;
+    }
+    const int vgpr = d["vgpr"], lane = d["lane"];
+    const std::string where = r.desc != nullptr ? " " + element_at(r, vgpr, lane) : "";
+    text += fmt::format("{} v{}{{{}}}{}: expected {}, got {}", count == 1 ? "" : ";", vgpr, lane, where,
+                        d["expect"].get<std::string>(), d["got"].get<std::string>());
+  }
+  return text;
+}
+
+void add_stream_options(CLI::App* cmd, EvalOptions& o) {
+  cmd->add_option("-j,--threads", o.threads,
+                  "Worker threads (1 to 256; default 1). The output is byte-identical for any count. Example: -j 2")
+      ->check(CLI::Range(1, 256));
+}
+
 }  // namespace
 
 CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "eval", "Evaluate instructions on given register contents, bit-exactly: one JSON object per input line, one per output line.");
   cmd->add_option("FILE", o.file, "Input file of JSON lines (default or '-': standard input)");
+  add_stream_options(cmd, o);
   cmd->footer(
       "Input line (interfaces.md):\n"
       "  {\"id\": \"t1\", \"arch\": \"gfx1100\", \"inst\": \"v_wmma_f32_16x16x16_f16\", \"wave\": 32,\n"
@@ -56,33 +144,47 @@ CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
       "   \"src\": {\"A\": [[...32 lane words...], ...8 VGPRs], \"B\": [...], \"C\": [...]},\n"
       "   \"dst\": [...previous D...], \"expect\": [...D to compare...]}\n"
       "Output: {\"id\": ..., \"D\": [[\"0x3c000000\", ...], ...]} (+ \"match\", \"diff\" with expect),\n"
-      "or {\"id\": ..., \"error\": \"...\"} for that line alone. Words are \"0x\" hex strings or integers.\n"
-      "Exit: 0 all evaluated, 1 an expect mismatched, 2 a line was invalid (each named on stderr).\n"
+      "or {\"id\": ..., \"error\": \"...\"} for that line alone: exactly one output line per input line, in order.\n"
+      "Words are \"0x\" hex strings or integers. Limits: 1 MiB per line, JSON nesting 16 deep.\n"
+      "stderr: each invalid line named with its number, then a summary (lines, errors, mismatches).\n"
+      "Exit: 0 all evaluated, 1 an expect mismatched, 2 a line was invalid.\n"
       "Example:\n"
       "  mxlane eval cases.jsonl > results.jsonl");
   return cmd;
 }
 
 int run_eval(const EvalOptions& o, std::ostream& out, std::ostream& err) {
-  bool any_error = false, any_mismatch = false;
-  for_each_line(o.file, [&](long number, const std::string& line) {
-    const EvalOutcome r = eval_line(line);
-    out << r.output.dump() << '\n';
-    if (r.status == EvalOutcome::Status::error) {
-      any_error = true;
-      err << fmt::format("mxlane eval: error: line {}: {}\n", number, r.error);
-    }
-    any_mismatch = any_mismatch || r.status == EvalOutcome::Status::mismatch;
-  });
-  return any_error ? kExitUsage : any_mismatch ? kExitMismatch : kExitOk;
+  long lines = 0, errors = 0, mismatches = 0;
+  stream_lines(
+      o.file, o.threads,
+      [](const InputLine& line) {
+        const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text);
+        return LineResult{r.status, dump(r.output), r.error};
+      },
+      [&](const InputLine& line, const LineResult& r) {
+        ++lines;
+        out << r.out << '\n';
+        if (r.status == EvalOutcome::Status::error) {
+          ++errors;
+          err << fmt::format("mxlane eval: error: line {}: {}\n", line.number, r.err);
+        }
+        mismatches += r.status == EvalOutcome::Status::mismatch;
+      });
+  out.flush();
+  err << fmt::format("mxlane eval: {} line{}, {} error{}, {} mismatch{}\n", lines, lines == 1 ? "" : "s", errors,
+                     errors == 1 ? "" : "s", mismatches, mismatches == 1 ? "" : "es");
+  return errors > 0 ? kExitUsage : mismatches > 0 ? kExitMismatch : kExitOk;
 }
 
 CLI::App* register_replay(CLI::App& app, EvalOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "replay", "Check a capture file (eval lines whose \"expect\" holds hardware results) against the emulator.");
-  cmd->add_option("FILE", o.file, "Capture file of JSON lines, each with \"expect\"")->required();
+  cmd->add_option("FILE", o.file, "Capture file of JSON lines, each with \"expect\" ('-': standard input)")->required();
+  add_stream_options(cmd, o);
+  cmd->add_flag("--all-diffs", o.all_diffs, "List every differing word of a mismatching line (default: the first 8)");
   cmd->footer(
-      "Prints every mismatching value with its VGPR, lane and D element, then a summary.\n"
+      "Prints exactly one line per capture line, in order: \"match\", the mismatching words with their\n"
+      "VGPR, lane and D element, or the error; then a summary on stderr.\n"
       "Exit: 0 every line matches, 1 a mismatch, 2 a line was invalid.\n"
       "Example:\n"
       "  mxlane replay gfx1100-capture.jsonl");
@@ -91,34 +193,36 @@ CLI::App* register_replay(CLI::App& app, EvalOptions& o) {
 
 int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   long lines = 0, matched = 0, mismatched = 0, errors = 0;
-  for_each_line(o.file, [&](long number, const std::string& line) {
-    ++lines;
-    const EvalOutcome r = eval_line(line, true);
-    const std::string id = r.output.contains("id") && !r.output["id"].is_null() ? " (id " + r.output["id"].dump() + ")" : "";
-    if (r.status == EvalOutcome::Status::error) {
-      ++errors;
-      err << fmt::format("mxlane replay: error: line {}{}: {}\n", number, id, r.error);
-      return;
-    }
-    if (r.status == EvalOutcome::Status::ok) {
-      ++matched;
-      return;
-    }
-    ++mismatched;
-    const auto& diff = r.output["diff"];
-    const std::size_t words = r.output["D"].size() * r.output["D"][0].size();
-    const std::string name = r.desc != nullptr ? std::string(r.desc->mnemonic) : std::string(r.valu->builtin);
-    out << fmt::format("line {}{}: {} {}: {} of {} D words differ\n", number, id, r.input["arch"].get<std::string>(), name,
-                       diff.size(), words);
-    for (const auto& d : diff) {
-      const int vgpr = d["vgpr"], lane = d["lane"];
-      const std::string where = r.desc != nullptr ? " " + element_at(r, vgpr, lane) : "";
-      out << fmt::format("  v{}{{{}}}{}: expected {}, got {}\n", vgpr, lane, where, d["expect"].get<std::string>(),
-                         d["got"].get<std::string>());
-    }
-  });
-  out << fmt::format("replay: {} line{}, {} match, {} mismatch, {} invalid\n", lines, lines == 1 ? "" : "s", matched,
-                     mismatched, errors);
+  const std::size_t shown = o.all_diffs ? SIZE_MAX : 8;
+  stream_lines(
+      o.file, o.threads,
+      [&](const InputLine& line) {
+        const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text, true);
+        switch (r.status) {
+          case EvalOutcome::Status::error: {
+            return LineResult{r.status, fmt::format("line {}{}: error: {}", line.number, id_note(r), r.error),
+                              fmt::format("line {}{}: {}", line.number, id_note(r), r.error)};
+          }
+          case EvalOutcome::Status::ok:
+            return LineResult{r.status, fmt::format("line {}{}: match", line.number, id_note(r)), {}};
+          case EvalOutcome::Status::mismatch:
+            break;
+        }
+        return LineResult{r.status, mismatch_line(r, line.number, shown), {}};
+      },
+      [&](const InputLine&, const LineResult& r) {
+        ++lines;
+        out << r.out << '\n';
+        if (r.status == EvalOutcome::Status::error) {
+          ++errors;
+          err << "mxlane replay: error: " << r.err << '\n';
+        }
+        matched += r.status == EvalOutcome::Status::ok;
+        mismatched += r.status == EvalOutcome::Status::mismatch;
+      });
+  out.flush();
+  err << fmt::format("mxlane replay: {} line{}, {} match, {} mismatch, {} invalid\n", lines, lines == 1 ? "" : "s",
+                     matched, mismatched, errors);
   return errors > 0 ? kExitUsage : mismatched > 0 ? kExitMismatch : kExitOk;
 }
 

@@ -5,28 +5,12 @@
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/modifier_text.hpp"
 
 namespace mxlane::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// "0-7", "0,4", "0-1" for a list of legal values.
-std::string compact_values(const std::vector<int>& v) {
-  bool contiguous = v.size() > 2;
-  for (std::size_t i = 1; i < v.size(); ++i) contiguous = contiguous && v[i] == v[i - 1] + 1;
-  if (contiguous || (v.size() == 2 && v[1] == v[0] + 1)) return fmt::format("{}-{}", v.front(), v.back());
-  std::string s;
-  for (int x : v) append_item(s, std::to_string(x), ",");
-  return s;
-}
-
-std::string modifiers_text(const std::vector<ModifierRange>& ranges) {
-  std::string s;
-  for (const ModifierRange& r : ranges)
-    append_item(s, fmt::format("{} {}", r.name, compact_values(r.values)), " ");
-  return s.empty() ? "none" : s;
-}
 
 // Peak operations per clock per CU (CDNA) or WGP (RDNA): 4 SIMDs each (layouts.md §3).
 std::optional<int> peak_ops_per_clock(const InstrDesc& d) {

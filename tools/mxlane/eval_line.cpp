@@ -9,6 +9,7 @@
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/line_reader.hpp"
 
 namespace mxlane::cli {
 namespace {
@@ -184,8 +185,9 @@ Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
   return out;
 }
 
-// A matrix instruction: operands A, B, C of exactly the instruction's VGPR and lane counts.
-void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect, EvalOutcome& outcome) {
+// A matrix instruction's line loaded into a register file: operands A, B, C of exactly the
+// instruction's VGPR and lane counts.
+LoadedMatrixLine load_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect) {
   const InstrDesc* desc = nullptr;
   try {
     desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
@@ -193,14 +195,15 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
     fail("inst", e.what());
   }
   const InstrDesc& d = *desc;
-  const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
-  const Switches switches = parse_options(in);
-  LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+  LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in),
+                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}, {}};
+  LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
   if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with A, B, C");
   const Json& src = in["src"];
   check_keys(src, "src", {"A", "B", "C"});
-  MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  MatrixOperands& ops = line.ops;
+  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
   for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
                                        std::tuple{"C", Operand::C, ops.c.base}}) {
@@ -211,16 +214,20 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
     if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
     load_vgprs(regs, ops.d.base, parse_vgprs(in["dst"], "dst", d.vgprs_cd, d.wave));
   }
-  std::vector<std::vector<std::uint32_t>> expect;
-  if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
+  if (in.contains("expect")) line.expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
   else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+  return line;
+}
 
-  execute_matrix(d, regs, ops, mods, switches);
+void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect, EvalOutcome& outcome) {
+  LoadedMatrixLine line = load_matrix(in, arch, wave, require_expect);
+  const InstrDesc& d = *line.desc;
+  execute_matrix(d, line.regs, line.ops, line.mods, line.switches);
   outcome.desc = &d;
-  outcome.mods = mods;
-  outcome.switches = switches;
-  outcome.output["D"] = words_json(regs, ops.d.base, d.vgprs_cd, d.wave);
-  if (!expect.empty()) compare(outcome, regs, ops.d.base, expect);
+  outcome.mods = line.mods;
+  outcome.switches = line.switches;
+  outcome.output["D"] = words_json(line.regs, line.ops.d.base, d.vgprs_cd, d.wave);
+  if (!line.expect.empty()) compare(outcome, line.regs, line.ops.d.base, line.expect);
 }
 
 // A VALU builtin: operands src0..src2 in the builtin's argument order, 1 to 64 lanes.
@@ -285,38 +292,62 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
   if (!expect.empty()) compare(outcome, regs, ops.dst, expect);
 }
 
+// The checks every line gets: an object of known keys with "arch" and "inst"; its architecture
+// and optional wave size.
+std::pair<const ArchInfo*, std::optional<int>> check_line(const Json& in) {
+  if (!in.is_object()) fail("", "expected one JSON object per line");
+  check_keys(in, "", {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect"});
+  if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
+  if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
+  const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
+  if (arch == nullptr)
+    fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
+  std::optional<int> wave;
+  if (in.contains("wave")) {
+    wave = parse_int(in["wave"], "wave");
+    if (*wave != 32 && *wave != 64) fail("wave", fmt::format("{} is not 32 or 64", *wave));
+  }
+  return {arch, wave};
+}
+
+Json parse_json_line(std::string_view text) {
+  // Refused before parsing: the parser recurses once per level (README: Input limits).
+  if (json_depth(text) > kMaxJsonDepth)
+    fail("", fmt::format("JSON nested deeper than {} levels (README: Input limits)", kMaxJsonDepth));
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {  // parse_error, or out_of_range for a number like 1e400
+    // nlohmann's text without its "[json.exception.parse_error.101] " tag.
+    const std::string_view what = e.what();
+    const std::size_t tag_end = what.find("] ");
+    fail("", fmt::format("not valid JSON ({})", tag_end == std::string_view::npos ? what : what.substr(tag_end + 2)));
+  }
+}
+
 }  // namespace
+
+LoadedMatrixLine load_matrix_line(std::string_view text) {
+  const Json in = parse_json_line(text);
+  const auto [arch, wave] = check_line(in);
+  if (find_valu(in["inst"].get<std::string>()) != nullptr)
+    fail("inst", fmt::format("{} is a VALU builtin, not a matrix instruction", in["inst"].get<std::string>()));
+  return load_matrix(in, *arch, wave, false);
+}
 
 EvalOutcome eval_line(std::string_view text, bool require_expect) {
   EvalOutcome outcome;
   Json id = nullptr;
   try {
-    Json in;
-    try {
-      in = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-      fail("", fmt::format("not valid JSON ({})", e.what()));
-    }
+    const Json in = parse_json_line(text);
     outcome.input = in;
-    if (!in.is_object()) fail("", "expected one JSON object per line");
-    if (in.contains("id")) id = in["id"];
-    check_keys(in, "", {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect"});
-    if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
-    if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
-    const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
-    if (arch == nullptr)
-      fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
-    std::optional<int> wave;
-    if (in.contains("wave")) {
-      wave = parse_int(in["wave"], "wave");
-      if (*wave != 32 && *wave != 64) fail("wave", fmt::format("{} is not 32 or 64", *wave));
-    }
+    if (in.is_object() && in.contains("id")) id = in["id"];
+    const auto [arch, wave] = check_line(in);
     outcome.output = Json{{"id", id}};
     if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
     else eval_matrix(in, *arch, wave, require_expect, outcome);
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;
-    outcome.error = e.what();
+    outcome.error = printable(e.what());
     outcome.output = Json{{"id", id}, {"error", outcome.error}};
   }
   return outcome;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "emu/insns/execute.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
 #include "emu/isa/valu_desc.hpp"
@@ -25,6 +26,20 @@ struct EvalOutcome {
   Modifiers mods;
   Switches switches;
 };
+
+// A matrix instruction's eval line loaded into a register file, not yet executed.
+struct LoadedMatrixLine {
+  const InstrDesc* desc;
+  Modifiers mods;
+  Switches switches;
+  LaneRegFile regs;
+  MatrixOperands ops;
+  std::vector<std::vector<std::uint32_t>> expect;  // empty when the line has none
+};
+
+// Validates one eval line of a matrix instruction as eval_line() does and loads its registers.
+// Throws InvalidArgument naming the field.
+LoadedMatrixLine load_matrix_line(std::string_view line);
 
 // `require_expect`: replay mode, where a line without "expect" is an error.
 EvalOutcome eval_line(std::string_view line, bool require_expect = false);

@@ -1,0 +1,148 @@
+// Recording one element's accumulation through the numerics routines' observer, on zero inputs
+// (structure) or on register values (evaluation), plus the one-line descriptions of the model.
+#include "emu/insns/element_trace.hpp"
+
+#include "emu/insns/matrix_insn.hpp"
+#include "fmt/format.h"
+
+namespace mxlane {
+namespace {
+
+class Recorder final : public AccumulationObserver {
+ public:
+  explicit Recorder(std::vector<TracedStep>& steps) : steps_(steps) {}
+  void step(StepKind kind, std::span<const int> ks) override {
+    steps_.push_back(TracedStep{kind, std::vector<int>(ks.begin(), ks.end()), {}});
+  }
+  void op(TraceOp op) override {
+    if (steps_.empty()) throw std::logic_error("a numerics routine reported an operation before its first step");
+    steps_.back().ops.push_back(std::move(op));
+  }
+
+ private:
+  std::vector<TracedStep>& steps_;
+};
+
+ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row, int col) {
+  ElementTrace t;
+  t.desc = &d;
+  t.mods = mods;
+  t.switches = switches;
+  t.block = block;
+  t.row = row;
+  t.col = col;
+  t.feeds = output_feeds(d, mods, switches, block, row, col);
+  t.a.assign(static_cast<std::size_t>(d.k), 0);
+  t.b.assign(static_cast<std::size_t>(d.k), 0);
+  return t;
+}
+
+void run(ElementTrace& t) {
+  Recorder recorder(t.steps);
+  NumericsContext ctx = numerics_context(t.mods, t.switches);
+  ctx.observer = &recorder;
+  t.d = element_kernel(*t.desc)(DotInputs{t.a, t.b, t.c}, ctx);
+}
+
+std::string_view out_name(const InstrDesc& d) {
+  switch (d.d_type) {
+    case ElemType::f16: return "f16";
+    case ElemType::bf16: return "bf16";
+    case ElemType::f64: return "binary64";
+    default: return "binary32";
+  }
+}
+
+}  // namespace
+
+const FormatSpec* element_format(ElemType type) {
+  switch (type) {
+    case ElemType::f64: return &kBinary64;
+    case ElemType::f32: return &kBinary32;
+    case ElemType::f16: return &kBinary16;
+    case ElemType::bf16: return &kBfloat16;
+    default: return nullptr;
+  }
+}
+
+ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
+                           int col) {
+  ElementTrace t = start(d, mods, switches, block, row, col);
+  run(t);
+  return t;
+}
+
+ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
+                           int col, const LaneRegFile& regs, const MatrixOperands& ops) {
+  ElementTrace t = start(d, mods, switches, block, row, col);
+  for (int k = 0; k < d.k; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    t.a[i] = read_element(regs, ops.a.base, t.feeds.a[i].read, ops.a.bank);
+    t.b[i] = read_element(regs, ops.b.base, t.feeds.b[i].read, ops.b.bank);
+  }
+  t.c = read_element(regs, ops.c.base, t.feeds.c.read, ops.c.bank);
+  t.evaluated = true;
+  run(t);
+  return t;
+}
+
+std::string model_summary(const ElementTrace& t) {
+  const InstrDesc& d = *t.desc;
+  for (const TracedStep& s : t.steps) {
+    switch (s.kind) {
+      case StepKind::read_c: continue;
+      case StepKind::fma:
+        return fmt::format("CDNA2 {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
+                           "subnormals kept (numerics.md §A.1, §B.1) [MODEL]", d.a_type == ElemType::f64 ? "FP64" : "FP32");
+      case StepKind::exact_dot:
+        return "switch cdna2_f64_algorithm=exact-dot: C plus every product, rounded once (numerics.md §E, E13 "
+               "alternative) [INF]";
+      case StepKind::pairwise_group:
+        return fmt::format(
+            "CDNA2 {} MFMA (MMA-Sim model): groups of {} consecutive k, a pairwise binary32 tree per group, groups "
+            "added to C in order; A, B, C subnormal or -0 read as +0; every binary32 result RNE, then flushed to "
+            "signed zero if subnormal (numerics.md §A.1, §B.2) [MODEL]",
+            d.a_type == ElemType::f16 ? "FP16" : s.ks.size() == 2 ? "legacy BF16" : "BF16_1K", s.ks.size());
+      case StepKind::dot2:
+        return fmt::format(
+            "RDNA3 WMMA: eight chained DOT2 steps over k-pairs (0,1)..(14,15) from C, each three terms on a "
+            "truncating integer grid with one rounding to {} (numerics.md §A.2, §B.4, §B.5) {}",
+            out_name(d), d.d_type == ElemType::bf16 ? "[HW-claimed]" : "[HW]");
+      case StepKind::integer_sum:
+        return d.is_mfma() ? "CDNA2 INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
+                             "(numerics.md §A.1) [INF, unverified]"
+                           : "RDNA3 integer WMMA: exact sum of the sign-extended C and the products, then saturated "
+                             "with CLAMP or wrapped (numerics.md §A.2, §B.7) [INF]";
+    }
+  }
+  return "";
+}
+
+std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
+  const InstrDesc& d = *t.desc;
+  const std::string rule = s.ops.empty() ? std::string() : s.ops.back().rule;
+  switch (s.kind) {
+    case StepKind::read_c:
+      return fmt::format("C enters first: acc = C; {}", rule);
+    case StepKind::fma:
+      return fmt::format("FMA: acc = fma(A, B, acc), one rounding: {} {}", out_name(d), rule.substr(rule.find(' ') + 1));
+    case StepKind::exact_dot:
+      return fmt::format("exact sum of C and all {} products, one rounding: {}", s.ks.size(), rule);
+    case StepKind::pairwise_group: {
+      const std::string tree = s.ops.size() >= 2 ? s.ops[s.ops.size() - 2].role : "";  // the tree's root, then acc
+      return fmt::format("group of {} products p = round32(A*B + 0), pairwise tree {}, then acc = acc + group; "
+                         "each operation {}", s.ks.size(), tree, rule);
+    }
+    case StepKind::dot2:
+      return fmt::format("DOT2 step: acc = round(acc + A*B (k={}) + A*B (k={})), the three terms truncated onto an "
+                         "integer grid of LSB 2^G, opposite signs in one's complement; {}", s.ks[0], s.ks[1], rule);
+    case StepKind::integer_sum: {
+      const bool a_signed = d.is_mfma() || (t.mods.neg & 1) != 0, b_signed = d.is_mfma() || (t.mods.neg & 2) != 0;
+      return fmt::format("exact integer sum of C and all {} products (A {}, B {}); C enters the exact sum; {}",
+                         s.ks.size(), a_signed ? "signed" : "unsigned", b_signed ? "signed" : "unsigned", rule);
+    }
+  }
+  return "";
+}
+
+}  // namespace mxlane

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Regenerates fuzz/corpus/ from `mxlane list --format json` (the instruction table): for every
+instruction of every architecture, valid eval lines (plain and with each modifier at its largest
+legal value) and lanemap argument sets, plus the error cases. Run after the table changes:
+    fuzz/make_corpus.py build/mxlane
+The regression test tests/cli/test_fuzz_corpus.cpp fails when an instruction has no valid line."""
+import json, os, random, subprocess, sys
+
+mxlane = sys.argv[1] if len(sys.argv) > 1 else "build/mxlane"
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+listing = json.loads(subprocess.check_output([mxlane, "list", "--format", "json"]))
+rng = random.Random(20261129)
+
+def words(vgprs, lanes):
+    # Mostly small integers (a compact corpus), some hex specials (1.0 pairs, NaN, -0) and noise.
+    pick = lambda: rng.choice([0, 1, 7, "0x3c003c00", "0x7fc00000", "0x80000000", "0x%x" % rng.getrandbits(32)])
+    return [[pick() for _ in range(lanes)] for _ in range(vgprs)]
+
+def write(kind, name, data):
+    os.makedirs(os.path.join(root, kind), exist_ok=True)
+    with open(os.path.join(root, kind, name), "wb") as f:
+        f.write(data)
+
+def valid(line):
+    out = subprocess.run([mxlane, "eval"], input=(json.dumps(line) + "\n").encode(), capture_output=True)
+    return out.returncode == 0
+
+for arch in [a["name"] for a in listing["architectures"]]:
+    insts = json.loads(subprocess.check_output([mxlane, "list", "--arch", arch, "--format", "json"]))["instructions"]
+    for ins in insts:
+        name = ins["builtin"].replace("__builtin_amdgcn_", "")
+        if ins["kind"] == "valu":
+            lanes = rng.choice([1, 7, 32, 64])
+            src = {f"src{n}": words(ins["vgprs"][f"src{n}"], lanes) for n in range(3) if ins["vgprs"].get(f"src{n}", 0)}
+            base = {"id": name, "arch": arch, "inst": ins["builtin"], "src": src}
+        else:
+            w = ins["wave"]
+            src = {op: words(ins["vgprs"][op], w) for op in "ABC"}
+            base = {"id": name, "arch": arch, "inst": ins["builtin"], "wave": w, "src": src}
+        variants = [("", base)]
+        for mod in ins["modifiers"]:
+            line = dict(base, mods={mod["name"]: mod["values"][-1]})
+            if mod["name"] == "abid":
+                line["mods"] = {"cbsz": max(v for v in mod["values"]).bit_length(), "abid": mod["values"][-1]}
+            variants.append(("_" + mod["name"], line))
+        for suffix, line in variants:
+            if not valid(line):
+                continue
+            text = json.dumps(line, separators=(",", ":")).encode()
+            write("eval_line", f"{arch}_{name}{suffix}", b"0" + text)
+        args = ["--arch", arch, "--inst", ins["builtin"], "--operand", "D"]
+        if ins["kind"] != "valu":
+            write("lanemap_arguments", f"{arch}_{name}", "\n".join(args).encode())
+            write("lanemap_arguments", f"{arch}_{name}_element", "\n".join(args[:-1] + ["A", "--element", "0,1,1", "--format", "json"]).encode())
+            write("lanemap_arguments", f"{arch}_{name}_inverse", "\n".join(args + ["--reg", "1", "--lane", "17", "--format", "csv"]).encode())
+
+errors = {
+    "truncated": b'0{"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x0102',
+    "wrong_type": b'0{"arch": 90, "inst": "sad_u8"}',
+    "unknown_key": b'0{"arch": "gfx90a", "inst": "sad_u8", "colour": 1}',
+    "huge_integer": b'0{"arch": "gfx90a", "inst": "sad_u8", "wave": 123456789012345678901234567890}',
+    "huge_float": b'0{"arch": "gfx90a", "inst": "sad_u8", "wave": 1e400}',
+    "nan": b'0{"arch": "gfx90a", "inst": "sad_u8", "wave": NaN}',
+    "deep": b"0" + b"[" * 40 + b"]" * 40,
+    "garbage": b"0\x00\xff\xfe{\x01garbage\x80",
+    "replay_without_expect": b'1{"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x1"]], "src1": [["0x2"]], "src2": [["0x3"]]}}',
+    "bad_lane_count": b'0{"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "src": {"A": [["0x1"]]}}',
+}
+for name, data in errors.items():
+    write("eval_line", "error_" + name, data)
+for name, args in {"missing_operand": ["--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16"],
+                   "bad_element": ["--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A", "--element", "0,99,-1"],
+                   "bad_cbsz": ["--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--cbsz", "9", "--abid", "1"],
+                   "bad_option": ["--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "D", "--option", "rdna3_grid=nope"]}.items():
+    write("lanemap_arguments", "error_" + name, "\n".join(args).encode())
+
+# Index expressions for `mxlane check` (index_expression target): the README's and seeds' formulas,
+# edge cases of floor division and 64-bit overflow, and malformed ones. Line 1 is the expression,
+# the rest the variable values (i j k b r L G row col), 8 bytes little endian each.
+def values(*vs):
+    return b"".join((v & (2**64 - 1)).to_bytes(8, "little") for v in vs)
+expressions = {
+    "store_c_row": (b"G*2+L/16", values(0, 0, 0, 0, 0, 17, 3)),
+    "store_c_col": (b"L%16", values(0, 0, 0, 0, 0, 31)),
+    "load_b": (b"L%16*16+G", values(0, 0, 0, 0, 0, 5, 9)),
+    "mfma_lane": (b"i/4%2*32+j", values(13, 7)),
+    "mfma_vgpr": (b"i/8*4+i%4", values(31)),
+    "min_max": (b"max(min(i, j), k, 3) - -b", values(4, 9, 2, 1)),
+    "floor_division": (b"-7/2 + (-7)%2 + 7%-2", b""),
+    "hex": (b"0x7fffffffffffffff - row + col", values(0, 0, 0, 0, 0, 0, 0, 1, 1)),
+    "overflow": (b"0x7fffffffffffffff + 1", b""),
+    "negate_min": (b"-(i)", values(-2**63)),
+    "divide_min_by_minus_one": (b"i / -1", values(-2**63)),
+    "divide_by_zero": (b"L % (G - G)", values(0, 0, 0, 0, 0, 3, 4)),
+    "error_unclosed": (b"L/16+(G", b""),
+    "error_unknown_variable": (b"x + 1", b""),
+    "error_min_one_argument": (b"min(L)", b""),
+    "error_trailing_operator": (b"G*", b""),
+    "error_deep": (b"(" * 70 + b"1" + b")" * 70, b""),
+    "error_long": (b"1+" * 600 + b"1", b""),
+    "error_garbage": (b"\x00\xff L", b""),
+    "error_huge_number": (b"99999999999999999999", b""),
+}
+for name, (text, vals) in expressions.items():
+    write("index_expression", name, text + (b"\n" + vals if vals else b""))

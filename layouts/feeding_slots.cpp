@@ -1,0 +1,75 @@
+// The feed relation of one output element, from the operand layouts (layouts.md §8.5).
+#include "layouts/feeding_slots.hpp"
+
+#include <algorithm>
+
+namespace mxlane {
+namespace {
+
+// The element that `slot` holds when read without modifiers (the natural layout), or `fallback`
+// when the slot holds none of the operand's elements.
+Placement natural_element(const OperandLayout& natural, const Slot& slot, const Placement& fallback) {
+  for (const SlotContents& contents : natural.inverse(slot.vgpr, slot.lane)) {
+    if (contents.slot != slot || contents.elements.empty()) continue;
+    Placement p = contents.elements.front();
+    p.slot = slot;
+    p.negated = fallback.negated;
+    p.absolute = fallback.absolute;
+    return p;
+  }
+  return fallback;
+}
+
+FeedingSlot feed(Operand op, int k, const Placement& read, const OperandLayout& natural) {
+  return FeedingSlot{op, k, read, natural_element(natural, read.slot, read)};
+}
+
+}  // namespace
+
+int output_replica(const OperandLayout& input_layout, int output_lane, const Switches& switches) {
+  if (input_layout.replicas() <= 1 || switches.rdna3_replica() != ReplicaSource::own_group) return 0;
+  return (output_lane / 16) % input_layout.replicas();
+}
+
+FeedingSlots::FeedingSlots(const InstrDesc& d, const Modifiers& mods, const Switches& switches)
+    : depth_(d.k),
+      switches_(switches),
+      a_(d, Operand::A, mods, switches),
+      b_(d, Operand::B, mods, switches),
+      c_(d, Operand::C, mods, switches),
+      d_(d, Operand::D, mods, switches),
+      natural_a_(d, Operand::A, Modifiers{}, switches),
+      natural_b_(d, Operand::B, Modifiers{}, switches) {}
+
+OutputFeeds FeedingSlots::of(int block, int row, int col) const {
+  OutputFeeds feeds;
+  feeds.d = d_.forward(block, row, col).front();
+  // CBSZ/ABID and BLGP are already in the placements: each names the lane the instruction reads
+  // (layouts.md §8.1, §8.2); on RDNA3 the output's lane group picks the A/B copy (§8.5).
+  feeds.replica = output_replica(a_, feeds.d.slot.lane, switches_);
+  const auto copy = static_cast<std::size_t>(feeds.replica);
+  feeds.a.reserve(static_cast<std::size_t>(depth_));
+  feeds.b.reserve(static_cast<std::size_t>(depth_));
+  for (int k = 0; k < depth_; ++k) {
+    feeds.a.push_back(feed(Operand::A, k, a_.forward(block, row, k)[copy], natural_a_));
+    feeds.b.push_back(feed(Operand::B, k, b_.forward(block, k, col)[copy], natural_b_));
+  }
+  const Placement c = c_.forward(block, row, col).front();
+  feeds.c = FeedingSlot{Operand::C, -1, c, c};
+  return feeds;
+}
+
+OutputFeeds output_feeds(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
+                         int col) {
+  return FeedingSlots(d, mods, switches).of(block, row, col);
+}
+
+std::uint64_t read_element(const LaneRegFile& regs, int base, const Placement& p, RegBank bank) {
+  std::uint64_t v = read_slot(regs, base, p.slot, bank);
+  const std::uint64_t sign = std::uint64_t{1} << (p.slot.width() - 1);
+  if (p.absolute) v &= ~sign;
+  if (p.negated) v ^= sign;
+  return v;
+}
+
+}  // namespace mxlane

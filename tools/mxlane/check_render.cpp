@@ -1,0 +1,208 @@
+// Formula-check output: a header saying what was checked, the first mismatches with what the
+// formula and the layout say (v{R}{L}.[hi:lo] and lane/vgpr/bits), the verdict and its caveats.
+#include "tools/mxlane/check_render.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "emu/util/text.hpp"
+#include "fmt/format.h"
+#include "layouts/slot_notation.hpp"
+
+namespace mxlane::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using formula::CheckReport;
+using formula::ForwardMismatch;
+using formula::SlotMismatch;
+
+bool multi_block(const OperandLayout& l) { return l.blocks() > 1; }
+
+std::string element_text(const OperandLayout& l, std::int64_t block, std::int64_t row, std::int64_t col) {
+  return fmt::format("{}[{}][{}]{}", operand_name(l.operand()), row, col,
+                     multi_block(l) ? fmt::format(".B{}", block) : "");
+}
+
+// "lane 5, vgpr 1, bits 16 (v1{5}.[31:16])": a position the formula gives. The notation is left
+// out for values no register file has.
+std::string formula_position(const OperandLayout& l, const ForwardMismatch& m) {
+  std::string text = fmt::format("lane {}, vgpr {}", m.lane, m.vgpr);
+  if (m.bits) text += fmt::format(", bits {}", *m.bits);
+  const auto plausible = [](std::int64_t v) { return v >= 0 && v < 4096; };
+  if (!plausible(m.lane) || !plausible(m.vgpr) || (m.bits && !plausible(*m.bits))) return text;
+  const int width = l.element_bits();
+  Slot slot{static_cast<int>(m.lane), static_cast<int>(m.vgpr), 0, 31};  // no bits: the whole VGPR
+  if (width == 64) slot.bit_hi = 63;
+  else if (m.bits) slot = Slot{slot.lane, slot.vgpr, static_cast<int>(*m.bits), static_cast<int>(*m.bits) + width - 1};
+  return fmt::format("{} ({})", text, slot_notation(slot));
+}
+
+// "lane 3 or 19, vgpr 2, bits 16 (v2{3,19}.[31:16])": where the layout puts an element's copies.
+std::string layout_position(const OperandLayout& l, const std::vector<Slot>& copies, bool show_bits) {
+  std::string lanes;
+  std::vector<int> lane_list;
+  for (const Slot& s : copies) {
+    append_item(lanes, std::to_string(s.lane), " or ");
+    lane_list.push_back(s.lane);
+  }
+  const Slot& first = copies.front();
+  return fmt::format("lane {}, vgpr {}{} ({})", lanes, first.vgpr,
+                     show_bits || l.element_bits() < 32 ? fmt::format(", bits {}", first.bit_lo) : "",
+                     slot_notation(first, lane_list));
+}
+
+std::string layout_elements(const OperandLayout& l, const std::vector<Placement>& elements) {
+  std::string text;
+  for (const Placement& p : elements) append_item(text, element_text(l, p.block, p.row, p.col), " ");
+  return text;
+}
+
+void print_mismatch(const CheckRequest& r, const ForwardMismatch& m, std::ostream& out) {
+  const OperandLayout& l = *r.layout;
+  out << fmt::format("{}{}: formula {}; layout {}\n", element_text(l, m.block, m.row, m.col),
+                     m.replica ? fmt::format(" copy {}", *m.replica) : "", formula_position(l, m),
+                     layout_position(l, m.layout, r.bits_given));
+}
+
+void print_mismatch(const CheckRequest& r, const SlotMismatch& m, std::ostream& out) {
+  const OperandLayout& l = *r.layout;
+  std::string said = element_text(l, m.formula.block, m.formula.row, m.formula.col);
+  if (r.mode == CheckMode::load)
+    said = m.formula.inside ? fmt::format("loads memory[{}] = {}", *m.index, said)
+                            : fmt::format("loads memory[{}], which holds no element of {}", *m.index, operand_name(l.operand()));
+  else if (!m.formula.inside)
+    said = fmt::format("formula {} (not an element of {})", said, operand_name(l.operand()));
+  else
+    said = "formula " + said;
+  out << fmt::format("L={} G={} ({}): {}; layout {}\n", m.slot.lane, m.g, slot_notation(m.slot), said,
+                     layout_elements(l, m.layout));
+}
+
+std::string expressions_text(const CheckRequest& r) {
+  std::string text;
+  for (const auto& [option, expression] : r.expressions) append_item(text, fmt::format("--{} '{}'", option, expression), " ");
+  if (r.mode == CheckMode::load)
+    text += fmt::format(" (--order {} --ld {})", r.order == formula::MemoryOrder::row_major ? "row" : "col", r.ld);
+  return text;
+}
+
+// "for i = 0..15, k = 0..15[, b = ..][, r = ..]" or "for L = 0..31, G = 0..15 (16-bit elements)".
+std::string ranges_text(const CheckRequest& r, const CheckReport& report) {
+  const OperandLayout& l = *r.layout;
+  if (r.mode == CheckMode::forward) {
+    const std::vector<std::string> names = formula::forward_variables(l);
+    std::string text = fmt::format("for {} = 0..{}, {} = 0..{}", names[0], l.rows() - 1, names[1], l.cols() - 1);
+    if (multi_block(l)) text += fmt::format(", b = 0..{}", l.blocks() - 1);
+    if (report.per_copy) text += fmt::format(", r = 0..{}", l.replicas() - 1);
+    return text;
+  }
+  return fmt::format("for L = 0..{}, G = 0..{} ({}-bit elements)", l.wave() - 1, formula::vector_length(l) - 1,
+                     l.element_bits());
+}
+
+bool any_modifier(const Modifiers& m) {
+  return m.cbsz != 0 || m.abid != 0 || m.blgp != 0 || m.opsel != 0 || m.neg != 0 || m.neg_hi != 0;
+}
+
+std::string verdict(const CheckRequest& r, const CheckReport& report) {
+  const std::string op(operand_name(r.layout->operand()));
+  const std::string what = r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements") : "slots (L, G)";
+  if (report.ok()) {
+    if (r.mode == CheckMode::load)
+      return fmt::format("OK: all {} {} of {} receive the element the instruction reads there", report.checked, what, op);
+    return fmt::format("OK: all {} {} of {} match", report.checked, what, op);
+  }
+  const std::size_t shown = r.mode == CheckMode::forward ? report.forward.size() : report.slots.size();
+  const std::string first = shown < static_cast<std::size_t>(report.mismatches) ? fmt::format(" (first {} shown)", shown) : "";
+  if (r.mode == CheckMode::load)
+    return fmt::format("FAILED: {} of {} {} of {} receive the wrong element{}", report.mismatches, report.checked, what, op,
+                       first);
+  return fmt::format("FAILED: {} of {} {} of {} do not match{}", report.mismatches, report.checked, what, op, first);
+}
+
+std::vector<std::string> check_notes(const CheckRequest& r, const CheckReport& report) {
+  const OperandLayout& l = *r.layout;
+  std::vector<std::string> notes;
+  if (r.mode == CheckMode::forward && !r.bits_given && l.element_bits() < 32)
+    notes.push_back(fmt::format("--bits not given: only the lane and the VGPR were checked, not where the {}-bit "
+                                "element sits inside the VGPR",
+                                l.element_bits()));
+  if (!report.copies_named.empty()) {
+    std::string named;
+    for (std::size_t c = 0; c < report.copies_named.size(); ++c)
+      if (report.copies_named[c] != 0) append_item(named, fmt::format("copy {} for {}", c, report.copies_named[c]));
+    notes.push_back(fmt::format("{} holds {} copies of each element (copy r in lanes 16r..16r+15); the formula names "
+                                "{} element{}; use the variable r to check every copy",
+                                operand_name(l.operand()), l.replicas(), named.empty() ? "no copy of any" : named,
+                                named.empty() ? "" : "s"));
+  }
+  if (report.unused_slots != 0)
+    notes.push_back(fmt::format("{} slots (L, G) that the instruction does not {} were not checked", report.unused_slots,
+                                l.operand() == Operand::D ? "write" : "read"));
+  return notes;
+}
+
+}  // namespace
+
+void render_check_text(const CheckRequest& r, const CheckReport& report, std::ostream& out) {
+  const OperandLayout& l = *r.layout;
+  const InstrDesc& d = l.desc();
+  out << fmt::format("Checking {} of {} ({}, wave{}{}) against {}, {}\n", operand_name(l.operand()), d.mnemonic,
+                     r.arch->name, d.wave, any_modifier(l.modifiers()) ? ", " + format_modifiers(d, l.modifiers()) : "",
+                     expressions_text(r), ranges_text(r, report));
+  for (const std::string& note : l.notes()) out << "Note: " << note << '\n';
+  for (const ForwardMismatch& m : report.forward) print_mismatch(r, m, out);
+  for (const SlotMismatch& m : report.slots) print_mismatch(r, m, out);
+  out << verdict(r, report) << '\n';
+  for (const std::string& note : check_notes(r, report)) out << "Note: " << note << '\n';
+}
+
+void render_check_json(const CheckRequest& r, const CheckReport& report, std::ostream& out) {
+  const OperandLayout& l = *r.layout;
+  const InstrDesc& d = l.desc();
+  Json mods = Json::object();
+  for (const ModifierRange& range : legal_modifiers(d)) mods[range.name] = modifier_value(l.modifiers(), range.name);
+  Json expressions = Json::object();
+  for (const auto& [option, expression] : r.expressions) expressions[option] = expression;
+  static constexpr const char* kModes[] = {"forward", "inverse", "load"};
+  Json doc{{"format", "mxlane.check/1"}, {"arch", r.arch->name},        {"inst", d.mnemonic},
+           {"builtin", d.full_builtin()}, {"operand", operand_name(l.operand())}, {"wave", d.wave},
+           {"mods", mods},               {"mode", kModes[static_cast<int>(r.mode)]}, {"expressions", expressions}};
+  if (r.mode == CheckMode::load) {
+    doc["order"] = r.order == formula::MemoryOrder::row_major ? "row" : "col";
+    doc["ld"] = r.ld;
+  }
+  doc["ok"] = report.ok();
+  doc["checked"] = report.checked;
+  doc["mismatches"] = report.mismatches;
+  doc["unused_slots"] = report.unused_slots;
+  if (!report.copies_named.empty()) doc["copies_named"] = report.copies_named;
+  doc["notes"] = l.notes();
+  for (const std::string& note : check_notes(r, report)) doc["notes"].push_back(note);
+  Json first = Json::array();
+  for (const ForwardMismatch& m : report.forward) {
+    Json e{{"block", m.block}, {"row", m.row}, {"col", m.col}};
+    if (m.replica) e["replica"] = *m.replica;
+    e["formula"] = Json{{"lane", m.lane}, {"vgpr", m.vgpr}};
+    if (m.bits) e["formula"]["bits"] = *m.bits;
+    Json slots = Json::array();
+    for (const Slot& s : m.layout)
+      slots.push_back(Json{{"lane", s.lane}, {"vgpr", s.vgpr}, {"bit_lo", s.bit_lo}, {"bit_hi", s.bit_hi}});
+    e["layout"] = std::move(slots);
+    first.push_back(std::move(e));
+  }
+  for (const SlotMismatch& m : report.slots) {
+    Json e{{"lane", m.slot.lane}, {"g", m.g}, {"vgpr", m.slot.vgpr}, {"bit_lo", m.slot.bit_lo}, {"bit_hi", m.slot.bit_hi}};
+    if (m.index) e["index"] = *m.index;
+    e["formula"] = Json{{"block", m.formula.block}, {"row", m.formula.row}, {"col", m.formula.col}, {"inside", m.formula.inside}};
+    Json elements = Json::array();
+    for (const Placement& p : m.layout)
+      elements.push_back(Json{{"block", p.block}, {"row", p.row}, {"col", p.col}, {"replica", p.replica}});
+    e["layout"] = std::move(elements);
+    first.push_back(std::move(e));
+  }
+  doc["first_mismatches"] = std::move(first);
+  out << doc.dump() << '\n';
+}
+
+}  // namespace mxlane::cli

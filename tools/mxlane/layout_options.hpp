@@ -1,0 +1,38 @@
+// The options that choose one operand layout (--arch, --inst, --operand, --wave, the modifiers,
+// --option), shared by the subcommands that work on a layout (lanemap, check).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "CLI/CLI.hpp"
+#include "emu/isa/arch.hpp"
+#include "emu/isa/modifiers.hpp"
+#include "layouts/operand_layout.hpp"
+
+namespace mxlane::cli {
+
+struct LayoutSelection {
+  std::string arch;
+  std::string inst;
+  std::string operand;
+  std::optional<int> wave;
+  Modifiers mods;
+  std::vector<std::string> switch_settings;  // NAME=VALUE
+};
+
+// Registers --arch, --inst, --operand, --wave, --cbsz, --abid, --blgp, --opsel, --neg, --neg-hi and
+// --option on `cmd`. lanemap leaves --operand optional (--trace names a D element, --format html
+// draws all four operands) and checks it itself; check requires it.
+enum class OperandOption { required, optional };
+void add_layout_options(CLI::App* cmd, LayoutSelection& selection, OperandOption operand = OperandOption::required);
+
+struct SelectedLayout {
+  const ArchInfo* arch;
+  OperandLayout layout;
+};
+// Resolves the selection; throws InvalidArgument naming the option at fault.
+SelectedLayout select_layout(const LayoutSelection& selection);
+
+}  // namespace mxlane::cli
