@@ -8,6 +8,7 @@ packages=(
   clang-19 llvm-19 libamdhip64-dev  # device code for gfx90a/gfx1100, its disassembly check, the HIP runtime
   libxml2-dev libpng-dev librsvg2-bin  # picture tests: parse SVG/XHTML, rasterize figures and decode the PNGs
   libclang-rt-19-dev                # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
+  libbenchmark-dev  # Google Benchmark: scripts/bench.sh (never run by the tests)
 )
 
 missing=()

@@ -1,9 +1,11 @@
-// The VALU builtin functions: per-lane values packed into VGPRs, the instruction run with every
-// lane active in chunks of 64 lanes, the results unpacked.
+// The VALU builtin functions: per-lane values packed into VGPR words, the instruction run on every
+// lane by the lane engine (fast kernels where they apply, emu/fast/valu_fast.hpp), results unpacked.
 #include "emu/api/valu_builtins.hpp"
 
 #include "emu/api/lane_packing.hpp"
+#include "emu/fast/valu_fast.hpp"
 #include "emu/insns/execute_valu.hpp"
+#include "emu/semantics/valu_lane.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 
@@ -17,21 +19,24 @@ std::vector<R> call(std::string_view builtin, ArchId arch, const Modifiers& mods
   const std::size_t n = std::get<0>(std::forward_as_tuple(srcs...)).size();
   if (((srcs.size() != n) || ...))
     throw InvalidArgument(fmt::format("{}: every argument array must have one value per lane", builtin));
+  require_available(*desc, arch);
+  validate_valu_modifiers(*desc, mods);
+  // Every lane's operands as VGPR words, lane after lane; the lane engine runs the instruction.
+  const ValuShape shape = desc->shape();
+  std::array<std::vector<std::uint32_t>, 3> words;
+  int operand = 0;
+  ((void)[&] {
+    const int per_lane = shape.src[operand];
+    auto& w = words[static_cast<std::size_t>(operand)];
+    w.resize(n * static_cast<std::size_t>(per_lane));
+    for (std::size_t l = 0; l < n; ++l) mxlane::detail::pack_words(&w[l * static_cast<std::size_t>(per_lane)], per_lane, srcs[l]);
+    ++operand;
+  }(), ...);
+  std::vector<std::uint32_t> d(n * static_cast<std::size_t>(shape.dst));
+  const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
+  fast::run_valu_lanes(*desc, ValuContext{arch, mods, switches}, src, d.data(), n);
   std::vector<R> out(n);
-  const ValuOperands ops{{0, 4, 8}, 12};
-  for (std::size_t first = 0; first < n; first += 64) {
-    const int lanes = static_cast<int>(std::min<std::size_t>(64, n - first));
-    LaneRegFile regs(64, 16);
-    regs.exec() = ExecMask(64, lanes == 64 ? ~0ULL : (1ULL << lanes) - 1);
-    int operand = 0;
-    ((void)[&] {
-      for (int l = 0; l < lanes; ++l)
-        mxlane::detail::pack_lane(regs, ops.src[operand], l, srcs[first + static_cast<std::size_t>(l)]);
-      ++operand;
-    }(), ...);
-    execute_valu(*desc, arch, regs, ops, mods, switches);
-    for (int l = 0; l < lanes; ++l) out[first + static_cast<std::size_t>(l)] = mxlane::detail::unpack_lane<R>(regs, ops.dst, l);
-  }
+  for (std::size_t l = 0; l < n; ++l) out[l] = mxlane::detail::unpack_words<R>(&d[l * static_cast<std::size_t>(shape.dst)]);
   return out;
 }
 

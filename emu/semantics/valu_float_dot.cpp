@@ -63,7 +63,7 @@ std::int64_t floor_align(const WindowTerm& t, int g, bool is_acc) {
 // ---- CDNA / RDNA2 policies (switch fdot2_cdna) -------------------------------------------------
 std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, const Switches& s) {
   const FormatSpec& f = format_of(input);
-  const bool flush_inputs = arch == ArchId::gfx90a || arch == ArchId::gfx908;  // [HW] LLVM PR #205101 (gfx90a)
+  const bool flush_inputs = cdna_fdot2_flushes(arch);
   const bool flush_output = flush_inputs && s.get(SwitchId::gfx90a_fdot2_output_flush) == 0;
   const auto operand = [&](std::uint32_t x16) -> std::uint32_t {
     if (flush_inputs && input == Dot2Input::f16 && is_subnormal(f, x16)) return 0;  // "subnormal x 1.0 gives +0"
@@ -126,16 +126,25 @@ std::uint32_t rdna4_dot2(Dot2Input input, std::uint32_t a, std::uint32_t b, std:
   return (bits & 0x7FFFFFFFU) == 0 ? 0 : bits;  // gradual underflow, RNE; an underflow to zero is +0
 }
 
+Fdot2Model fdot2_model(ArchId arch) {
+  if (arch == ArchId::gfx1100) return Fdot2Model::rdna3_grid;
+  if (arch == ArchId::gfx1200) return Fdot2Model::rdna4_window;
+  return Fdot2Model::cdna;
+}
+
+bool cdna_fdot2_flushes(ArchId arch) { return arch == ArchId::gfx90a || arch == ArchId::gfx908; }  // [HW] LLVM PR #205101 (gfx90a)
+
 std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp,
                         const Switches& s) {
   std::uint32_t r;
-  if (arch == ArchId::gfx1100)
-    r = rdna3_dot2(input, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(a >> 16),
-                   static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32, Dot2Options::from(s));
-  else if (arch == ArchId::gfx1200)
-    r = rdna4_dot2(input, a, b, c);
-  else
-    r = cdna_fdot2(arch, input, a, b, c, s);
+  switch (fdot2_model(arch)) {
+    case Fdot2Model::rdna3_grid:
+      r = rdna3_dot2(input, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(a >> 16),
+                     static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32, Dot2Options::from(s));
+      break;
+    case Fdot2Model::rdna4_window: r = rdna4_dot2(input, a, b, c); break;
+    default: r = cdna_fdot2(arch, input, a, b, c, s); break;
+  }
   return clamp ? clamp_unit(r, s.get(SwitchId::fdot_clamp_nan) == 0) : r;
 }
 

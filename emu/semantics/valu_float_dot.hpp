@@ -18,6 +18,13 @@ namespace mxlane {
 std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp,
                         const Switches& switches);
 
+// The model fdot2_f32() uses on an architecture, and whether its CDNA model flushes f16 subnormal
+// inputs (and, by default, binary32 subnormal results): gfx908 and gfx90a. Exposed for the fast
+// paths (emu/fast/), which must follow the same choice.
+enum class Fdot2Model : std::uint8_t { rdna3_grid, rdna4_window, cdna };
+Fdot2Model fdot2_model(ArchId arch);
+bool cdna_fdot2_flushes(ArchId arch);
+
 // The RDNA4 (gfx12) DOT2 F32 window model, exposed for tests (valu_builtins.md §5.3).
 std::uint32_t rdna4_dot2(Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c);
 

@@ -3,8 +3,12 @@
 
 namespace mxlane::insns {
 
+// lanes x width, A and B unsigned, C unsigned, result unsigned (valu_builtins.md §4.1 table).
+constexpr IntDotSpec kSpec{2, 16, false, false, false, false};
+
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
-  return one(valu_int_dot({2, 16, false, false, false, false}, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+  return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
+MXLANE_VALU_FAST(v_dot2_u32_u16, {fast::ValuKind::int_dot, kSpec});
 
 }  // namespace mxlane::insns

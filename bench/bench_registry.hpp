@@ -1,0 +1,36 @@
+// The benchmark families, registered at run time (their names feed the summary table).
+#pragma once
+
+#include <string>
+
+#include "emu/isa/arch.hpp"
+
+namespace mxlane_bench {
+
+void register_gemm_benchmarks();
+void register_valu_benchmarks();
+
+// Issue 7's GEMMs ("the emulated GEMM for 1024x1024x1024 ... next to Eigen"), with their targets.
+struct HeadlineGemm {
+  mxlane::ArchId arch;
+  const char* mnemonic;
+  const char* inputs;
+  const char* native;   // Eigen scalar type of the same size
+  double target_ratio;  // emulated / native, single thread (issue 7 "Targets")
+};
+inline constexpr HeadlineGemm kHeadlineGemms[] = {
+    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0},
+    {mxlane::ArchId::gfx1100, "v_wmma_f32_16x16x16_f16", "f16", "float", 12.0},
+    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x2f32", "f32", "float", 2.0},
+    {mxlane::ArchId::gfx90a, "v_mfma_f64_16x16x4f64", "f64", "double", 2.0},
+};
+inline constexpr int kHeadlineSize = 1024;
+
+// Benchmark names shared with the summary.
+inline std::string gemm_name(const std::string& mnemonic, int size, int threads) {
+  return "gemm/" + mnemonic + "/" + std::to_string(size) + "/threads:" + std::to_string(threads);
+}
+inline std::string eigen_name(const std::string& type, int size) { return "eigen_native/" + type + "/" + std::to_string(size); }
+inline std::string valu_name(const std::string& builtin, const std::string& arch) { return "valu/" + builtin + "/" + arch; }
+
+}  // namespace mxlane_bench

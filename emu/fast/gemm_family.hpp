@@ -1,0 +1,31 @@
+// Which fast numerics family computes an instruction's elements, derived from its row of the
+// instruction table (architecture, element types, VGPR counts), never from a list of mnemonics.
+#pragma once
+
+#include <optional>
+
+#include "emu/fast/gemm_problem.hpp"
+#include "emu/isa/instr_desc.hpp"
+
+namespace mxlane::fast {
+
+struct FamilyChoice {
+  GemmFamily family;
+  int group = 1;          // CDNA2 pairwise tree: products per group
+  int element_bits = 16;  // A/B element width
+  int acc_bits = 32;      // C/D element width
+};
+
+// The family of `desc`, or nullopt when no fast kernel family covers it. The rules (numerics.md
+// §A.1, §A.2, docs/numerics.md "Where each family's semantics live"):
+//   gfx90a, f32 / f64 inputs      -> FMA chain (§B.1)
+//   gfx90a, f16 / bf16 inputs     -> pairwise tree; the group is the number of k values one lane
+//                                    holds (4 for f16 and bf16_1k in 2 VGPRs, 2 for the legacy
+//                                    bf16 encodings in 1 VGPR), MMA-Sim's group size (§A.1)
+//   gfx90a, i8 inputs             -> exact integer dot, wrapped
+//   gfx1100, f16 / bf16 inputs    -> DOT2 chain; accumulator width from the C type (§B.5)
+//   gfx1100, iu8 / iu4 inputs     -> integer dot with NEG signedness and CLAMP (§B.7)
+// The fast-versus-reference tests run every row of the table, so a wrong rule fails there.
+std::optional<FamilyChoice> gemm_family(const InstrDesc& desc);
+
+}  // namespace mxlane::fast

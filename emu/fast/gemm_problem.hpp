@@ -1,0 +1,62 @@
+// One emulated GEMM as the fast kernels see it: raw column-major matrices and the numerics family
+// that computes each element. Portable; shared by the driver (emu/api/gemm.cpp) and the ISA units.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mxlane::fast {
+
+// The numerics families with a fast kernel. Which instruction belongs to which family is derived
+// from the instruction table (gemm_family.hpp), never listed by mnemonic.
+enum class GemmFamily : std::uint8_t {
+  cdna2_fma_chain_f32,   // numerics.md §B.1, binary32
+  cdna2_fma_chain_f64,   // §B.1, binary64
+  cdna2_pairwise_f16,    // §B.2, f16 inputs
+  cdna2_pairwise_bf16,   // §B.2, bf16 inputs (groups of 4: _1k; of 2: legacy)
+  cdna2_int8,            // §A.1 INT8 [INF]: exact sum wrapped to 32 bits
+  rdna3_dot2_f16,        // §B.4/§B.5, f16 inputs (f32, f16 accumulator)
+  rdna3_dot2_bf16,       // §B.4/§B.5, bf16 inputs (f32, bf16 accumulator)
+  rdna3_int,             // §B.7 [INF]: IU8 / IU4, signedness from NEG, optional CLAMP
+  count
+};
+
+// Storage of one element of a matrix: the instruction's element type's bits, low-aligned.
+enum class Storage : std::uint8_t { u8, u16, u32, u64 };
+
+struct MatrixView {
+  const void* data = nullptr;
+  std::ptrdiff_t ld = 0;  // column-major: element (i, j) at data[i + j * ld]
+  Storage storage = Storage::u32;
+};
+
+struct GemmProblem {
+  GemmFamily family = GemmFamily::cdna2_fma_chain_f32;
+  int m = 0, n = 0, k = 0;  // D is m x n; the sum runs over k
+  int k_step = 1;           // the instruction's K: every k_step the accumulator is read as a new C
+  int group = 1;            // CDNA2 pairwise tree: products per group (2 or 4)
+  int element_bits = 16;    // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
+  int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
+  bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
+  MatrixView a, b, c;       // A is m x k, B is k x n, C is m x n
+  void* d = nullptr;        // m x n, same storage as C
+  std::ptrdiff_t ldd = 0;
+};
+
+// The floating-point environment a kernel needs (FloatEnvGuard in float_env.hpp sets it).
+struct KernelEnv {
+  bool flush_to_zero = false;
+  bool denormals_are_zero = false;
+};
+
+// A family's kernel at one SIMD level: computes columns [j_begin, j_end) of D completely (all
+// rows, all of K) using `workspace` (workspace_bytes(p) bytes, 64-byte aligned, owned by the
+// calling thread). Columns may be split at any multiple of column_granule.
+struct GemmKernel {
+  void (*run)(const GemmProblem& p, int j_begin, int j_end, void* workspace) = nullptr;
+  std::size_t (*workspace_bytes)(const GemmProblem& p, int columns) = nullptr;
+  int column_granule = 1;
+  KernelEnv env;
+};
+
+}  // namespace mxlane::fast

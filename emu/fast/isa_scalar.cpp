@@ -1,0 +1,21 @@
+// The fast kernels for portable C++ (no ISA flags): the fallback on CPUs without AVX2, tested on every machine.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "emu/fast/kernel_table.hpp"
+#include "emu/fast/reference_hooks.hpp"
+
+namespace mxlane::fast::scalar {
+
+#include "emu/fast/simd/scalar.inl"
+// Kernel sources (kernel_table.hpp explains why they are included here).
+#include "emu/fast/kernels/gemm_driver.inl"
+#include "emu/fast/kernels/fma_chain.inl"
+#include "emu/fast/kernels/pairwise_tree.inl"
+#include "emu/fast/kernels/integer_dot.inl"
+#include "emu/fast/kernels/rdna3_dot2.inl"
+#include "emu/fast/kernels/kernel_set.inl"
+
+}  // namespace mxlane::fast::scalar

@@ -1,0 +1,102 @@
+// Integer MFMA / WMMA (numerics.md §A.1 INT8 [INF], §B.7 IU8/IU4 [INF]): exact integer products
+// summed into a 32-bit accumulator. Exactness: elements are sign- or zero-extended to 16 bits
+// (|x| <= 255) and multiplied in pairs by madd16 (lo*lo + hi*hi, exact: at most 2 * 255^2 < 2^31).
+//  * Without CLAMP (CDNA2 INT8 with cdna2_int8_overflow=wrap, RDNA3 without CLAMP) the result is
+//    the exact sum modulo 2^32; addition modulo 2^32 is associative, so 32-bit wrapping adds in
+//    any order give it.
+//  * With CLAMP (RDNA3), each instruction saturates C + (its 16 products) to the int32 range: the
+//    16 products are summed exactly (|sum| < 2^21) and added to the accumulator with saturation,
+//    once per instruction (every k_step values of k).
+
+struct IntegerDotFamily {
+  using Acc = std::int32_t;
+  static constexpr int MR = 6;
+  static constexpr int NR = 2 * kLanes;
+
+  static int kc(const GemmProblem& p) { return (512 / p.k_step > 0 ? 512 / p.k_step : 1) * p.k_step; }
+  // Pairs of k: one 32-bit word holds two 16-bit extended elements (k even low, k odd high).
+  static std::size_t a_panel_bytes(int kc) { return 4 * MR * static_cast<std::size_t>(kc / 2); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * NR * static_cast<std::size_t>(kc / 2); }
+
+  static std::uint32_t extend(std::uint8_t x, int bits, bool is_signed) {
+    std::uint32_t v = x & ((1U << bits) - 1);
+    if (is_signed && ((v >> (bits - 1)) & 1) != 0) v |= ~((1U << bits) - 1);  // sign-extend
+    return v & 0xFFFFU;  // as a 16-bit two's complement half
+  }
+  static int bits(const GemmProblem& p) { return p.family == GemmFamily::cdna2_int8 ? 8 : p.element_bits; }
+
+  static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
+    const int w = bits(p);
+    for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
+      const std::uint32_t half = inside ? extend(element<std::uint8_t>(p.a, i0 + r, k0 + k), w, p.a_signed) : 0;
+      std::int32_t& word = panel<std::int32_t>(dst, panel_stride, r / MR)[(k / 2) * MR + r % MR];
+      word = static_cast<std::int32_t>(k % 2 == 0 ? half : (static_cast<std::uint32_t>(word) | (half << 16)));
+    });
+  }
+  static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
+    std::int32_t* out = static_cast<std::int32_t*>(dst);
+    const int w = bits(p);
+    for (int c = 0; c < NR; ++c)
+      for (int k = 0; k < kc; k += 2) {
+        std::uint32_t word = 0;
+        if (c < cols)
+          word = extend(element<std::uint8_t>(p.b, k0 + k, j0 + c), w, p.b_signed) |
+                 (extend(element<std::uint8_t>(p.b, k0 + k + 1, j0 + c), w, p.b_signed) << 16);
+        out[(k / 2) * NR + c] = static_cast<std::int32_t>(word);
+      }
+  }
+  static std::int32_t load_c(const GemmProblem& p, int i, int j) { return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j)); }
+  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) { put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v)); }
+
+  // a + b saturated to the int32 range (two's complement overflow test on the wrapped sum).
+  static VI add_saturated(VI a, VI b) {
+    const VI sum = a + b;
+    const VI overflow = srai<31>((a ^ sum) & (b ^ sum));
+    const VI limit = srai<31>(a) ^ vi_set1(0x7FFFFFFF);  // INT32_MAX, or INT32_MIN for negative a
+    return select(overflow, limit, sum);
+  }
+
+  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+    constexpr int NV = NR / kLanes;
+    const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
+    const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
+    VI acc[MR][NV];
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) acc[r][v] = vi_load(tile + r * NR + v * kLanes);
+    const auto dot = [&](int kp_begin, int kp_end, VI (&sum)[MR][NV]) {
+      for (int kp = kp_begin; kp < kp_end; ++kp) {
+        VI bv[NV];
+#pragma GCC unroll 4
+        for (int v = 0; v < NV; ++v) bv[v] = vi_load(b + kp * NR + v * kLanes);
+#pragma GCC unroll 8
+        for (int r = 0; r < MR; ++r) {
+          const VI av = vi_set1(a[kp * MR + r]);
+#pragma GCC unroll 4
+          for (int v = 0; v < NV; ++v) sum[r][v] = sum[r][v] + madd16(av, bv[v]);
+        }
+      }
+    };
+    if (!p.clamp) {
+      dot(0, kc / 2, acc);
+    } else {
+      for (int k_inst = 0; k_inst < kc; k_inst += p.k_step) {
+        VI products[MR][NV];
+#pragma GCC unroll 8
+        for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+          for (int v = 0; v < NV; ++v) products[r][v] = vi_set1(0);
+        dot(k_inst / 2, (k_inst + p.k_step) / 2, products);
+#pragma GCC unroll 8
+        for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+          for (int v = 0; v < NV; ++v) acc[r][v] = add_saturated(acc[r][v], products[r][v]);
+      }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) vi_store(tile + r * NR + v * kLanes, acc[r][v]);
+  }
+};

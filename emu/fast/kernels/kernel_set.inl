@@ -1,0 +1,28 @@
+// The table of this level's kernels (included last by each isa_*.cpp).
+
+const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
+  // CDNA2 FP32/FP64: RNE, no flushing. CDNA2 FP16/BF16: the flush after rounding, by MXCSR.FTZ
+  // where the level uses it (kHostFlushesTiny). RDNA3: integer grid; the int -> float conversion
+  // needs only RNE. Integer families: no floating point at all.
+  static const GemmKernel f32 = GemmDriver<FmaChainF32>::kernel({});
+  static const GemmKernel f64 = GemmDriver<FmaChainF64>::kernel({});
+  static const GemmKernel f16 = GemmDriver<PairwiseTreeFamily<false>>::kernel({kHostFlushesTiny, false});
+  static const GemmKernel bf16 = GemmDriver<PairwiseTreeFamily<true>>::kernel({kHostFlushesTiny, false});
+  static const GemmKernel integer = GemmDriver<IntegerDotFamily>::kernel({});
+  static const GemmKernel dot2_f16_f32 = GemmDriver<Rdna3Dot2Family<false, 32>>::kernel({});
+  static const GemmKernel dot2_f16_f16 = GemmDriver<Rdna3Dot2Family<false, 16>>::kernel({});
+  static const GemmKernel dot2_bf16_f32 = GemmDriver<Rdna3Dot2Family<true, 32>>::kernel({});
+  static const GemmKernel dot2_bf16_bf16 = GemmDriver<Rdna3Dot2Family<true, 16>>::kernel({});
+  switch (family) {
+    case GemmFamily::cdna2_fma_chain_f32: return &f32;
+    case GemmFamily::cdna2_fma_chain_f64: return &f64;
+    case GemmFamily::cdna2_pairwise_f16: return &f16;
+    case GemmFamily::cdna2_pairwise_bf16: return &bf16;
+    case GemmFamily::cdna2_int8:
+    case GemmFamily::rdna3_int: return &integer;
+    case GemmFamily::rdna3_dot2_f16: return acc_bits == 32 ? &dot2_f16_f32 : &dot2_f16_f16;
+    case GemmFamily::rdna3_dot2_bf16: return acc_bits == 32 ? &dot2_bf16_f32 : &dot2_bf16_bf16;
+    case GemmFamily::count: break;
+  }
+  return nullptr;
+}

@@ -1,0 +1,286 @@
+// RDNA3 float WMMA (numerics.md §B.4, §B.5): eight chained DOT2 steps per instruction, each step
+// three terms (C and two exact products) truncated onto one integer grid, opposite signs in one's
+// complement, one RNE rounding. Here the grid lives in 32-bit integer lanes: |S| < 2^29 always
+// (numerics.md §B.4), so every quantity below fits, and every operation is exact integer
+// arithmetic except the int -> binary32 conversion, which rounds to nearest even exactly as
+// ROUND_F32 does (MXCSR.RC = RNE, set by the guard; |S| < 2^31 is exact as an int32).
+//
+// Derivation of the lane formulas from §B.4 (f = fraction bits, 10 for f16, 7 for bf16):
+//  * Factor x: sig (subnormal f16 keeps its fraction, bf16 subnormal reads 0), aexp = max(E,1)-bias.
+//    Packed: sig << pre (A: f16 4, bf16 5; B: f16 0, bf16 5, so a product carries 2^(24-2f)) and
+//    e = aexp - 12 (so a product's e0 = aexp_a + aexp_b - 24 is its Gp term), or kZeroExp when
+//    sig is 0 so that zero products never define the grid.
+//  * lead(p) - 26 < aexp_a + aexp_b - 24 for every nonzero product (a product of two (f+1)-bit
+//    significands has at most 2f+2 bits), so G = max(Gp0, Gp1, lead(C) - 26) with lead(C) - 26 =
+//    Ec - 153 for a normal binary32 C (Ec its exponent field); a C with Ec = 0 reads as zero.
+//  * Product term floor(P * 2^(aexp_a + aexp_b - 2f - G)) = (P << (24 - 2f)) >> (G - e0): a
+//    logical right shift by a count >= 0 (G >= e0); counts of 32 or more give 0, like the
+//    reference's truncation of a term below the grid.
+//  * C term floor(sig24 * 2^(Ec - 150 - G)) = (sig24 << 8) >> (G + 158 - Ec), a count >= 5.
+//  * One's complement: an opposite-sign term contributes -m-1 = ~m = m ^ (-1): XOR with the mask
+//    (neg_a ^ neg_b ^ neg_C), which also makes a +-0 product of opposite sign cost one unit.
+//  * ROUND_F32: M = |S| converted to binary32 (RNE to 24 bits); the exponent field then moves by
+//    G; a field below 1 is the flush to +0 (sign not kept), above 254 the overflow to inf. S = 0
+//    and all-zero terms give +0 (all-zero terms leave G at the far-negative sentinels, so the
+//    field is below 1).
+//  * ROUND_F16 (f16 accumulator): RNE of M * 2^G onto the f16 grid, LSB max(lead - 10, -24)
+//    (gradual underflow), with C's lead floored at -14 (§B.4 "for OUT = F16 only").
+//  * ROUND_BF16: ROUND_F32, then the top 16 bits.
+// Special values (a NaN or infinite factor, a NaN or infinite accumulator) leave the vector path:
+// those lanes are recomputed with the reference step rdna3_dot2() (the rare case).
+
+template <bool Bf16, int AccBits>  // AccBits: 32 (f32 D), 16 (f16 D, or bf16 D when Bf16)
+struct Rdna3Dot2Family {
+  using Acc = std::int32_t;  // accumulator bits, 16-bit ones in the low half
+  static constexpr int MR = 4;
+  static constexpr int NR = kLanes;
+  static constexpr int kPlanes = 5;  // sig, e, neg, raw per k; special flag per k-pair
+  static constexpr std::int32_t kZeroExp = -(1 << 22);
+  static constexpr std::int32_t kFar = -(1 << 24);
+
+  static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
+  static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
+
+  struct Decoded {
+    std::int32_t sig, e, neg, special;
+  };
+  static Decoded decode(std::uint16_t x, int pre) {
+    const int f = Bf16 ? 7 : 10, bias = Bf16 ? 127 : 15;
+    const int e = (x >> f) & (Bf16 ? 0xFF : 0x1F);
+    const int frac = x & ((1 << f) - 1);
+    Decoded d{0, kZeroExp, (x & 0x8000) != 0 ? -1 : 0, 0};
+    if (e == (Bf16 ? 0xFF : 0x1F)) {
+      d.special = -1;
+      return d;
+    }
+    const int sig = e != 0 ? (frac | (1 << f)) : (Bf16 ? 0 : frac);  // bf16 subnormals read as 0
+    if (sig != 0) {
+      d.sig = sig << pre;
+      d.e = (e > 1 ? e : 1) - bias - 12;
+    }
+    return d;
+  }
+
+  // Panel layout: plane q, k, lane -> [(q * kc + k) * width + lane]; the flag plane is per k-pair
+  // (k must be packed in increasing order for each lane).
+  static void put_decoded(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre) {
+    const auto at = [&](int q, int kk) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane]; };
+    const Decoded d = decode(x, pre);
+    at(0, k) = d.sig;
+    at(1, k) = d.e;
+    at(2, k) = d.neg;
+    at(3, k) = x;
+    if (k % 2 == 0) at(4, k / 2) = d.special;
+    else at(4, k / 2) |= d.special;
+  }
+  static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
+    for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
+      const std::uint16_t x = inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : 0;
+      put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4);
+    });
+  }
+  static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
+    for (int c = 0; c < NR; ++c)
+      for (int k = 0; k < kc; ++k)
+        put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0,
+                    Bf16 ? 5 : 0);
+  }
+  static std::int32_t load_c(const GemmProblem& p, int i, int j) {
+    if (AccBits == 32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
+    return element<std::uint16_t>(p.c, i, j);
+  }
+  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
+    if (AccBits == 32) put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+    else put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
+  }
+
+  struct Factor {
+    VI sig, e, neg;
+  };
+
+  // The three terms on the grid, summed: S and G (numerics.md §B.4 finite path).
+  struct GridSum {
+    VI s, g;
+  };
+  static GridSum grid_sum(const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1, VI c_sig_shifted,
+                          VI c_lead, VI c_shift_base, VI c_neg) {
+    const VI p0 = madd16(a0.sig, b0.sig), p1 = madd16(a1.sig, b1.sig);  // exact, < 2^27
+    const VI e0 = a0.e + b0.e, e1 = a1.e + b1.e;
+    const VI g = vmax(vmax(e0, e1), c_lead);
+    const VI m_c = srlv(c_sig_shifted, g + c_shift_base);
+    const VI t0 = srlv(p0, g - e0) ^ (a0.neg ^ b0.neg ^ c_neg);
+    const VI t1 = srlv(p1, g - e1) ^ (a1.neg ^ b1.neg ^ c_neg);
+    return {m_c + t0 + t1, g};
+  }
+
+  // One step on a binary32 accumulator (also the BF16 one, widened by << 16). `special` gets the
+  // lanes whose accumulator is NaN or infinite.
+  static VI step_f32(VI c, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1, VI& special) {
+    const VI ec = srli<23>(c) & vi_set1(0xFF);
+    special = cmpeq(ec, vi_set1(0xFF));
+    const VI c_zero = cmpeq(ec, vi_set1(0));  // zero or subnormal C reads as zero (its sign still frames)
+    const VI c_lead = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
+    const VI c_sig = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
+    const GridSum t = grid_sum(a0, a1, b0, b1, c_sig, c_lead, vi_set1(158) - ec, srai<31>(c));
+    // ROUND_F32
+    const VI mf = to_f32_bits(vabs(t.s));
+    const VI field = srli<23>(mf) + t.g;
+    const VI sign = (c ^ t.s) & vi_set1(INT32_MIN);
+    const VI flush = cmpgt(vi_set1(1), field) | cmpeq(mf, vi_set1(0));
+    const VI rounded = select(cmpgt(field, vi_set1(254)), vi_set1(0x7F800000), mf + slli<23>(t.g)) | sign;
+    return and_not(flush, rounded);
+  }
+
+  // One step on an f16 accumulator (bits in the low half of each lane).
+  static VI step_f16(VI h, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1, VI& special) {
+    const VI eh = srli<10>(h) & vi_set1(0x1F);
+    special = cmpeq(eh, vi_set1(0x1F));
+    const VI eh1 = vmax(eh, vi_set1(1));
+    const VI sig = (h & vi_set1(0x3FF)) | and_not(cmpeq(eh, vi_set1(0)), vi_set1(0x400));
+    // value = sig * 2^(eh1 - 25); lead floored at -14: max(-14, lead) - 26 = eh1 - 41.
+    const VI h32 = slli<16>(h);
+    const GridSum t = grid_sum(a0, a1, b0, b1, slli<16>(sig), eh1 - vi_set1(41), vi_set1(41) - eh1, srai<31>(h32));
+    // ROUND_F16: q = RNE(M / 2^shift) onto the LSB exponent G + shift = max(lead - 10, -24).
+    const VI m = vabs(t.s);
+    const VI lead = srli<23>(to_f32_bits(m)) - vi_set1(127);  // bit length - 1 (one more after a
+    // rounding carry at >= 2^24, which lands on the same f16 value: the next power of two)
+    const VI shift = vmax(lead - vi_set1(10), vi_set1(-24) - t.g);
+    const VI right = vmax(shift, vi_set1(1));
+    const VI one = vi_set1(1);
+    const VI q_right = srlv(m + (sllv(one, right - one) - one) + (srlv(m, right) & one), right);
+    const VI q = select(cmpgt(shift, vi_set1(0)), q_right, sllv(m, vi_set1(0) - shift));
+    const VI bits = slli<10>(t.g + shift + vi_set1(24)) + q;  // normal: biased exponent; subnormal: q
+    const VI sign = srli<16>((h32 ^ t.s) & vi_set1(INT32_MIN));
+    const VI out = select(cmpgt(bits, vi_set1(0x7BFF)), vi_set1(0x7C00), bits) | sign;
+    return and_not(cmpeq(q, vi_set1(0)), out);  // an underflow to zero is +0
+  }
+
+  static VI step(VI acc, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1, VI& special) {
+    if constexpr (AccBits == 32) return step_f32(acc, a0, a1, b0, b1, special);
+    else if constexpr (Bf16) return srli<16>(step_f32(slli<16>(acc), a0, a1, b0, b1, special));
+    else return step_f16(acc, a0, a1, b0, b1, special);
+  }
+
+  // The reference step for one lane (special values), through the portable hook.
+  static std::int32_t reference_step(std::int32_t acc, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1, std::uint16_t b1) {
+    return static_cast<std::int32_t>(rdna3_reference_step(Bf16, AccBits, static_cast<std::uint32_t>(acc), a0, b0, a1, b1));
+  }
+
+  static void micro(const GemmProblem& p, int k0, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int i0,
+                    int j0) {
+    if constexpr (AccBits == 32) {
+      if (micro_finite(kc, static_cast<const std::int32_t*>(a_panel), static_cast<const std::int32_t*>(b_panel), tile)) return;
+    }
+    micro_careful(p, k0, kc, a_panel, b_panel, tile, i0, j0);
+  }
+
+  // The common case of a binary32 accumulator, cheaper (docs/performance.md): no special factor in
+  // the panels, a finite C, and every step's result normal and nonzero. Then step_f32 reduces to
+  // "binary32 bits = mf + (G << 23) | sign" and the next step decodes exactly those bits again, so
+  // the accumulator can stay decoded between steps (field, significand << 8 with the leading bit,
+  // sign mask; c_lead = field - 153 and the C shift base 158 - field as step_f32 derives them).
+  // Returns false, with the tile untouched, as soon as any lane leaves that case (a field outside
+  // 1..254 is step_f32's flush or overflow, S = 0 its zero result); micro_careful() then redoes the
+  // whole block step by step.
+  static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
+    VI special = vi_set1(0);
+    for (int kp = 0; kp < kc / 2; ++kp) special = special | vi_load(b + (4 * static_cast<std::ptrdiff_t>(kc) + kp) * NR);
+    // kc is a multiple of K = 16, so the A flag plane (kc / 2 * MR values) is whole vectors.
+    for (int x = 0; x < kc / 2 * MR; x += kLanes) special = special | vi_load(a + 4 * static_cast<std::ptrdiff_t>(kc) * MR + x);
+    if (any(special)) return false;
+    // Rows in groups of kRows (B's factors reloaded from L1 for the next group): each row is one
+    // dependency chain of steps, so more rows hide more latency, but each costs 3 state registers.
+    // Measured on Zen 3 (docs/performance.md): two rows and all four rows at once (with some
+    // spills) run equally fast; four it is.
+    constexpr int kRows = MR;
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    VI out[MR];
+    for (int r0 = 0; r0 < MR; r0 += kRows) {
+      VI lead[kRows], sig[kRows], neg[kRows];  // C's shift base (158 - field) is 5 - lead
+      VI normal = vi_set1(-1);                  // lanes whose C is finite
+      // Every step's field and |S| as binary32 bits, tracked by their extremes: the lanes stayed in
+      // the common case when 1 <= field <= 254 and mf > 0 at every step.
+      VI field_min = vi_set1(1), field_max = vi_set1(254), mf_min = vi_set1(1);
+#pragma GCC unroll 8
+      for (int r = 0; r < kRows; ++r) {
+        const VI c = vi_load(tile + (r0 + r) * NR);
+        const VI ec = srli<23>(c) & vi_set1(0xFF);
+        normal = and_not(cmpeq(ec, vi_set1(0xFF)), normal);
+        const VI c_zero = cmpeq(ec, vi_set1(0));  // as in step_f32
+        lead[r] = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
+        sig[r] = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
+        neg[r] = srai<31>(c);
+      }
+      for (int kp = 0; kp < kc / 2; ++kp) {
+        const int k = 2 * kp;
+        const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
+        const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
+#pragma GCC unroll 8
+        for (int r = 0; r < kRows; ++r) {
+          const int row = r0 + r;
+          const Factor a0{vi_set1(a_at(0, k, row)), vi_set1(a_at(1, k, row)), vi_set1(a_at(2, k, row))};
+          const Factor a1{vi_set1(a_at(0, k + 1, row)), vi_set1(a_at(1, k + 1, row)), vi_set1(a_at(2, k + 1, row))};
+          const GridSum t = grid_sum(a0, a1, b0, b1, sig[r], lead[r], vi_set1(5) - lead[r], neg[r]);
+          const VI mf = to_f32_bits(vabs(t.s));  // ROUND_F32 as in step_f32
+          const VI field = srli<23>(mf) + t.g;
+          field_min = vmin(field_min, field);
+          field_max = vmax(field_max, field);
+          mf_min = vmin(mf_min, mf);  // mf = 0 exactly when S = 0
+          neg[r] = neg[r] ^ srai<31>(t.s);
+          sig[r] = slli<8>(mf) | vi_set1(INT32_MIN);
+          lead[r] = field - vi_set1(153);
+        }
+      }
+      normal = and_not(cmpgt(vi_set1(1), field_min) | cmpgt(field_max, vi_set1(254)) | cmpgt(vi_set1(1), mf_min), normal);
+      if (lane_bits(normal) != (1U << kLanes) - 1) return false;
+#pragma GCC unroll 8
+      for (int r = 0; r < kRows; ++r)
+        out[r0 + r] = (neg[r] & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(153)) | (srli<8>(sig[r]) & vi_set1(0x7FFFFF));
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, out[r]);
+    return true;
+  }
+
+  static void micro_careful(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int,
+                            int) {
+    const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
+    const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    VI acc[MR];
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) acc[r] = vi_load(tile + r * NR);
+    for (int kp = 0; kp < kc / 2; ++kp) {
+      const int k = 2 * kp;
+      const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
+      const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
+      const VI b_special = vi_load(b_ptr(4, kp));
+#pragma GCC unroll 8
+      for (int r = 0; r < MR; ++r) {
+        const Factor a0{vi_set1(a_at(0, k, r)), vi_set1(a_at(1, k, r)), vi_set1(a_at(2, k, r))};
+        const Factor a1{vi_set1(a_at(0, k + 1, r)), vi_set1(a_at(1, k + 1, r)), vi_set1(a_at(2, k + 1, r))};
+        VI acc_special;
+        const VI next = step(acc[r], a0, a1, b0, b1, acc_special);
+        const VI special = acc_special | b_special | vi_set1(a_at(4, kp, r));
+        if (!any(special)) {
+          acc[r] = next;
+          continue;
+        }
+        std::int32_t before[kLanes], after[kLanes];
+        vi_store(before, acc[r]);
+        vi_store(after, next);
+        const unsigned lanes = lane_bits(special);
+        for (int l = 0; l < kLanes; ++l)
+          if ((lanes >> l) & 1U)
+            after[l] = reference_step(before[l], static_cast<std::uint16_t>(a_at(3, k, r)), static_cast<std::uint16_t>(b_ptr(3, k)[l]),
+                                      static_cast<std::uint16_t>(a_at(3, k + 1, r)), static_cast<std::uint16_t>(b_ptr(3, k + 1)[l]));
+        acc[r] = vi_load(after);
+      }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, acc[r]);
+  }
+};

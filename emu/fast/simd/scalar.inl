@@ -1,0 +1,74 @@
+// The SIMD vocabulary of the fast kernels in portable C++: one lane of each type. Included inside
+// the per-ISA namespace by isa_scalar.cpp only. Needs <cmath>, <cstdint>, <cstring> included first.
+
+inline constexpr int kLanes = 1;
+inline constexpr int kLanesD = 1;
+inline constexpr bool kHostFlushesTiny = false;  // flush_tiny() does the CDNA2 flush explicitly
+
+struct VI { std::int32_t v; };
+struct VF { float v; };
+struct VD { double v; };
+
+// Wrapping arithmetic without signed overflow: compute on uint32_t.
+inline std::int32_t wrap(std::uint32_t x) { return static_cast<std::int32_t>(x); }
+inline std::uint32_t u(std::int32_t x) { return static_cast<std::uint32_t>(x); }
+
+// ---- int32 lanes ----
+inline VI vi_load(const std::int32_t* p) { return {*p}; }
+inline void vi_store(std::int32_t* p, VI a) { *p = a.v; }
+inline VI vi_set1(std::int32_t x) { return {x}; }
+inline VI operator+(VI a, VI b) { return {wrap(u(a.v) + u(b.v))}; }
+inline VI operator-(VI a, VI b) { return {wrap(u(a.v) - u(b.v))}; }
+inline VI operator&(VI a, VI b) { return {a.v & b.v}; }
+inline VI operator|(VI a, VI b) { return {a.v | b.v}; }
+inline VI operator^(VI a, VI b) { return {a.v ^ b.v}; }
+inline VI operator~(VI a) { return {~a.v}; }
+inline VI and_not(VI mask, VI a) { return {~mask.v & a.v}; }
+inline VI vmax(VI a, VI b) { return {a.v > b.v ? a.v : b.v}; }
+inline VI vmin(VI a, VI b) { return {a.v < b.v ? a.v : b.v}; }
+inline VI vmin_unsigned(VI a, VI b) { return {u(a.v) < u(b.v) ? a.v : b.v}; }
+inline VI cmpeq(VI a, VI b) { return {a.v == b.v ? -1 : 0}; }
+inline VI cmpgt(VI a, VI b) { return {a.v > b.v ? -1 : 0}; }
+template <int N> inline VI srli(VI a) { return {wrap(u(a.v) >> N)}; }
+template <int N> inline VI slli(VI a) { return {wrap(u(a.v) << N)}; }
+template <int N> inline VI srai(VI a) { return {a.v >> N}; }  // arithmetic (C++20)
+inline VI srlv(VI a, VI n) { return {u(n.v) > 31 ? 0 : wrap(u(a.v) >> n.v)}; }
+inline VI sllv(VI a, VI n) { return {u(n.v) > 31 ? 0 : wrap(u(a.v) << n.v)}; }
+inline VI madd16(VI a, VI b) {
+  const auto lo = [](std::int32_t x) { return static_cast<std::int32_t>(static_cast<std::int16_t>(u(x) & 0xFFFF)); };
+  const auto hi = [](std::int32_t x) { return static_cast<std::int32_t>(static_cast<std::int16_t>(u(x) >> 16)); };
+  return {wrap(u(lo(a.v) * lo(b.v)) + u(hi(a.v) * hi(b.v)))};
+}
+inline VI vabs(VI a) { return {a.v < 0 ? wrap(0U - u(a.v)) : a.v}; }
+inline VI select(VI mask, VI if_set, VI if_clear) { return mask.v != 0 ? if_set : if_clear; }
+inline bool any(VI mask) { return mask.v != 0; }
+inline unsigned lane_bits(VI mask) { return mask.v != 0 ? 1U : 0U; }
+inline VI to_f32_bits(VI a) {
+  const float f = static_cast<float>(a.v);  // rounds by the current mode: nearest even under the guard
+  std::uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return {wrap(bits)};
+}
+
+// ---- float lanes ----
+inline VF vf_load(const float* p) { return {*p}; }
+inline void vf_store(float* p, VF a) { *p = a.v; }
+inline VF vf_set1(float x) { return {x}; }
+inline VF operator+(VF a, VF b) { return {a.v + b.v}; }
+inline VF fma(VF a, VF b, VF c) { return {std::fma(a.v, b.v, c.v)}; }  // libm: exact, one rounding
+// A binary32 result that is subnormal becomes zero of its sign: exactly the reference's "round on
+// the subnormal grid, then flush" (round_pack Underflow::flush_after_rounding).
+inline VF flush_tiny(VF a) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &a.v, sizeof bits);
+  if ((bits & 0x7F800000U) == 0) bits &= 0x80000000U;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return {f};
+}
+
+// ---- double lanes ----
+inline VD vd_load(const double* p) { return {*p}; }
+inline void vd_store(double* p, VD a) { *p = a.v; }
+inline VD vd_set1(double x) { return {x}; }
+inline VD fma(VD a, VD b, VD c) { return {std::fma(a.v, b.v, c.v)}; }

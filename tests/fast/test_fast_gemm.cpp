@@ -1,0 +1,173 @@
+// [fast] The fast GEMM kernels against the reference, bit for bit: every instruction of the table
+// at every SIMD level this CPU has, on random and edge-biased inputs (NaN, inf, +-0, subnormals,
+// max finite, tiny and huge exponents, cancellation), every modifier the fast path claims, across
+// the kernels' block boundaries and with 1, 2 and 3 threads.
+#include <algorithm>
+
+#include "emu/fast/gemm_family.hpp"
+#include "fast/fast_test_support.hpp"
+
+using namespace mxlane;
+using namespace mxlane_test;
+
+namespace {
+
+// Calls f(In{}, Acc{}) with the instruction's storage types.
+template <class F>
+void with_storage(const InstrDesc& d, F&& f) {
+  const int in = std::max(8, elem_bits(d.a_type)), acc = std::max(8, elem_bits(d.c_type));
+  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
+  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
+  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
+  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
+  else f(std::uint8_t{}, std::uint32_t{});
+}
+
+// The modifiers the fast path takes, for each instruction (gemm.hpp): none on MFMA, OPSEL on the
+// 16-bit-output WMMAs, NEG[1:0] (signedness) and CLAMP on the integer WMMAs.
+std::vector<Modifiers> fast_modifier_sets(const InstrDesc& d) {
+  if (d.modifiers == ModifierSet::wmma_int)
+    return {{}, {.neg = 3}, {.neg = 1, .clamp = 1}, {.neg = 2}, {.neg = 3, .clamp = 1}};
+  if (d.modifiers == ModifierSet::wmma_neg_opsel) return {{}, {.opsel = 4}};
+  return {{}};
+}
+
+template <class In, class Acc>
+struct Inputs {
+  GemmMatrix<In> a, b;
+  GemmMatrix<Acc> c;
+};
+
+template <class In, class Acc>
+Inputs<In, Acc> make_inputs(const InstrDesc& d, Mix mix, std::uint64_t seed, int m, int n, int k) {
+  mxref::Gen g(seed);
+  Inputs<In, Acc> x{random_matrix<In>(g, d.a_type, mix, m, k), random_matrix<In>(g, d.b_type, mix, k, n),
+                    random_matrix<Acc>(g, d.c_type, mix == Mix::cancelling ? Mix::moderate : mix, m, n)};
+  if (mix == Mix::cancelling) make_cancelling(x.a, x.b, d.a_type, g);
+  return x;
+}
+
+std::string describe(const InstrDesc& d, Mix mix, const Modifiers& mods, fast::SimdLevel level) {
+  return std::string(d.builtin) + " " + mix_name(mix) + " [" + format_modifiers(d, mods) + "] " +
+         std::string(fast::simd_level_name(level));
+}
+
+// A GEMM by hand from run_matrix, independent of gemm(): tiles of D from C, k tiles ascending.
+template <class In, class Acc>
+GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, const Modifiers& mods, const Switches& s) {
+  GemmMatrix<Acc> out(x.c.rows(), x.c.cols());
+  for (int i0 = 0; i0 < x.c.rows(); i0 += d.m)
+    for (int j0 = 0; j0 < x.c.cols(); j0 += d.n) {
+      BitMatrix acc = x.c.block(i0, j0, d.m, d.n).template cast<std::uint64_t>();
+      for (int k0 = 0; k0 < x.a.cols(); k0 += d.k) {
+        const BitMatrix a = x.a.block(i0, k0, d.m, d.k).template cast<std::uint64_t>();
+        const BitMatrix b = x.b.block(k0, j0, d.k, d.n).template cast<std::uint64_t>();
+        const auto copies = [&](const BitMatrix& t) { return std::vector<BitMatrix>(static_cast<std::size_t>(d.blocks), t); };
+        acc = run_matrix(d, copies(a), copies(b), copies(acc), mods, s)[0];
+      }
+      out.block(i0, j0, d.m, d.n) = acc.cast<Acc>();
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
+  for (const InstrDesc& d : instruction_table()) {
+    CAPTURE(d.builtin);
+    CHECK(fast::gemm_family(d).has_value());
+    CHECK(gemm_path(d) == GemmPath::fast);
+  }
+}
+
+TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",
+          "[fast][gemm]") {
+  std::uint64_t seed = 0xFA57;
+  std::vector<std::string> seen;
+  for (const InstrDesc& d : instruction_table()) {
+    // Rows that differ only in wave size or tying compute the same numbers: fewer mixes for those.
+    const std::string key = std::string(d.mnemonic);
+    const bool repeat = std::find(seen.begin(), seen.end(), key) != seen.end();
+    seen.push_back(key);
+    // Sizes: several tiles each way, partial micro-tiles at the edges, several instructions along K.
+    const int m = d.m * (d.m == 4 ? 3 : 2), n = d.n * (d.n == 4 ? 5 : 2), k = 3 * d.k;
+    with_storage(d, [&](auto in, auto acc) {
+      using In = decltype(in);
+      using Acc = decltype(acc);
+      for (Mix mix : kAllMixes) {
+        if (repeat && mix != Mix::edge) continue;
+        const auto x = make_inputs<In, Acc>(d, mix, ++seed, m, n, k);
+        for (const Modifiers& mods : fast_modifier_sets(d)) {
+          const GemmMatrix<Acc> expected = gemm(d, x.a, x.b, x.c, options(GemmPath::reference_tiles, mods));
+          for (fast::SimdLevel level : simd_levels()) {
+            const fast::SimdLevelCap cap(level);
+            check_equal(expected, gemm(d, x.a, x.b, x.c, options(GemmPath::fast, mods)), describe(d, mix, mods, level));
+          }
+        }
+      }
+    });
+  }
+}
+
+TEST_CASE("The GEMM's reference paths agree: per tile by hand, per tile, per element", "[fast][gemm]") {
+  std::uint64_t seed = 0x7E57;
+  for (const InstrDesc& d : instruction_table()) {
+    if (d.tied || (d.is_wmma() && d.wave == 64)) continue;  // same numbers as the untied wave32 row
+    with_storage(d, [&](auto in, auto acc) {
+      using In = decltype(in);
+      using Acc = decltype(acc);
+      const auto x = make_inputs<In, Acc>(d, Mix::edge, ++seed, d.m, 2 * d.n, 2 * d.k);
+      for (const Modifiers& mods : fast_modifier_sets(d)) {
+        CAPTURE(d.builtin, format_modifiers(d, mods));
+        const GemmMatrix<Acc> by_hand = tiles_by_hand(d, x, mods, {});
+        check_equal(by_hand, gemm(d, x.a, x.b, x.c, options(GemmPath::reference_tiles, mods)), "tiles");
+        check_equal(by_hand, gemm(d, x.a, x.b, x.c, options(GemmPath::reference_elements, mods)), "elements");
+      }
+    });
+  }
+}
+
+TEST_CASE("Fast GEMM across packing blocks (K > kc, many micro-tiles) equals the element reference", "[fast][gemm]") {
+  // One instruction per family; K = 288 crosses the kernels' k blocks (256 and 128 values of k).
+  std::uint64_t seed = 0xB10C;
+  std::vector<std::pair<fast::GemmFamily, int>> done;  // (family, accumulator width)
+  for (const InstrDesc& d : instruction_table()) {
+    const fast::FamilyChoice f = *fast::gemm_family(d);
+    const std::pair<fast::GemmFamily, int> key{f.family, f.acc_bits};
+    if (std::find(done.begin(), done.end(), key) != done.end()) continue;
+    done.push_back(key);
+    with_storage(d, [&](auto in, auto acc) {
+      using In = decltype(in);
+      using Acc = decltype(acc);
+      const int m = std::max(d.m, 48) / d.m * d.m + d.m, n = std::max(d.n, 40) / d.n * d.n + d.n;
+      for (Mix mix : {Mix::moderate, Mix::sparse_special, Mix::tiny, Mix::cancelling}) {
+        const auto x = make_inputs<In, Acc>(d, mix, ++seed, m, n, mxref::cases(288) / d.k * d.k + d.k);
+        const GemmMatrix<Acc> expected = gemm(d, x.a, x.b, x.c, options(GemmPath::reference_elements));
+        for (fast::SimdLevel level : simd_levels()) {
+          const fast::SimdLevelCap cap(level);
+          check_equal(expected, gemm(d, x.a, x.b, x.c, options(GemmPath::fast)), describe(d, mix, {}, level));
+        }
+      }
+    });
+  }
+}
+
+TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][gemm]") {
+  const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
+  const ArchInfo& rdna3 = arch_info(ArchId::gfx1100);
+  std::uint64_t seed = 0x7A12;
+  for (const InstrDesc* d : {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
+                             &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16")})
+    with_storage(*d, [&](auto in, auto acc) {
+      using In = decltype(in);
+      using Acc = decltype(acc);
+      const auto x = make_inputs<In, Acc>(*d, Mix::sparse_special, ++seed, 4 * d->m, 8 * d->n, 4 * d->k);
+      for (GemmPath path : {GemmPath::fast, GemmPath::reference_elements}) {
+        const GemmMatrix<Acc> one = gemm(*d, x.a, x.b, x.c, options(path, {}, 1));
+        for (int threads : {2, 3, 0}) {
+          CAPTURE(d->builtin, threads, static_cast<int>(path));
+          check_equal(one, gemm(*d, x.a, x.b, x.c, options(path, {}, threads)), "threads");
+        }
+      }
+    });
+}
