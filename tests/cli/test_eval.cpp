@@ -7,21 +7,18 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "tests/support/scratch_file.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
 using Json = nlohmann::ordered_json;
 using mxlane::cli::eval_line;
 using mxlane::cli::EvalOutcome;
+using mxlane_test::Run;
+constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
-
-std::string hex(std::uint32_t w) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", w);
-  return buf;
-}
 
 Json vgprs(int count, int wave, std::uint32_t word) {
   Json out = Json::array();
@@ -35,19 +32,7 @@ Json ones_line() {
               {"src", {{"A", vgprs(8, 32, 0x3C003C00)}, {"B", vgprs(8, 32, 0x3C003C00)}, {"C", vgprs(8, 32, 0)}}}};
 }
 
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run(const std::string& subcommand, const std::string& input) {
-  const mxlane_test::ScratchFile file("mxlane_test_eval_input");
-  const std::string& path = file.path();
-  std::ofstream(path) << input;
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli({"mxlane", subcommand, path}, out, err);
-  return {code, out.str(), err.str()};
-}
+Run run(const std::string& subcommand, const std::string& input) { return mxlane_test::run_mxlane_on_input({subcommand}, input); }
 
 }  // namespace
 

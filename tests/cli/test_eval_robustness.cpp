@@ -13,7 +13,8 @@
 #include <sstream>
 #include <streambuf>
 
-#include "tests/support/scratch_file.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 #include "tools/mxlane/line_reader.hpp"
@@ -22,24 +23,11 @@ using Json = nlohmann::ordered_json;
 using mxlane::cli::eval_line;
 using mxlane::cli::EvalOutcome;
 
+using mxlane_test::Run;
+
 namespace {
 
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args, const std::string& input) {
-  const mxlane_test::ScratchFile file("mxlane_test_robust_input");
-  const std::string& path = file.path();
-  std::ofstream(path, std::ios::binary) << input;
-  std::vector<std::string> argv = {"mxlane"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  argv.push_back(path);
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli(argv, out, err);
-  return {code, out.str(), err.str()};
-}
+Run run(const std::vector<std::string>& args, const std::string& input) { return mxlane_test::run_mxlane_on_input(args, input); }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -57,9 +45,7 @@ std::string sad_line(int id, std::uint32_t c) {
 }
 
 std::string expected_sad_output(int id, std::uint32_t c) {
-  char word[16];
-  std::snprintf(word, sizeof word, "0x%08x", 8 + c);
-  return Json{{"id", id}, {"D", {{word}}}}.dump();
+  return Json{{"id", id}, {"D", {{mxlane_test::hex_word(8 + c)}}}}.dump();
 }
 
 long max_rss_kib() {

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/hex.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -33,11 +35,7 @@ inline constexpr int kCaseDivisor = 1;
 #endif
 inline int cases(int full) { return full / kCaseDivisor; }
 
-inline std::string hex(std::uint64_t v, int digits) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%0*llX", digits, static_cast<unsigned long long>(v));
-  return buf;
-}
+using mxlane_test::hex;  // "0x" + upper-case digits (tests/support/hex.hpp)
 
 inline std::string hex_list(std::span<const std::uint64_t> v, int digits) {
   std::string s = "{";

@@ -1,10 +1,12 @@
 // Running the mxlane command line in-process: exit code, standard output and standard error.
 #pragma once
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
 
 namespace mxlane_test {
@@ -20,6 +22,14 @@ inline Run run_mxlane(std::vector<std::string> args) {
   std::ostringstream out, err;
   const int code = mxlane::cli::run_cli(args, out, err);
   return {code, out.str(), err.str()};
+}
+
+// `mxlane ARGS... FILE` where FILE is a private temp file holding `input` (eval, replay).
+inline Run run_mxlane_on_input(std::vector<std::string> args, const std::string& input) {
+  const ScratchFile file("mxlane_test_input");
+  std::ofstream(file.path(), std::ios::binary) << input;
+  args.push_back(file.path());
+  return run_mxlane(std::move(args));
 }
 
 }  // namespace mxlane_test

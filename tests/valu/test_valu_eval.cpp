@@ -8,21 +8,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "tests/support/scratch_file.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
 using Json = nlohmann::ordered_json;
 using mxlane::cli::eval_line;
 using mxlane::cli::EvalOutcome;
+constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
-
-std::string hex(std::uint32_t w) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", w);
-  return buf;
-}
 
 // One VGPR per word, `lanes` lanes each holding the same word.
 Json regs(std::initializer_list<std::uint32_t> words, int lanes = 1) {
@@ -248,13 +244,10 @@ TEST_CASE("valu eval: the CLI evaluates every line and exits 2 when one is inval
   Json bad = good;
   bad["id"] = "bad";
   bad["src"].erase("src1");
-  const mxlane_test::ScratchFile file("mxlane_test_valu_eval_input");
-  const std::string& path = file.path();
-  std::ofstream(path) << good.dump() << '\n' << bad.dump() << '\n' << good.dump() << '\n';
-  std::ostringstream out, err;
-  const int code = mxlane::cli::run_cli({"mxlane", "eval", path}, out, err);
-  CHECK(code == mxlane::cli::kExitUsage);
-  std::istringstream lines(out.str());
+  const mxlane_test::Run run =
+      mxlane_test::run_mxlane_on_input({"eval"}, good.dump() + '\n' + bad.dump() + '\n' + good.dump() + '\n');
+  CHECK(run.code == mxlane::cli::kExitUsage);
+  std::istringstream lines(run.out);
   std::vector<Json> outputs;
   for (std::string l; std::getline(lines, l);)
     if (!l.empty()) outputs.push_back(Json::parse(l));
@@ -263,5 +256,5 @@ TEST_CASE("valu eval: the CLI evaluates every line and exits 2 when one is inval
   CHECK(outputs[1].at("id") == "bad");
   CHECK(outputs[1].at("error").get<std::string>().find("src1") != std::string::npos);
   CHECK(outputs[2].at("D") == regs({0x18}));
-  CHECK(err.str().find("src1") != std::string::npos);
+  CHECK(run.err.find("src1") != std::string::npos);
 }

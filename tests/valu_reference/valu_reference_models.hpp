@@ -429,11 +429,15 @@ inline std::uint32_t gfx12_dot2_finite(const Term& p0, const Term& p1, int pg0, 
   return sbit | (static_cast<std::uint32_t>(e + 127) << 23) | static_cast<std::uint32_t>(sig24 - (Int(1) << 23));
 }
 
-// gfx1200 V_DOT2_F32_F16 / V_DOT2_F32_BF16: §5.2 then §5.3; clamp §5.5.
-inline Want ref_fdot2_gfx12(bool bf16, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp) {
-  const Factor f[4] = {read_factor(bf16, static_cast<std::uint16_t>(a), true), read_factor(bf16, static_cast<std::uint16_t>(b), true),
-                       read_factor(bf16, static_cast<std::uint16_t>(a >> 16), true),
-                       read_factor(bf16, static_cast<std::uint16_t>(b >> 16), true)};
+// §5.2 for both generations: the four factors (subnormal ones kept or read as 0), the special
+// cases, else the terms of the finite path `finite` (§5.3 gfx12, §5.4 gfx11); clamp §5.5.
+template <typename FinitePath>
+inline Want ref_fdot2_with(bool bf16, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp,
+                           bool keep_subnormal_factors, bool subnormal_c_is_zero, FinitePath finite) {
+  const bool keep = keep_subnormal_factors;
+  const Factor f[4] = {read_factor(bf16, static_cast<std::uint16_t>(a), keep), read_factor(bf16, static_cast<std::uint16_t>(b), keep),
+                       read_factor(bf16, static_cast<std::uint16_t>(a >> 16), keep),
+                       read_factor(bf16, static_cast<std::uint16_t>(b >> 16), keep)};
   std::uint32_t r;
   if (const auto sp = dot2_specials(f, c)) {
     r = *sp;
@@ -442,11 +446,17 @@ inline Want ref_fdot2_gfx12(bool bf16, std::uint32_t a, std::uint32_t b, std::ui
     const int pg0 = p0.sig != 0 ? f[0].ae + f[1].ae - 24 : kNoLead;
     const int pg1 = p1.sig != 0 ? f[2].ae + f[3].ae - 24 : kNoLead;
     const unsigned Ec = (c >> 23) & 0xFF, Fc = c & 0x7FFFFF;
-    const Term ct{Ec != 0 ? Int((1u << 23) + Fc) : Int(Fc), static_cast<int>(std::max(Ec, 1u)) - 150, (c >> 31) != 0};
-    r = gfx12_dot2_finite(p0, p1, pg0, pg1, ct);
+    const Int c_sig = Ec != 0 ? Int((1u << 23) + Fc) : subnormal_c_is_zero ? Int(0) : Int(Fc);
+    const Term ct{c_sig, static_cast<int>(std::max(Ec, 1u)) - 150, (c >> 31) != 0};
+    r = finite(p0, p1, pg0, pg1, ct);
   }
   const Want w = Want::exact(r);
   return clamp ? clamp_f32(w) : w;
+}
+
+// gfx1200 V_DOT2_F32_F16 / V_DOT2_F32_BF16: §5.2 then §5.3, subnormals kept.
+inline Want ref_fdot2_gfx12(bool bf16, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp) {
+  return ref_fdot2_with(bf16, a, b, c, clamp, true, false, gfx12_dot2_finite);
 }
 
 // ---- §5.4 gfx11 finite path, literally ------------------------------------------------------
@@ -473,25 +483,9 @@ inline std::uint32_t gfx11_dot2_finite(const Term& p0, const Term& p1, int pg0, 
   return (s ? 0x80000000u : 0u) | (static_cast<std::uint32_t>(e + 127) << 23) | static_cast<std::uint32_t>(sig24 - (Int(1) << 23));
 }
 
-// gfx1100: §5.2 then §5.4 (bf16 subnormal factors and a subnormal C read as 0); clamp §5.5.
+// gfx1100: §5.2 then §5.4 (bf16 subnormal factors and a subnormal C read as 0).
 inline Want ref_fdot2_gfx11(bool bf16, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp) {
-  const bool keep = !bf16;
-  const Factor f[4] = {read_factor(bf16, static_cast<std::uint16_t>(a), keep), read_factor(bf16, static_cast<std::uint16_t>(b), keep),
-                       read_factor(bf16, static_cast<std::uint16_t>(a >> 16), keep),
-                       read_factor(bf16, static_cast<std::uint16_t>(b >> 16), keep)};
-  std::uint32_t r;
-  if (const auto sp = dot2_specials(f, c)) {
-    r = *sp;
-  } else {
-    const Term p0 = product_term(f[0], f[1]), p1 = product_term(f[2], f[3]);
-    const int pg0 = p0.sig != 0 ? f[0].ae + f[1].ae - 24 : kNoLead;
-    const int pg1 = p1.sig != 0 ? f[2].ae + f[3].ae - 24 : kNoLead;
-    const unsigned Ec = (c >> 23) & 0xFF, Fc = c & 0x7FFFFF;
-    const Term ct{Ec != 0 ? Int((1u << 23) + Fc) : Int(0), static_cast<int>(Ec) - 150, (c >> 31) != 0};
-    r = gfx11_dot2_finite(p0, p1, pg0, pg1, ct);
-  }
-  const Want w = Want::exact(r);
-  return clamp ? clamp_f32(w) : w;
+  return ref_fdot2_with(bf16, a, b, c, clamp, !bf16, true, gfx11_dot2_finite);
 }
 
 // ---- CDNA / gfx1030 default policy (§5.1): exact a0*b0 + a1*b1 + C, one RNE -----------------

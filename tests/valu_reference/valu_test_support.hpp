@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/hex.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -16,11 +18,7 @@
 
 namespace vtest {
 
-inline std::string hex(std::uint64_t v, int digits) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "0x%0*llX", digits, static_cast<unsigned long long>(v));
-  return buf;
-}
+using mxlane_test::hex;  // "0x" + upper-case digits (tests/support/hex.hpp)
 
 inline const char* arch_name(mxlane::ArchId a) {
   switch (a) {
