@@ -120,8 +120,9 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "lanemap",
       "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
-      "instruction reads the operand: a whole-operand dump, a forward query (--element) or an "
-      "inverse query (--reg with --lane).");
+      "instruction reads the operand: a whole-operand dump, a forward query (--element), an "
+      "inverse query (--reg with --lane), a figure (--format svg or html) or the dot-product trace "
+      "of one D element (--trace).");
   add_layout_options(cmd, o, OperandOption::optional);
   cmd->add_option("--format", o.format,
                   "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json, svg (a figure of "
