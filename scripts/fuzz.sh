@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bounded fuzzing: builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each one for
+# Bounded fuzzing: builds the libFuzzer targets with clang-22 (ASan + UBSan) and runs each one for
 # SECONDS (default 60) from the committed corpus. Any finding fails the run; the input that caused
 # it is saved under build-fuzz/findings/<target>/ — copy it into fuzz/regressions/<target>/ so the
 # test suite replays it forever. Usage: scripts/fuzz.sh [SECONDS]
@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 jobs=$(nproc)
-CXX=clang++-19 CC=clang-19 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CXX=clang++-22 CC=clang-22 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMXLANE_FUZZ=ON -DMXLANE_DEVICE=OFF -DMXLANE_BUILD_TESTS=OFF >/dev/null
 targets=(eval_line lanemap_arguments index_expression)
 cmake --build build-fuzz -j "$jobs" --target "${targets[@]/%/_fuzzer}"

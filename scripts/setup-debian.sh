@@ -5,9 +5,10 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build          # toolchain
   catch2 nlohmann-json3-dev libcli11-dev libfmt-dev libboost-dev libeigen3-dev  # libraries
-  clang-19 llvm-19 libamdhip64-dev  # device code for gfx90a/gfx1100, its disassembly check, the HIP runtime
+  clang-22 lld-22 llvm-22 libamdhip64-dev  # device code (clang-22 compiles, lld-22 links the AMDGPU code objects,
+                                           # llvm-objdump-22 disassembles them), the HIP runtime
   libxml2-dev libpng-dev librsvg2-bin  # picture tests: parse SVG/XHTML, rasterize figures and decode the PNGs
-  libclang-rt-19-dev                # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
+  libclang-rt-22-dev                # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
   libbenchmark-dev  # Google Benchmark: scripts/bench.sh (never run by the tests)
 )
 
