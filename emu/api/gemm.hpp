@@ -1,7 +1,7 @@
 // Emulated GEMM: D = A*B + C for matrices of any size that the chosen instruction's tile divides,
 // computed as a GPU kernel does with that instruction: each m x n tile of D starts from the tile
 // of C, then acc = instruction(A tile, B tile, acc) for the k tiles in increasing order. The bits
-// are those of the instruction (docs/numerics.md); fast SIMD kernels are used where they provably
+// are those of the instruction (docs/matrix-overview.md); fast SIMD kernels are used where they provably
 // give the same bits (docs/performance.md), the reference everywhere else.
 //
 //   const auto& inst = mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx90a), "v_mfma_f32_32x32x8f16");

@@ -17,7 +17,7 @@ struct FamilyChoice {
 };
 
 // The family of `desc`, or nullopt when no fast kernel family covers it. The rules (numerics.md
-// §A.1, §A.2, docs/numerics.md "Where each family's semantics live"):
+// §A.1, §A.2, docs/matrix-overview.md "Where each family's semantics live"):
 //   gfx90a, f32 / f64 inputs      -> FMA chain (§B.1)
 //   gfx90a, f16 / bf16 inputs     -> pairwise tree; the group is the number of k values one lane
 //                                    holds (4 for f16 and bf16_1k in 2 VGPRs, 2 for the legacy

@@ -144,7 +144,7 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
   CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}));
   CHECK(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx90a, {}, {}}));         // the CDNA exact model
   CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1200, {}, {}}));  // the RDNA4 window: no kernel
-  // With the switch, a NaN factor under clamp stays NaN (valu_builtins.md §5.5; docs/valu.md), and
+  // With the switch, a NaN factor under clamp stays NaN (valu_builtins.md §5.5; docs/builtins-overview.md), and
   // the lane engine must give exactly that: 0x3C007E01 holds an f16 NaN, so the DOT2 result is the
   // fixed NaN 0xFFC00A3D (§5.2), which clamp keeps with fdot_clamp_nan=nan and turns into +0 by default.
   const std::uint32_t a = 0x3C007E01, b = 0x3C003C00, c = 0;
