@@ -10,13 +10,13 @@ namespace mxlane_bench {
 void register_gemm_benchmarks();
 void register_valu_benchmarks();
 
-// Issue 7's GEMMs ("the emulated GEMM for 1024x1024x1024 ... next to Eigen"), with their targets.
+// The performance targets' GEMMs (the emulated GEMM at 1024x1024x1024 next to Eigen; docs/performance.md), with their targets.
 struct HeadlineGemm {
   mxlane::ArchId arch;
   const char* mnemonic;
   const char* inputs;
   const char* native;   // Eigen scalar type of the same size
-  double target_ratio;  // emulated / native, single thread (issue 7 "Targets")
+  double target_ratio;  // emulated / native, single thread (the project's target, docs/performance.md)
 };
 inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0},

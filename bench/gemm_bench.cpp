@@ -1,4 +1,4 @@
-// GEMM benchmarks: the emulated GEMM of issue 7's four instructions at 1024^3 with 1 and 2
+// GEMM benchmarks: the emulated GEMM of the four instructions with performance targets at 1024^3 with 1 and 2
 // threads, Eigen's native float and double GEMM of the same size, and every fast numerics family's
 // instructions and MACs per second (fast path and the reference it replaces).
 #include <benchmark/benchmark.h>
@@ -125,7 +125,7 @@ const InstrDesc& instruction(mxlane::ArchId arch, const char* mnemonic) {
 }  // namespace
 
 void register_gemm_benchmarks() {
-  // Issue 7's four GEMMs next to Eigen.
+  // The four target GEMMs (docs/performance.md) next to Eigen.
   benchmark::RegisterBenchmark(eigen_name("float", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, false)
       ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
   benchmark::RegisterBenchmark(eigen_name("double", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, true)

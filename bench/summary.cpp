@@ -1,4 +1,4 @@
-// SummaryReporter: Google Benchmark's console table, then the summary against issue 7's targets.
+// SummaryReporter: Google Benchmark's console table, then the summary against the project's performance targets (docs/performance.md).
 #include "summary.hpp"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 // The benchmark's closing table: emulated GEMM time next to Eigen's native GEMM of the same size
 // and the ratio, throughput per instruction family, VALU lane operations per second, each with
-// the target of issue 7 ("Fast bit-exact kernels and a benchmark against native GEMM").
+// the project's performance target (fast bit-exact kernels measured against a native GEMM; docs/performance.md).
 #pragma once
 
 #include <benchmark/benchmark.h>

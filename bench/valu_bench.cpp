@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::size_t kLanes = 1 << 16;
 
-// The class of a builtin and its target (issue 7: "SAD and integer dots: at least 500 million lane
+// The class of a builtin and its target (the performance targets: "SAD and integer dots: at least 500 million lane
 // operations per second; float dots and conversions: at least 100 million"), from its feature.
 std::pair<std::string, double> target_of(const mxlane::ValuDesc& d) {
   std::string f(d.feature);

@@ -1,5 +1,5 @@
 // The VALU builtin benchmarks: every builtin of the table on gfx1100 and on gfx90a where it exists
-// (gfx1200, then gfx950, then gfx942 for the rest), with issue 7's target for its class.
+// (gfx1200, then gfx950, then gfx942 for the rest), with the performance target for its class (docs/performance.md).
 #pragma once
 
 #include <string>
@@ -14,7 +14,7 @@ struct ValuCase {
   const mxlane::ValuDesc* desc;
   mxlane::ArchId arch_id;
   std::string builtin, arch;
-  std::string target_class;  // from the builtin's LLVM feature (valu_builtins.md §1.1)
+  std::string target_class;  // from the builtin's LLVM feature (docs/spec/valu.md §1.1)
   double target;             // lane operations per second
 };
 

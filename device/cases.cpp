@@ -40,7 +40,7 @@ std::uint64_t draw(const std::string& format, std::mt19937_64& rng, bool biased)
   return rng() & mask_of(bits_of(format));
 }
 
-// The fields of each VALU operand word, by the builtin's argument types (valu_builtins.md §1.3).
+// The fields of each VALU operand word, by the builtin's argument types (docs/spec/valu.md §1.3).
 std::vector<std::string> valu_operand_formats(const ValuDesc& v) {
   const std::string b(v.builtin);
   using S = ValuSignature;
@@ -253,7 +253,7 @@ std::vector<Case> targeted_cases(const Kernel& k) {
   std::vector<Case> out;
   std::mt19937_64 rng(1);
   if (k.matrix != nullptr) {
-    // numerics.md §D.3's generator, for every matrix instruction (small integers, exact products).
+    // docs/spec/numerics.md §D.3's generator, for every matrix instruction (small integers, exact products).
     const InstrDesc& d = *k.matrix;
     Matrices m;
     m.a.resize(static_cast<std::size_t>(d.blocks));
@@ -267,8 +267,8 @@ std::vector<Case> targeted_cases(const Kernel& k) {
       for (int i = 0; i < d.m; ++i)
         for (int j = 0; j < d.n; ++j) m.c[static_cast<std::size_t>(blk)].push_back(small(d.c_type, ((16 * i + j) * 13) % 129 - 64));
     }
-    out.push_back(scatter(k, m, "targeted: numerics.md §D.3 generator", rng));
-    // numerics.md §D.4: the gfx1100 16-bit-output fixtures (inputs from tests/vectors).
+    out.push_back(scatter(k, m, "targeted: docs/spec/numerics.md §D.3 generator", rng));
+    // docs/spec/numerics.md §D.4: the gfx1100 16-bit-output fixtures (inputs from tests/vectors).
     if (d.is_wmma() && elem_bits(d.d_type) == 16) {
       std::ifstream in(vectors_dir() + "/rdna3_wmma_packed_inputs.txt");
       std::map<std::string, std::vector<std::uint32_t>> arrays;
@@ -286,12 +286,12 @@ std::vector<Case> targeted_cases(const Kernel& k) {
         fm.a = {std::vector<std::uint64_t>(arrays[f + "A"].begin(), arrays[f + "A"].end())};
         fm.b = {std::vector<std::uint64_t>(arrays[f + "B"].begin(), arrays[f + "B"].end())};
         fm.c = {std::vector<std::uint64_t>(arrays[f + "C"].begin(), arrays[f + "C"].end())};
-        out.push_back(scatter(k, fm, "targeted: numerics.md §D.4 fixture " + f, rng));
+        out.push_back(scatter(k, fm, "targeted: docs/spec/numerics.md §D.4 fixture " + f, rng));
       }
     }
     return out;
   }
-  // numerics.md §D.2 / valu_builtins.md §5.6: the gfx1100 DOT2 captures, 32 or 64 to a launch.
+  // docs/spec/numerics.md §D.2 / docs/spec/valu.md §5.6: the gfx1100 DOT2 captures, 32 or 64 to a launch.
   if (k.target.arch == ArchId::gfx1100 && (k.valu->builtin == "fdot2" || k.valu->builtin == "fdot2_f32_bf16") &&
       k.mods.clamp == 0) {
     std::ifstream in(vectors_dir() + "/rdna3_dot2_captures.txt");
@@ -305,7 +305,7 @@ std::vector<Case> targeted_cases(const Kernel& k) {
       if (f == format) rows.push_back(read_hex_words(fields));
     }
     for (std::size_t first = 0; first < rows.size(); first += static_cast<std::size_t>(k.target.wave)) {
-      Case c{"targeted: numerics.md §D.2 DOT2 captures", std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
+      Case c{"targeted: docs/spec/numerics.md §D.2 DOT2 captures", std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
       for (int lane = 0; lane < k.target.wave; ++lane) {
         const auto& r = rows[(first + static_cast<std::size_t>(lane)) % rows.size()];
         for (int w = 0; w < 3; ++w) c.in[static_cast<std::size_t>(lane * k.in_dwords + w)] = r[static_cast<std::size_t>(w)];

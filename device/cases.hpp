@@ -13,7 +13,7 @@
 namespace mxlane::device {
 
 struct Case {
-  std::string kind;                // "uniform", "special", "cancellation", "targeted: numerics.md §D.3", ...
+  std::string kind;                // "uniform", "special", "cancellation", "targeted: docs/spec/numerics.md §D.3", ...
   std::vector<std::uint32_t> in;   // wave lanes x kernel.in_dwords words, lane-major
 };
 

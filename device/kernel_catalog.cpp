@@ -15,7 +15,7 @@ std::string suffix(const std::vector<std::pair<std::string, int>>& fields) {
 }
 
 // MFMA: the default, every BLGP (CBSZ 0), and for multi-block shapes every CBSZ with ABID 0 and
-// with the largest ABID (the two CBSZ models disagree there, layouts.md §11.1).
+// with the largest ABID (the two CBSZ models disagree there, docs/spec/layouts.md §11.1).
 std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
   std::vector<Modifiers> sets{Modifiers{}};
   switch (d.modifiers) {
@@ -89,7 +89,7 @@ constexpr int kModeRoundImm = (4 - 1) << 11 | 0 << 6 | 1;
 constexpr int kModeDenormImm = (4 - 1) << 11 | 4 << 6 | 1;
 constexpr int kModeFp16OvflImm = (1 - 1) << 11 | 23 << 6 | 1;
 
-// The MODE variants the probes of numerics.md §E1/E7/E8 need: round toward zero (f32 and f16/f64
+// The MODE variants the probes of docs/spec/numerics.md §E1/E7/E8 need: round toward zero (f32 and f16/f64
 // fields 3 = RTZ), every denormal flushed (0), and FP16_OVFL set.
 struct ModeVariant {
   const char* suffix;
@@ -187,7 +187,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
         k.out_dwords = s.dst;
         k.mnemonics = {std::string(v->mnemonic_on(t.arch))};
         // Without clamp the compiler may select a dot's VOP2 accumulate form, which computes the same
-        // (valu_builtins.md §4.1 "the VOP2 c forms ... same semantics with clamp = 0"; numerics.md
+        // (docs/spec/valu.md §4.1 "the VOP2 c forms ... same semantics with clamp = 0"; docs/spec/numerics.md
         // §A.2: DOT2ACC shares the DOT2 step): v_dot2c_* on gfx9/gfx10, v_dot2acc_* on gfx11.
         const std::string mn(v->mnemonic_on(t.arch));
         if (takes_clamp(*v) && m.clamp == 0 && mn.rfind("v_dot", 0) == 0) {

@@ -1,6 +1,6 @@
 // Probes that settle the open questions on real hardware: each runs one kernel on inputs where the
 // candidate behaviours disagree, and reports which candidate (emulator switch setting) the hardware
-// matches (numerics.md §E, valu_builtins.md §8, layouts.md §11).
+// matches (docs/spec/numerics.md §E, docs/spec/valu.md §8, docs/spec/layouts.md §11).
 #pragma once
 
 #include <functional>
@@ -19,7 +19,7 @@ struct Candidate {
 };
 
 struct Probe {
-  std::string id;        // "layouts.md §11.1"
+  std::string id;        // "docs/spec/layouts.md §11.1"
   std::string question;
   std::string arch;      // the architecture whose GPU can answer it
   std::string kernel;    // kernel name in the catalog

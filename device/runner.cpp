@@ -29,8 +29,8 @@ std::string result_format(const Kernel& k) {
   }
 }
 
-// NaN bits are specified exactly where hardware captures pin them down (numerics.md §C.2,
-// valu_builtins.md §5.2, §6.1); elsewhere (CDNA2 MFMA NaNs [UNKNOWN] E2, the loose and unknown
+// NaN bits are specified exactly where hardware captures pin them down (docs/spec/numerics.md §C.2,
+// docs/spec/valu.md §5.2, §6.1); elsewhere (CDNA2 MFMA NaNs [UNKNOWN] E2, the loose and unknown
 // float dots, FP8 decodes) only NaN-ness is compared.
 bool nan_bits_known(const Kernel& k) {
   if (k.matrix != nullptr) return k.matrix->is_wmma();

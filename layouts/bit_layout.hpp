@@ -1,5 +1,5 @@
 // BitLayout: an operand layout as a bit permutation from (lane, item) index bits to the bits of the
-// element's logical coordinates (layouts.md §5.4 and §13.1; Triton calls these "linear layouts").
+// element's logical coordinates (docs/spec/layouts.md §5.4 and §13.1; Triton calls these "linear layouts").
 #pragma once
 
 #include <cstdint>
@@ -26,7 +26,7 @@ struct BitRef {
   int bit;
 };
 
-// Every gfx90a and gfx1100 layout is a pure permutation of index bits (layouts.md §5.4, §6):
+// Every gfx90a and gfx1100 layout is a pure permutation of index bits (docs/spec/layouts.md §5.4, §6):
 // lane bit n carries lane_bits[n], item bit n carries item_bits[n]. An "item" is the position of
 // an element among the ones a lane holds for this operand, packed little-endian into its VGPRs.
 struct BitLayout {

@@ -19,7 +19,7 @@ void append(std::vector<BitRef>& bits, Coord coord, int first_bit, int count) {
 }  // namespace
 
 // A[b][i][k] is in lane i + M*b + M*B*floor(k/Kl), item k mod Kl, where Kl = K*M*B/64 consecutive
-// k values share a lane (layouts.md §5.2; it is also the ISA guide's general input rule, §11).
+// k values share a lane (docs/spec/layouts.md §5.2; it is also the ISA guide's general input rule, §11).
 // B[b][k][j] is the same with j in place of i. From least significant, the lane bits are
 // [row-in-block | block | K-group] and the item bits are the low bits of k.
 BitLayout cdna2_input_layout(const InstrDesc& d, Operand op) {
@@ -38,7 +38,7 @@ BitLayout cdna2_input_layout(const InstrDesc& d, Operand op) {
   return layout;
 }
 
-// The output rule of the ISA guide (§7.1.4.2) as layouts.md §5.3 states it: a register holds H
+// The output rule of the ISA guide (§7.1.4.2) as docs/spec/layouts.md §5.3 states it: a register holds H
 // consecutive rows (H = 4, or 1 for f64) of N columns per lane group; lanes run across j; the
 // "row groups" g = floor(i/H) of every block form a slot index s = g + (M/H)*b whose low
 // log2(64/N) bits pick the lane group and whose high bits pick further registers. The item (VGPR,
@@ -46,7 +46,7 @@ BitLayout cdna2_input_layout(const InstrDesc& d, Operand op) {
 //
 // Exception: v_mfma_f64_4x4x4f64 (4 blocks) puts blocks before rows, lane = j + 4b + 16i, per seed
 // 001's "4x4 FP64 layout", the calculator, AMD's lab-notes example and rocjitsu; the general rule
-// would give j + 4i + 16b. Selectable with switch f64_4x4x4_cd_order (layouts.md §11.2).
+// would give j + 4i + 16b. Selectable with switch f64_4x4x4_cd_order (docs/spec/layouts.md §11.2).
 BitLayout cdna2_output_layout(const InstrDesc& d, F64QuadOrder f64_quad_order) {
   const int wave_bits = log2_exact(d.wave);
   const int h_bits = d.d_type == ElemType::f64 ? 0 : 2;

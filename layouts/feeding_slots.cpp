@@ -1,4 +1,4 @@
-// The feed relation of one output element, from the operand layouts (layouts.md §8.5).
+// The feed relation of one output element, from the operand layouts (docs/spec/layouts.md §8.5).
 #include "layouts/feeding_slots.hpp"
 
 #include <algorithm>
@@ -45,7 +45,7 @@ OutputFeeds FeedingSlots::of(int block, int row, int col) const {
   OutputFeeds feeds;
   feeds.d = d_.forward(block, row, col).front();
   // CBSZ/ABID and BLGP are already in the placements: each names the lane the instruction reads
-  // (layouts.md §8.1, §8.2); on RDNA3 the output's lane group picks the A/B copy (§8.5).
+  // (docs/spec/layouts.md §8.1, §8.2); on RDNA3 the output's lane group picks the A/B copy (§8.5).
   feeds.replica = output_replica(a_, feeds.d.slot.lane, switches_);
   const auto copy = static_cast<std::size_t>(feeds.replica);
   feeds.a.reserve(static_cast<std::size_t>(depth_));

@@ -1,6 +1,6 @@
 // Which register slots feed one output element D[b][i][j]: every A[..][i][k], B[..][k][j] and
 // C[b][i][j] slot the instruction reads for it, after CBSZ/ABID, BLGP, OPSEL, NEG/NEG_HI and the
-// RDNA3 replica choice (layouts.md §8.5). The one statement of that relation: execute_matrix() and
+// RDNA3 replica choice (docs/spec/layouts.md §8.5). The one statement of that relation: execute_matrix() and
 // `mxlane lanemap --trace` use output_replica(), the trace and the pictures' hover FeedingSlots.
 #pragma once
 
@@ -32,7 +32,7 @@ struct OutputFeeds {
 };
 
 // The A/B copy an output written in lane `output_lane` reads: RDNA3 lane group floor(L/16) with
-// rdna3_replica=own-group (rocjitsu; layouts.md §8.5), copy 0 with =group0 or without replicas.
+// rdna3_replica=own-group (rocjitsu; docs/spec/layouts.md §8.5), copy 0 with =group0 or without replicas.
 int output_replica(const OperandLayout& input_layout, int output_lane, const Switches& switches);
 
 // The feeds of many outputs of one instruction: the operand layouts are built once.

@@ -16,13 +16,13 @@ LaneRemap LaneRemap::cbsz_abid(const InstrDesc& desc, int cbsz, int abid, CbszMo
   for (int l = 0; l < desc.wave; ++l) {
     int src = l;
     if (model == CbszModel::isa) {
-      // ISA text (CDNA ISA guide §7.1.6.1, as layouts.md §8.1 quotes it): the broadcast lane-block
+      // ISA text (CDNA ISA guide §7.1.6.1, as docs/spec/layouts.md §8.1 quotes it): the broadcast lane-block
       // is S = 64 >> CBSZ lanes, and lane l reads lane (l mod S) + S*ABID.
       const int s = desc.wave >> cbsz;
       src = l % s + s * abid;
     } else {
       // Calculator / lab notes / HIP CDNA2 docs: block b reads block (b with its low CBSZ bits
-      // cleared) + ABID. The block is lane field [log2 M, log2 M + log2 B) (layouts.md §5.2).
+      // cleared) + ABID. The block is lane field [log2 M, log2 M + log2 B) (docs/spec/layouts.md §5.2).
       const int shift = log2_exact(desc.m);
       const int block_mask = desc.blocks - 1;
       const int block = (l >> shift) & block_mask;
@@ -35,7 +35,7 @@ LaneRemap LaneRemap::cbsz_abid(const InstrDesc& desc, int cbsz, int abid, CbszMo
 }
 
 LaneRemap LaneRemap::blgp(int blgp) {
-  // ISA Table 29, the calculator's _get_blgp_transformed_lane and rocjitsu agree (layouts.md §8.2).
+  // ISA Table 29, the calculator's _get_blgp_transformed_lane and rocjitsu agree (docs/spec/layouts.md §8.2).
   LaneRemap r(64);
   for (int l = 0; l < 64; ++l) {
     int src = l;

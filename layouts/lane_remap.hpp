@@ -1,5 +1,5 @@
 // LaneRemap: the lane permutations that CBSZ/ABID (on A) and BLGP (on B) apply when an MFMA reads
-// its inputs: lane L uses the data of lane source(L) instead of its own (layouts.md §8.1, §8.2).
+// its inputs: lane L uses the data of lane source(L) instead of its own (docs/spec/layouts.md §8.1, §8.2).
 #pragma once
 
 #include <array>

@@ -41,7 +41,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   stride_bits_ = element_bits_;
   bit_offset_ = 0;
   if (desc.is_wmma() && !input && element_bits_ == 16) {
-    // 16-bit RDNA3 C/D take one half of each VGPR, chosen by OPSEL[2] (layouts.md §6, §8.3).
+    // 16-bit RDNA3 C/D take one half of each VGPR, chosen by OPSEL[2] (docs/spec/layouts.md §6, §8.3).
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
   }
@@ -74,7 +74,7 @@ Placement OperandLayout::place(const Coords& logical) const {
   p.slot = item_slot(remap_.source(natural_lane), bits_.item_of(logical));
   if (takes_float_neg(*desc_)) {
     // NEG[n] / NEG_HI[n] negate the values of source n read from bits [15:0] / [31:16]; for C,
-    // NEG[2] negates and NEG_HI[2] takes the absolute value first (layouts.md §8.4).
+    // NEG[2] negates and NEG_HI[2] takes the absolute value first (docs/spec/layouts.md §8.4).
     if (operand_ == Operand::A || operand_ == Operand::B) {
       const int source_bit = operand_ == Operand::A ? 0 : 1;
       const int field = p.slot.bit_lo == 0 ? mods_.neg : mods_.neg_hi;
@@ -133,30 +133,30 @@ std::vector<std::string> OperandLayout::notes() const {
   const InstrDesc& d = *desc_;
   if (operand_ == Operand::A && mods_.cbsz != 0) {
     if ((1 << mods_.cbsz) == d.blocks)
-      notes.push_back("full broadcast: both CBSZ models agree here (layouts.md §8.1)");
+      notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else
       notes.push_back(fmt::format(
           "cbsz_model={}: the two published CBSZ models disagree for 0 < cbsz < log2(blocks); "
-          "the other is selectable; unverified on hardware (layouts.md §8.1, §11.1)",
+          "the other is selectable; unverified on hardware (docs/spec/layouts.md §8.1, §11.1)",
           switch_value_name(switches_, SwitchId::cbsz_model)));
   }
   if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1)
     notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
-                    "blocks (layouts.md §8.2)");
+                    "blocks (docs/spec/layouts.md §8.2)");
   if (d.is_mfma() && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
       d.blocks > 1)
     notes.push_back(fmt::format(
         "f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
-        "general rule j + 4i + 16b; confirm on hardware (layouts.md §11.2)",
+        "general rule j + 4i + 16b; confirm on hardware (docs/spec/layouts.md §11.2)",
         switch_value_name(switches_, SwitchId::f64_4x4x4_cd_order)));
   if (replicas() > 1)
     notes.push_back(fmt::format(
         "replicated: lanes L, L+16{} hold copies of row/column L mod 16 and must hold the same "
-        "data (seed 000); output rows in lane group g read copy g (rocjitsu model, layouts.md §8.5)",
+        "data (seed 000); output rows in lane group g read copy g (rocjitsu model, docs/spec/layouts.md §8.5)",
         replicas() == 4 ? ", L+32, L+48" : ""));
   if (d.is_wmma() && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
     notes.push_back(fmt::format(
-        "16-bit values in bits [{}:{}] (opsel={}); {} (layouts.md §6)", bit_offset_ + 15, bit_offset_,
+        "16-bit values in bits [{}:{}] (opsel={}); {} (docs/spec/layouts.md §6)", bit_offset_ + 15, bit_offset_,
         mods_.opsel,
         operand_ == Operand::C ? "the other half of each VGPR is not read"
                                : "the other half of each VGPR is not written by the instruction: the "

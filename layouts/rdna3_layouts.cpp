@@ -4,7 +4,7 @@
 namespace mxlane {
 
 // A[i][k] is item k of every lane L with L mod 16 = i; B[k][j] likewise with j (seed 000 "srcA
-// and srcB": "Only lane % 16 determines which row or column a lane covers"; layouts.md §6 for
+// and srcB": "Only lane % 16 determines which row or column a lane covers"; docs/spec/layouts.md §6 for
 // wave64's four copies). Lane bits: [i (or j) | replica]; item bits: k.
 BitLayout rdna3_input_layout(const InstrDesc& d, Operand op) {
   const Coord mn = op == Operand::A ? Coord::row : Coord::col;
@@ -17,7 +17,7 @@ BitLayout rdna3_input_layout(const InstrDesc& d, Operand op) {
 }
 
 // D[i][j] is in VGPR floor(i / (W/16)), lane 16*(i mod (W/16)) + j (seed 000 "Accumulator
-// layout" for wave32: row = 2G + L/16, col = L mod 16; layouts.md §6 for wave64). Lane bits:
+// layout" for wave32: row = 2G + L/16, col = L mod 16; docs/spec/layouts.md §6 for wave64). Lane bits:
 // [j | low row bits]; item (VGPR) bits: the remaining row bits.
 BitLayout rdna3_output_layout(const InstrDesc& d) {
   const int row_bits_in_lane = log2_exact(d.wave) - 4;

@@ -1,4 +1,4 @@
-// Formatting slots and elements in the calculator's notation (layouts.md §2 "Output notation").
+// Formatting slots and elements in the calculator's notation (docs/spec/layouts.md §2 "Output notation").
 #include "layouts/slot_notation.hpp"
 
 #include "fmt/format.h"

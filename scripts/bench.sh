@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance measurement of docs/performance.md in one run: builds mxlane_bench (Release, its
 # own build directory) and runs it; it prints Google Benchmark's table, then the summary against
-# issue 7's targets. Extra arguments go to the benchmark (e.g. --benchmark_filter=gemm/).
+# the performance targets of docs/performance.md. Extra arguments go to the benchmark (e.g. --benchmark_filter=gemm/).
 # Never part of the test suite: timings belong here, not in tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -8,7 +8,7 @@
 //   mxlane::GemmMatrix<std::uint32_t> d = mxlane::gemm(inst, a16, b16, c32, {.threads = 2});
 //
 // Multi-block instructions (CDNA2 2/4/16 blocks): the blocks are independent copies of the same
-// per-element computation (numerics.md §A.1), so which tile a kernel gives each block changes no
+// per-element computation (docs/spec/numerics.md §A.1), so which tile a kernel gives each block changes no
 // number; mxlane feeds every block the same tile and keeps block 0's result.
 #pragma once
 

@@ -16,7 +16,7 @@ struct FamilyChoice {
   int acc_bits = 32;      // C/D element width
 };
 
-// The family of `desc`, or nullopt when no fast kernel family covers it. The rules (numerics.md
+// The family of `desc`, or nullopt when no fast kernel family covers it. The rules (docs/spec/numerics.md
 // §A.1, §A.2, docs/matrix-overview.md "Where each family's semantics live"):
 //   gfx90a, f32 / f64 inputs      -> FMA chain (§B.1)
 //   gfx90a, f16 / bf16 inputs     -> pairwise tree; the group is the number of k values one lane

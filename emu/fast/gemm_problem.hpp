@@ -10,7 +10,7 @@ namespace mxlane::fast {
 // The numerics families with a fast kernel. Which instruction belongs to which family is derived
 // from the instruction table (gemm_family.hpp), never listed by mnemonic.
 enum class GemmFamily : std::uint8_t {
-  cdna2_fma_chain_f32,   // numerics.md §B.1, binary32
+  cdna2_fma_chain_f32,   // docs/spec/numerics.md §B.1, binary32
   cdna2_fma_chain_f64,   // §B.1, binary64
   cdna2_pairwise_f16,    // §B.2, f16 inputs
   cdna2_pairwise_bf16,   // §B.2, bf16 inputs (groups of 4: _1k; of 2: legacy)

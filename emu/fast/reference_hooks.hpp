@@ -7,7 +7,7 @@
 
 namespace mxlane::fast {
 
-// One RDNA3 DOT2 step, default switches (numerics.md §B.4): factors a0, b0, a1, b1 (f16, or bf16
+// One RDNA3 DOT2 step, default switches (docs/spec/numerics.md §B.4): factors a0, b0, a1, b1 (f16, or bf16
 // when `bf16`), accumulator bits `acc` of acc_bits 32 (binary32), or 16 (f16, or bf16 when `bf16`,
 // in the low half). Returns the new accumulator bits.
 std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, std::uint16_t a0, std::uint16_t b0,

@@ -9,7 +9,7 @@
 
 namespace mxlane::fast {
 
-// One kernel per semantics function of emu/semantics/ (valu_builtins.md section in brackets).
+// One kernel per semantics function of emu/semantics/ (docs/spec/valu.md section in brackets).
 enum class ValuKind : std::uint8_t {
   sad_u8,           // §3.1
   sad_hi_u8,        // §3.2

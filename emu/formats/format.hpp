@@ -1,5 +1,5 @@
 // Floating-point formats as bit containers: FormatSpec, the typed containers, and decode().
-// Nothing here uses host floating point (numerics.md §G).
+// Nothing here uses host floating point (docs/spec/numerics.md §G).
 #pragma once
 
 #include <bit>
@@ -10,7 +10,7 @@ namespace mxlane {
 
 __extension__ typedef unsigned __int128 u128;  // GCC/Clang extension; -Wpedantic would flag the bare name
 
-// How a format spends its top exponent and its -0 (valu_builtins.md §6.5 for the FP8 flavours).
+// How a format spends its top exponent and its -0 (docs/spec/valu.md §6.5 for the FP8 flavours).
 enum class SpecialEncoding : std::uint8_t {
   ieee,      // exponent all ones: inf (fraction 0) or NaN; -0 exists (binary16/32/64, bfloat16, OCP E5M2)
   ocp_e4m3,  // no inf; S.1111.111 is NaN; -0 exists (OCP FP8 E4M3)

@@ -13,9 +13,9 @@ enum class RoundingMode : std::uint8_t { nearest_even, toward_zero, up, down };
 enum class Underflow : std::uint8_t {
   gradual,               // IEEE subnormals
   flush_after_rounding,  // round on the subnormal grid as IEEE does, then a subnormal result
-                         // becomes zero (CDNA2 FP16/BF16 MFMA, numerics.md §B.2, §C.1)
+                         // becomes zero (CDNA2 FP16/BF16 MFMA, docs/spec/numerics.md §B.2, §C.1)
   flush_unbounded,       // round to full precision with an unbounded exponent, then a result
-                         // below the normal range becomes zero (RDNA3 ROUND_F32, numerics.md §B.4)
+                         // below the normal range becomes zero (RDNA3 ROUND_F32, docs/spec/numerics.md §B.4)
 };
 
 // What happens above the finite range.

@@ -93,26 +93,26 @@ std::string model_summary(const ElementTrace& t) {
       case StepKind::read_c: continue;
       case StepKind::fma:
         return fmt::format("CDNA2 {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
-                           "subnormals kept (numerics.md §A.1, §B.1) [MODEL]", d.a_type == ElemType::f64 ? "FP64" : "FP32");
+                           "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]", d.a_type == ElemType::f64 ? "FP64" : "FP32");
       case StepKind::exact_dot:
-        return "switch cdna2_f64_algorithm=exact-dot: C plus every product, rounded once (numerics.md §E, E13 "
+        return "switch cdna2_f64_algorithm=exact-dot: C plus every product, rounded once (docs/spec/numerics.md §E, E13 "
                "alternative) [INF]";
       case StepKind::pairwise_group:
         return fmt::format(
             "CDNA2 {} MFMA (MMA-Sim model): groups of {} consecutive k, a pairwise binary32 tree per group, groups "
             "added to C in order; A, B, C subnormal or -0 read as +0; every binary32 result RNE, then flushed to "
-            "signed zero if subnormal (numerics.md §A.1, §B.2) [MODEL]",
+            "signed zero if subnormal (docs/spec/numerics.md §A.1, §B.2) [MODEL]",
             d.a_type == ElemType::f16 ? "FP16" : s.ks.size() == 2 ? "legacy BF16" : "BF16_1K", s.ks.size());
       case StepKind::dot2:
         return fmt::format(
             "RDNA3 WMMA: eight chained DOT2 steps over k-pairs (0,1)..(14,15) from C, each three terms on a "
-            "truncating integer grid with one rounding to {} (numerics.md §A.2, §B.4, §B.5) {}",
+            "truncating integer grid with one rounding to {} (docs/spec/numerics.md §A.2, §B.4, §B.5) {}",
             out_name(d), d.d_type == ElemType::bf16 ? "[HW-claimed]" : "[HW]");
       case StepKind::integer_sum:
         return d.is_mfma() ? "CDNA2 INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
-                             "(numerics.md §A.1) [INF, unverified]"
+                             "(docs/spec/numerics.md §A.1) [INF, unverified]"
                            : "RDNA3 integer WMMA: exact sum of the sign-extended C and the products, then saturated "
-                             "with CLAMP or wrapped (numerics.md §A.2, §B.7) [INF]";
+                             "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]";
     }
   }
   return "";

@@ -41,7 +41,7 @@ ElementTrace trace_element(const InstrDesc& desc, const Modifiers& mods, const S
 ElementTrace trace_element(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, int block,
                            int row, int col, const LaneRegFile& regs, const MatrixOperands& operands);
 
-// The numerics model the steps follow: its numerics.md label and evidence, in one line.
+// The numerics model the steps follow: its docs/spec/numerics.md label and evidence, in one line.
 std::string model_summary(const ElementTrace& trace);
 
 // How a step combines its inputs, in one line (e.g. "group of 4 products: ...").

@@ -38,7 +38,7 @@ void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, cons
   if (r.base < 0 || r.base + count > regs.num_regs(r.bank))
     throw InvalidArgument(fmt::format("operand {}: {}s {}..{} are outside the register file (0..{})",
                                       operand_name(op), bank, r.base, r.base + count - 1, regs.num_regs(r.bank) - 1));
-  // gfx90a register tuples are 8-byte aligned (layouts.md §3 gpr_byte_align; §4.1).
+  // gfx90a register tuples are 8-byte aligned (docs/spec/layouts.md §3 gpr_byte_align; §4.1).
   if (d.is_mfma() && count > 1 && r.base % 2 != 0)
     throw InvalidArgument(fmt::format("operand {}: a {}-register tuple must start at an even {} on gfx90a, not {}",
                                       operand_name(op), count, bank, r.base));
@@ -85,7 +85,7 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
     for (int i = 0; i < d.m; ++i)
       for (int j = 0; j < d.n; ++j) {
         const Placement& out = at(pd, ld, block, i, j, 0);
-        // RDNA3 replicas: the output's lane group reads its own copy (layouts.md §8.5).
+        // RDNA3 replicas: the output's lane group reads its own copy (docs/spec/layouts.md §8.5).
         const int replica = output_replica(la, out.slot.lane, switches);
         for (int k = 0; k < d.k; ++k) {
           a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);

@@ -1,4 +1,4 @@
-// Architecture registry: canonical names and the aliases of interfaces.md / layouts.md §1.
+// Architecture registry: canonical names and the aliases of docs/spec/interfaces.md / docs/spec/layouts.md §1.
 #include "emu/isa/arch.hpp"
 #include "emu/util/text.hpp"
 
@@ -8,8 +8,8 @@
 namespace mxlane {
 namespace {
 
-// Aliases follow the ROCm matrix instruction calculator (layouts.md §1); interfaces.md: gfx1101-1103
-// and gfx1150-1153 share gfx1100's semantics; valu_builtins.md §1.2: gfx1150 matches gfx1100 and
+// Aliases follow the ROCm matrix instruction calculator (docs/spec/layouts.md §1); docs/spec/interfaces.md: gfx1101-1103
+// and gfx1150-1153 share gfx1100's semantics; docs/spec/valu.md §1.2: gfx1150 matches gfx1100 and
 // gfx908 matches gfx90a for the VALU builtins (gfx908 is its own entry because its MFMA differ).
 constexpr std::array<std::string_view, 3> kGfx908Aliases = {"cdna1", "arcturus", "mi100"};
 constexpr std::array<std::string_view, 6> kGfx90aAliases = {"cdna2", "aldebaran", "mi200",
@@ -26,7 +26,7 @@ constexpr std::array<std::string_view, 3> kGfx1200Aliases = {"rdna4", "gfx1201",
 // Register files: gfx90a has 512 per-lane registers split into 256 ArchVGPRs and 256 AccVGPRs
 // (seed 001: "all four operands can reside in either accVGPRs or archVGPRs"); RDNA has no AccVGPRs.
 // Matrix instructions are emulated for gfx90a and gfx1100 only; the others are here for their VALU
-// builtins (valu_builtins.md §1.2).
+// builtins (docs/spec/valu.md §1.2).
 constexpr std::array<ArchInfo, 7> kArchs = {{
     {ArchId::gfx908, "gfx908", "cdna1", "MI100", kGfx908Aliases, 64, false, true, 256, 256, false},
     {ArchId::gfx90a, "gfx90a", "cdna2", "MI200 series (MI210, MI250, MI250X)", kGfx90aAliases, 64,

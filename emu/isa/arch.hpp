@@ -20,7 +20,7 @@ struct ArchInfo {
   std::string_view family;    // cdna2, rdna3
   std::string_view products;  // what users call it
   std::span<const std::string_view> aliases;
-  int default_wave;           // interfaces.md: 64 on gfx9 targets, 32 on gfx11
+  int default_wave;           // docs/spec/interfaces.md: 64 on gfx9 targets, 32 on gfx11
   bool wave32;                // supported wave sizes
   bool wave64;
   int vgprs;                  // architectural VGPRs per lane

@@ -1,4 +1,4 @@
-// Table of element types (layouts.md §3 "dict_math_types").
+// Table of element types (docs/spec/layouts.md §3 "dict_math_types").
 #include "emu/isa/element_type.hpp"
 
 #include <array>

@@ -10,7 +10,7 @@ enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4 };
 
 struct ElemTypeInfo {
   ElemType type;
-  std::string_view name;         // as in instruction names and layouts.md §3
+  std::string_view name;         // as in instruction names and docs/spec/layouts.md §3
   int bits;
   bool is_integer;
   std::string_view description;

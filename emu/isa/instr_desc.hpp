@@ -53,7 +53,7 @@ std::span<const InstrDesc> instruction_table();
 std::vector<const InstrDesc*> instructions_for_arch(ArchId arch);
 
 // Resolve a user-typed name on `arch`: an ISA mnemonic (with or without "v_"), or a builtin name
-// with or without "__builtin_amdgcn_", case-insensitive (interfaces.md "Names"). A mnemonic with
+// with or without "__builtin_amdgcn_", case-insensitive (docs/spec/interfaces.md "Names"). A mnemonic with
 // several builtins (RDNA3 _w32/_w64/_tied) picks the untied one for `wave` (default: the
 // architecture's). Throws InvalidArgument with a message naming the problem: unknown name (with a
 // suggestion), wrong architecture (naming the ones that have it), or a wave size it lacks.

@@ -19,29 +19,29 @@ std::vector<int> range(int lo, int hi) {
 }
 
 // Largest legal CBSZ: 2^CBSZ may not exceed the block count, and CBSZ <= 4 (ISA §7.1.6.1 as
-// quoted in layouts.md §8.1; the calculator enforces the same bound).
+// quoted in docs/spec/layouts.md §8.1; the calculator enforces the same bound).
 int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_cast<unsigned>(d.blocks))); }
 
 // Why `name` is not accepted at all by `d` (called only when it is absent from legal_modifiers).
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
   if (d.is_wmma() && cdna_mod)
-    return fmt::format("{} is a CDNA MFMA modifier; RDNA3 WMMA takes none (layouts.md §4.2)", name);
+    return fmt::format("{} is a CDNA MFMA modifier; RDNA3 WMMA takes none (docs/spec/layouts.md §4.2)", name);
   if (d.is_mfma() && !cdna_mod)
     return fmt::format("{} is an RDNA3 WMMA modifier; CDNA2 MFMA takes only cbsz/abid/blgp "
-                       "(layouts.md §4.1)",
+                       "(docs/spec/layouts.md §4.1)",
                        name);
   if (d.modifiers == ModifierSet::mfma_none)
     return name == "blgp"
                ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
-               : "CDNA2 f64 MFMA takes no CBSZ/ABID (layouts.md §4.1, §8.1)";
+               : "CDNA2 f64 MFMA takes no CBSZ/ABID (docs/spec/layouts.md §4.1, §8.1)";
   if (d.modifiers == ModifierSet::mfma_blgp)
     return fmt::format("it has a single block, and CBSZ/ABID broadcast A between blocks "
-                       "(layouts.md §8.1)");
+                       "(docs/spec/layouts.md §8.1)");
   if (name == "opsel")
-    return "OPSEL[2] selects the C/D half only on the 16-bit-output WMMAs (layouts.md §8.3)";
+    return "OPSEL[2] selects the C/D half only on the 16-bit-output WMMAs (docs/spec/layouts.md §8.3)";
   if (name == "neg_hi")
-    return "integer WMMA has no NEG_HI; NEG[1:0] choose A/B signedness (layouts.md §8.4)";
+    return "integer WMMA has no NEG_HI; NEG[1:0] choose A/B signedness (docs/spec/layouts.md §8.4)";
   if (name == "clamp") return "only the integer WMMAs take CLAMP (seed 000)";
   if (name == "byte_sel" || name == "word_sel") return "it is a VALU conversion argument";
   return "not supported";
@@ -79,33 +79,33 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
     case ModifierSet::mfma_cbsz_abid_blgp:
       out.push_back({"cbsz", range(0, max_cbsz(d)), "2^cbsz <= blocks",
                      "A broadcast: log2 of the number of blocks that receive one source block "
-                     "[ISA] (layouts.md §8.1; two models, switch cbsz_model)"});
+                     "[ISA] (docs/spec/layouts.md §8.1; two models, switch cbsz_model)"});
       out.push_back({"abid", range(0, (1 << max_cbsz(d)) - 1), "abid < 2^cbsz",
-                     "A broadcast: which block of each group is the source [ISA] (layouts.md §8.1)"});
+                     "A broadcast: which block of each group is the source [ISA] (docs/spec/layouts.md §8.1)"});
       [[fallthrough]];
     case ModifierSet::mfma_blgp:
       out.push_back({"blgp", range(0, 7), "",
                      "B lane-group pattern: broadcast or rotate 16/32-lane groups of B [ISA] "
-                     "(layouts.md §8.2, ISA Table 29)"});
+                     "(docs/spec/layouts.md §8.2, ISA Table 29)"});
       break;
     case ModifierSet::mfma_none: break;
     case ModifierSet::wmma_neg_opsel:
       out.push_back({"opsel", {0, 4}, "",
                      "OPSEL[2]: 0 reads C / writes D in bits [15:0], 4 in bits [31:16] [DOC] "
-                     "(layouts.md §8.3)"});
+                     "(docs/spec/layouts.md §8.3)"});
       [[fallthrough]];
     case ModifierSet::wmma_neg:
       out.push_back({"neg", range(0, 7), "",
                      "bit 0: negate A values in bits [15:0] (even k); bit 1: same for B; bit 2: "
-                     "negate C [DOC] (layouts.md §8.4)"});
+                     "negate C [DOC] (docs/spec/layouts.md §8.4)"});
       out.push_back({"neg_hi", range(0, 7), "",
                      "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: "
-                     "|C| before NEG[2] [DOC] (layouts.md §8.4)"});
+                     "|C| before NEG[2] [DOC] (docs/spec/layouts.md §8.4)"});
       break;
     case ModifierSet::wmma_int:
       out.push_back({"neg", range(0, 3), "",
                      "bit 0: A is signed; bit 1: B is signed (the builtin's a_neg/b_neg) [DOC] "
-                     "(layouts.md §8.4)"});
+                     "(docs/spec/layouts.md §8.4)"});
       out.push_back({"clamp", {0, 1}, "",
                      "saturate the i32 result instead of wrapping [DOC] (seed 000)"});
       break;
@@ -136,12 +136,12 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
     std::string why;
     if (name == "cbsz" && value > 0 && value <= 4)
       why = fmt::format("undefined: 2^cbsz may not exceed its {} blocks (ISA §7.1.6.1, "
-                        "layouts.md §8.1)",
+                        "docs/spec/layouts.md §8.1)",
                         d.blocks);
     else if (name == "opsel")
-      why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (layouts.md §8.3)";
+      why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (docs/spec/layouts.md §8.3)";
     else if (name == "neg" && d.modifiers == ModifierSet::wmma_int && value >= 4 && value <= 7)
-      why = "NEG[2] must be 0 on integer WMMA (layouts.md §8.4)";
+      why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else
       why = "out of range";
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,
@@ -150,7 +150,7 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
   if (mods.abid >= (1 << mods.cbsz))
     throw InvalidArgument(fmt::format(
         "abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
-        "block(s), so abid is 0..{} (layouts.md §8.1)",
+        "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",
         mods.abid, mods.cbsz, d.mnemonic, 1 << mods.cbsz, (1 << mods.cbsz) - 1));
 }
 

@@ -21,7 +21,7 @@ enum class ModifierSet : std::uint8_t {
   wmma_int,             // RDNA3 integer WMMA: NEG[1:0] = A/B signed, CLAMP
 };
 
-// Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (interfaces.md).
+// Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
 struct Modifiers {
   int cbsz = 0;
   int abid = 0;
@@ -65,7 +65,7 @@ struct ModifierViolation {
 std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange>& legal, const Modifiers& mods);
 
 // Throws InvalidArgument naming the field and saying why when `mods` is illegal or undefined
-// for `desc`. Evidence: layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).
+// for `desc`. Evidence: docs/spec/layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).
 void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
 
 // "cbsz=1 abid=1 blgp=0" for the modifiers `desc` accepts.

@@ -84,7 +84,7 @@ constexpr SwitchValue kIntClamps[] = {
 };
 
 constexpr SwitchValue kFdot2Cdna[] = {
-    {"exact", "C + a0*b0 + a1*b1 rounded once with RNE (valu_builtins.md §5.1 recommendation)"},
+    {"exact", "C + a0*b0 + a1*b1 rounded once with RNE (docs/spec/valu.md §5.1 recommendation)"},
     {"sequential", "the ISA text read literally: tmp = C; tmp += a0*b0; tmp += a1*b1, each RNE"},
     {"gfx12-window", "the RDNA4 window model of §5.3"},
 };
@@ -113,23 +113,23 @@ constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
      "gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
      "[ISA] default vs [DOC] alternative; the two agree when cbsz = log2(blocks). Unverified on "
-     "hardware: probe v_mfma_f32_16x16x1f32 cbsz=1 abid=1, A = lane id (layouts.md §11.1)"},
+     "hardware: probe v_mfma_f32_16x16x1f32 cbsz=1 abid=1, A = lane id (docs/spec/layouts.md §11.1)"},
     {SwitchId::f64_4x4x4_cd_order, "f64_4x4x4_cd_order", kF64QuadOrders,
      "gfx90a v_mfma_f64_4x4x4f64, operands C and D",
      "[DOC] default (seed 001 + a host-verified lab-notes kernel) vs [ISA] general formula; "
-     "confirm on hardware (layouts.md §11.2)"},
+     "confirm on hardware (docs/spec/layouts.md §11.2)"},
     {SwitchId::rdna3_replica, "rdna3_replica", kReplicaSources,
      "gfx1100 WMMA A and B whose replicas differ",
      "[MODEL] rocjitsu's gfx11 lane-group execution; replicas must be equal per seed 000, so this "
-     "matters only for programs that break that rule (layouts.md §8.5)"},
+     "matters only for programs that break that rule (docs/spec/layouts.md §8.5)"},
     {SwitchId::mode_round, "mode_round", kRoundModes, "MODE register state (where an instruction honours it)",
-     "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+     "docs/spec/valu.md §2: emulate the HSA/ROCm defaults"},
     {SwitchId::mode_denorm_f32, "mode_denorm_f32", kDenormModes, "MODE register state, binary32",
-     "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+     "docs/spec/valu.md §2: emulate the HSA/ROCm defaults"},
     {SwitchId::mode_denorm_f16_f64, "mode_denorm_f16_f64", kDenormModes,
-     "MODE register state, binary16 and binary64", "valu_builtins.md §2: emulate the HSA/ROCm defaults"},
+     "MODE register state, binary16 and binary64", "docs/spec/valu.md §2: emulate the HSA/ROCm defaults"},
     {SwitchId::fp16_ovfl, "fp16_ovfl", kBits, "MODE.FP16_OVFL: gfx1100 f16-output WMMA overflow gives 0x7BFF",
-     "numerics.md §B.4 ROUND_F16 (model only), open question E8"},
+     "docs/spec/numerics.md §B.4 ROUND_F16 (model only), open question E8"},
     {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx90a MFMA",
      "[MODEL] MMA-Sim ran with the default HIP MODE; whether MFMA honours MODE is open question E1"},
     {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx90a MFMA with a partial EXEC mask",
@@ -137,10 +137,10 @@ constexpr SwitchInfo kSwitches[] = {
      "CDNA2 MFMA; the MI200 guide's text was not found. gfx1100 WMMA always ignores EXEC: RDNA3 guide "
      "§16.10 pseudocode sets EXEC to all ones around the operation"},
     {SwitchId::cdna2_nan, "cdna2_nan", kNanResults, "gfx90a float MFMA NaN results",
-     "[UNKNOWN] MMA-Sim does not model NaN bits; open question E2 (numerics.md §C.1, §G)"},
+     "[UNKNOWN] MMA-Sim does not model NaN bits; open question E2 (docs/spec/numerics.md §C.1, §G)"},
     {SwitchId::cdna2_flushed_input_sign, "cdna2_flushed_input_sign", kFlushedSign,
      "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0",
-     "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (numerics.md §B.2)"},
+     "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (docs/spec/numerics.md §B.2)"},
     {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx90a INT8 MFMA",
      "[INF] no public model; open question E4"},
     {SwitchId::cdna2_bf16_product_overflow, "cdna2_bf16_product_overflow", kProductOverflow,
@@ -151,13 +151,13 @@ constexpr SwitchInfo kSwitches[] = {
      "[HW] captures show fixed flushing; the ISA summary says denormals follow MODE; open question E7"},
     {SwitchId::rdna3_grid, "rdna3_grid", kRdna3Grids, "gfx1100 float WMMA DOT2 steps",
      "[HW-claimed] the published model; its -14 floor (and lead-26 term) are not pinned by the "
-     "public captures; open question E9 (numerics.md §B.4)"},
+     "public captures; open question E9 (docs/spec/numerics.md §B.4)"},
     {SwitchId::rdna3_bf16_output, "rdna3_bf16_output", kBf16Outputs, "gfx1100 v_wmma_bf16_16x16x16_bf16",
      "[HW-claimed] goc model; open question E10"},
     {SwitchId::rdna3_int_clamp, "rdna3_int_clamp", kIntClamps, "gfx1100 integer WMMA with clamp",
      "[INF] goc model text (adapted from rocjitsu); open question E11"},
     {SwitchId::fdot2_cdna, "fdot2_cdna", kFdot2Cdna, "fdot2 / fdot2_f32_bf16 / fdot2c_f32_bf16 on gfx908, gfx90a, gfx942, gfx950, gfx1030",
-     "[ASSUMED] valu_builtins.md §5.1; unknown arithmetic, §8 question 1"},
+     "[ASSUMED] docs/spec/valu.md §5.1; unknown arithmetic, §8 question 1"},
     {SwitchId::gfx90a_fdot2_output_flush, "gfx90a_fdot2_output_flush", kFlushKeep, "fdot2 on gfx908/gfx90a",
      "[DOC] PyTorch: MI200 FP16/BF16 V_DOT2 flush input and output denormals; §5.1, §8 question 1"},
     {SwitchId::fdot_clamp_nan, "fdot_clamp_nan", kClampNan, "float dots with clamp",

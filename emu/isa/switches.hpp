@@ -1,5 +1,5 @@
 // Named behaviour switches: where sources disagree, the best-supported choice is the default and
-// the alternatives stay selectable (spec/README.md, "rule for unknowns").
+// the alternatives stay selectable (docs/spec/evidence.md, "rule for unknowns").
 #pragma once
 
 #include <array>
@@ -15,12 +15,12 @@ enum class SwitchId : std::uint8_t {
   cbsz_model,
   f64_4x4x4_cd_order,
   rdna3_replica,
-  // MODE register state (valu_builtins.md §2: HSA/ROCm defaults)
+  // MODE register state (docs/spec/valu.md §2: HSA/ROCm defaults)
   mode_round,
   mode_denorm_f32,
   mode_denorm_f16_f64,
   fp16_ovfl,
-  // numerics.md §E open questions
+  // docs/spec/numerics.md §E open questions
   cdna2_mode,
   cdna2_exec,
   cdna2_nan,
@@ -32,7 +32,7 @@ enum class SwitchId : std::uint8_t {
   rdna3_grid,
   rdna3_bf16_output,
   rdna3_int_clamp,
-  // valu_builtins.md §8 open questions
+  // docs/spec/valu.md §8 open questions
   fdot2_cdna,
   gfx90a_fdot2_output_flush,
   fdot_clamp_nan,
@@ -43,19 +43,19 @@ enum class SwitchId : std::uint8_t {
   count
 };
 
-// CBSZ/ABID: which lanes of A a broadcast reads (layouts.md §8.1, §11.1).
+// CBSZ/ABID: which lanes of A a broadcast reads (docs/spec/layouts.md §8.1, §11.1).
 enum class CbszModel : std::uint8_t {
   isa,         // lane l reads lane (l mod 64>>cbsz) + (64>>cbsz)*abid: top lane bits forced
   calculator,  // block b reads block (b & ~(2^cbsz-1)) + abid: low block bits forced
 };
 
-// RDNA3: which copy of a replicated A/B element feeds an output row (layouts.md §8.5).
+// RDNA3: which copy of a replicated A/B element feeds an output row (docs/spec/layouts.md §8.5).
 enum class ReplicaSource : std::uint8_t {
   own_group,  // D in lane group g reads the A/B copies in lane group g (rocjitsu)
   group0,     // every row reads the lane-group-0 copies (the calculator's assumption)
 };
 
-// v_mfma_f64_4x4x4f64 C/D lane order (layouts.md §11.2).
+// v_mfma_f64_4x4x4f64 C/D lane order (docs/spec/layouts.md §11.2).
 enum class F64QuadOrder : std::uint8_t {
   lab_notes,    // lane = j + 4b + 16i (seed 001, calculator, lab notes, rocjitsu)
   isa_general,  // lane = j + 4i + 16b (the ISA's general output rule applied literally)

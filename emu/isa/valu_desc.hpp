@@ -15,7 +15,7 @@
 namespace mxlane {
 
 // Builtin signature shapes: result_arg0_arg1[_arg2][_constants] with the builtins' own types
-// (valu_builtins.md §1.3). sN = signed N-bit, uN = unsigned, xK = vector of K.
+// (docs/spec/valu.md §1.3). sN = signed N-bit, uN = unsigned, xK = vector of K.
 enum class ValuSignature : std::uint8_t {
   u32_u32_u32_u32,                      // sad_u8(uint, uint, uint)
   u64_u64_u32_u64,                      // qsad_pk_u16_u8(uint64, uint, uint64)
@@ -60,7 +60,7 @@ struct ValuDesc {
   std::string_view gfx11_mnemonic;  // as LLVM prints it on gfx11/gfx12
   ValuSignature signature;
   std::string_view feature;         // the LLVM target feature it needs
-  ArchMask archs;                   // architectures that have it (valu_builtins.md §1.2)
+  ArchMask archs;                   // architectures that have it (docs/spec/valu.md §1.2)
 
   bool available_on(ArchId arch) const { return (archs & arch_bit(arch)) != 0; }
   ValuShape shape() const { return valu_shape(signature); }

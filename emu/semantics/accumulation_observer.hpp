@@ -14,7 +14,7 @@
 namespace mxlane {
 
 // How one accumulation step combines its inputs. Each routine announces its steps in the order in
-// which it performs them; that order is the hardware order of the model (numerics.md §A-§B).
+// which it performs them; that order is the hardware order of the model (docs/spec/numerics.md §A-§B).
 enum class StepKind : std::uint8_t {
   read_c,          // C enters the accumulator (read as the model reads it: flushed, widened)
   fma,             // acc = fma(A[k], B[k], acc), one rounding (CDNA2 FP32/FP64, §B.1)
@@ -47,7 +47,7 @@ struct TracedNumber {
 };
 
 // The RDNA3 DOT2 value before its one rounding: (-1)^frame_neg * s * 2^g on the truncating grid
-// (numerics.md §B.4), or the reason the grid was not used.
+// (docs/spec/numerics.md §B.4), or the reason the grid was not used.
 struct Dot2Grid {
   enum class Path : std::uint8_t { grid, all_zero, special } path = Path::grid;
   std::int64_t s = 0;

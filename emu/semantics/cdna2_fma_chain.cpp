@@ -1,4 +1,4 @@
-// CDNA2 FP32/FP64 MFMA element: acc = fma(A[k], B[k], acc) from C, k ascending (numerics.md §B.1).
+// CDNA2 FP32/FP64 MFMA element: acc = fma(A[k], B[k], acc) from C, k ascending (docs/spec/numerics.md §B.1).
 #include "emu/semantics/cdna2_fma_chain.hpp"
 
 #include <vector>

@@ -1,4 +1,4 @@
-// CDNA2 FP32 and FP64 MFMA: a sequential chain of IEEE fused multiply-adds from C (numerics.md §B.1).
+// CDNA2 FP32 and FP64 MFMA: a sequential chain of IEEE fused multiply-adds from C (docs/spec/numerics.md §B.1).
 #pragma once
 
 #include "emu/formats/format.hpp"

@@ -1,4 +1,4 @@
-// CDNA2 FP16/BF16 MFMA element (numerics.md §B.2): flushed inputs widened exactly to binary32,
+// CDNA2 FP16/BF16 MFMA element (docs/spec/numerics.md §B.2): flushed inputs widened exactly to binary32,
 // leaf products round32(a*b + (+0)), a pairwise tree per group, groups added to C in order; every
 // binary32 result rounded RNE then flushed to signed zero.
 #include "emu/semantics/cdna2_pairwise_tree.hpp"

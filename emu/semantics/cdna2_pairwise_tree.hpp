@@ -1,5 +1,5 @@
 // CDNA2 FP16 / BF16 MFMA: pairwise binary32 trees over groups of k, added to C in order, with the
-// CDNA2 input and output flushing (numerics.md §A.1, §B.2, §C.1).
+// CDNA2 input and output flushing (docs/spec/numerics.md §A.1, §B.2, §C.1).
 #pragma once
 
 #include "emu/formats/format.hpp"

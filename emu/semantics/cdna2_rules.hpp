@@ -17,7 +17,7 @@ struct Cdna2Rules {
   // cdna2_mode=honoured, MODE.FP_ROUND and the format's MODE.FP_DENORM apply instead (E1).
   static Cdna2Rules for_wide(const FormatSpec& f, const Switches& switches);
   // FP16 / BF16 MFMA: inputs (A, B, C) subnormal or zero read as +0; every binary32 result
-  // flushed to signed zero after RNE rounding [MODEL] (numerics.md §B.2, §C.1).
+  // flushed to signed zero after RNE rounding [MODEL] (docs/spec/numerics.md §B.2, §C.1).
   static Cdna2Rules for_packed(const Switches& switches);
 
   // An input as the instruction reads it.

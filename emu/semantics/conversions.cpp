@@ -1,4 +1,4 @@
-// The conversions of valu_builtins.md §6 with integer arithmetic only.
+// The conversions of docs/spec/valu.md §6 with integer arithmetic only.
 #include "emu/semantics/conversions.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Conversion and packing of the VALU (valu_builtins.md §6), on bit patterns.
+// Conversion and packing of the VALU (docs/spec/valu.md §6), on bit patterns.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// The special-value rules shared by the RDNA3/RDNA4 float dot units (valu_builtins.md §5.2,
-// numerics.md §B.4): factor decoding for the alignment grid and the NaN/inf precedence.
+// The special-value rules shared by the RDNA3/RDNA4 float dot units (docs/spec/valu.md §5.2,
+// docs/spec/numerics.md §B.4): factor decoding for the alignment grid and the NaN/inf precedence.
 #pragma once
 
 #include <cstdint>

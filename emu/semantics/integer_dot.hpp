@@ -1,5 +1,5 @@
 // Integer matrix dot products: exact sums of C and the products, then wrap or saturate
-// (CDNA2 INT8 MFMA, numerics.md §A.1 [INF]; RDNA3 IU8/IU4 WMMA, numerics.md §B.7 [INF]).
+// (CDNA2 INT8 MFMA, docs/spec/numerics.md §A.1 [INF]; RDNA3 IU8/IU4 WMMA, docs/spec/numerics.md §B.7 [INF]).
 #pragma once
 
 #include "emu/semantics/dot_inputs.hpp"

@@ -1,4 +1,4 @@
-// The RDNA3 DOT2 step (numerics.md §B.4): three terms on a truncating integer grid, opposite-sign
+// The RDNA3 DOT2 step (docs/spec/numerics.md §B.4): three terms on a truncating integer grid, opposite-sign
 // terms in one's complement, one rounding. Source: bjacob/goc src/gfx11_dot2.h (ported from AMD's
 // rocjitsu, "hardware-characterized ... on gfx1100"), reproduced here from the spec's pseudo-code.
 #include "emu/semantics/rdna3_dot2.hpp"
@@ -25,11 +25,11 @@ struct GridTerm {
 std::int64_t on_grid(const GridTerm& t, int g) {
   if (t.sig == 0) return 0;
   const int s = t.exp - g;
-  if (s >= 0) return t.sig << s;  // < 2^27 by the choice of g (numerics.md §B.4)
+  if (s >= 0) return t.sig << s;  // < 2^27 by the choice of g (docs/spec/numerics.md §B.4)
   return -s >= 63 ? 0 : t.sig >> -s;
 }
 
-// The narrowing of a special binary32 result to a 16-bit accumulator (numerics.md §B.5).
+// The narrowing of a special binary32 result to a 16-bit accumulator (docs/spec/numerics.md §B.5).
 std::uint32_t special(std::uint32_t bits, Dot2Output out) {
   const bool is_nan = (bits & 0x7F800000U) == 0x7F800000U && (bits & 0x007FFFFFU) != 0;
   switch (out) {
@@ -44,7 +44,7 @@ std::uint32_t special(std::uint32_t bits, Dot2Output out) {
   return bits;
 }
 
-// ROUND_F32 / ROUND_F16 / ROUND_BF16 of (-1)^cneg * S * 2^g (numerics.md §B.4).
+// ROUND_F32 / ROUND_F16 / ROUND_BF16 of (-1)^cneg * S * 2^g (docs/spec/numerics.md §B.4).
 std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const Dot2Options& o) {
   if (s == 0) return 0;  // +0, also for all-zero terms of either sign
   const bool neg = cneg != (s < 0);
@@ -91,14 +91,14 @@ namespace {
 // The DOT2 step; `grid` (never null) receives the value that is rounded, or why there is none.
 std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1, std::uint16_t b1,
                         std::uint32_t c, Dot2Output output, const Dot2Options& o, Dot2Grid& grid) {
-  // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (numerics.md §C.2).
+  // f16 subnormals are honoured; bf16 subnormals read as zero [HW] (docs/spec/numerics.md §C.2).
   const bool f16 = input == Dot2Input::f16;
   const FormatSpec& format = f16 ? kBinary16 : kBfloat16;
   const bool keep_subnormal = o.honour_denorm_mode ? (f16 ? o.denorm_f16 : o.denorm_f32) : f16;
   const DotFactor fa0 = decode_dot_factor(format, a0, keep_subnormal), fb0 = decode_dot_factor(format, b0, keep_subnormal);
   const DotFactor fa1 = decode_dot_factor(format, a1, keep_subnormal), fb1 = decode_dot_factor(format, b1, keep_subnormal);
 
-  // ---- special values, in this precedence order (numerics.md §B.4, §C.2) ----
+  // ---- special values, in this precedence order (docs/spec/numerics.md §B.4, §C.2) ----
   const FactorPair products[] = {{fa0, fb0}, {fa1, fb1}};
   if (const auto sp = dot_special_result(products, c)) {
     grid.path = Dot2Grid::Path::special;
@@ -135,7 +135,7 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   if (gp) g = std::max(g, *gp);
 
   // One's complement: an opposite-sign term (relative to C's sign) contributes -m-1, even when
-  // m is 0, i.e. for +-0 products [HW] (numerics.md §C.2).
+  // m is 0, i.e. for +-0 products [HW] (docs/spec/numerics.md §C.2).
   std::int64_t s = 0;
   for (const GridTerm* t : {&std::as_const(tc), &tp0, &tp1}) {
     const std::int64_t m = on_grid(*t, g);

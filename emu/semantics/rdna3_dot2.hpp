@@ -1,5 +1,5 @@
 // The RDNA3 DOT2 step: the hardware-characterised integer-grid model from which every gfx1100
-// floating-point WMMA (and V_DOT2_F32_F16 / V_DOT2_F32_BF16) is built (numerics.md §B.4).
+// floating-point WMMA (and V_DOT2_F32_F16 / V_DOT2_F32_BF16) is built (docs/spec/numerics.md §B.4).
 #pragma once
 
 #include <cstdint>
@@ -25,13 +25,13 @@ struct Dot2Options {
 
 // a0*b0 + a1*b1 + c for 16-bit factors of `input` and a binary32 bit pattern c, rounded once to
 // `output`. Returns a binary32 pattern, or a 16-bit pattern in the low bits for f16/bf16 output.
-// [HW] 103/103 DOT2 and 256/256 + 512/512 WMMA gfx1100 captures (numerics.md §D.0).
+// [HW] 103/103 DOT2 and 256/256 + 512/512 WMMA gfx1100 captures (docs/spec/numerics.md §D.0).
 // `observer` (optional) receives the step as one OpKind::dot2 operation with its grid value.
 std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
                          std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& options,
                          AccumulationObserver* observer = nullptr);
 
-// A 16-bit accumulator widened to the binary32 pattern the next DOT2 step reads (numerics.md §B.5
+// A 16-bit accumulator widened to the binary32 pattern the next DOT2 step reads (docs/spec/numerics.md §B.5
 // WIDEN): f16 exactly (subnormals kept; NaN payload << 13, signalling NaN not quieted), bf16 << 16.
 std::uint32_t rdna3_widen_accumulator(Dot2Output output, std::uint16_t acc16);
 

@@ -1,5 +1,5 @@
 // RDNA3 float WMMA element: eight DOT2 steps over ascending k-pairs, the order verified on gfx1100
-// (numerics.md §B.5, §D.0: reversing it breaks 137/256 captures).
+// (docs/spec/numerics.md §B.5, §D.0: reversing it breaks 137/256 captures).
 #include "emu/semantics/rdna3_wmma_chain.hpp"
 
 #include "emu/formats/format.hpp"

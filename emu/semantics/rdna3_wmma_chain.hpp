@@ -1,4 +1,4 @@
-// RDNA3 float WMMA: eight chained DOT2 steps over k-pairs (0,1) .. (14,15) (numerics.md §B.5).
+// RDNA3 float WMMA: eight chained DOT2 steps over k-pairs (0,1) .. (14,15) (docs/spec/numerics.md §B.5).
 #pragma once
 
 #include "emu/semantics/dot_inputs.hpp"

@@ -1,4 +1,4 @@
-// The SAD family as the ISA pseudo-code states it (valu_builtins.md §3; CDNA4/RDNA3.5/RDNA4 ISA,
+// The SAD family as the ISA pseudo-code states it (docs/spec/valu.md §3; CDNA4/RDNA3.5/RDNA4 ISA,
 // CLRX, rocjitsu and gem5 agree except where §3 notes otherwise).
 #include "emu/semantics/sad.hpp"
 

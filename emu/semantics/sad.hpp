@@ -1,4 +1,4 @@
-// Sums of absolute differences (valu_builtins.md §3): all arithmetic unsigned and modulo 2^32.
+// Sums of absolute differences (docs/spec/valu.md §3): all arithmetic unsigned and modulo 2^32.
 #pragma once
 
 #include <cstdint>

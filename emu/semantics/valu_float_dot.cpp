@@ -32,7 +32,7 @@ std::uint32_t clamp_unit(std::uint32_t r, bool nan_to_zero) {
   return std::min(r, 0x3F800000U);            // > 1.0 -> 1.0 (positive patterns order like values)
 }
 
-// ---- RDNA4 window model (valu_builtins.md §5.3) ----------------------------------------------
+// ---- RDNA4 window model (docs/spec/valu.md §5.3) ----------------------------------------------
 struct WindowTerm {
   bool neg = false;
   std::int64_t sig = 0;

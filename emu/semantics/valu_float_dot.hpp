@@ -1,4 +1,4 @@
-// The VALU float dot products per architecture (valu_builtins.md §5): V_DOT2_F32_F16,
+// The VALU float dot products per architecture (docs/spec/valu.md §5): V_DOT2_F32_F16,
 // V_DOT2_F32_BF16, V_DOT2C_F32_BF16, V_DOT2_F16_F16, V_DOT2_BF16_BF16, V_DOT4_F32_{FP8,BF8}_*.
 #pragma once
 
@@ -25,7 +25,7 @@ enum class Fdot2Model : std::uint8_t { rdna3_grid, rdna4_window, cdna };
 Fdot2Model fdot2_model(ArchId arch);
 bool cdna_fdot2_flushes(ArchId arch);
 
-// The RDNA4 (gfx12) DOT2 F32 window model, exposed for tests (valu_builtins.md §5.3).
+// The RDNA4 (gfx12) DOT2 F32 window model, exposed for tests (docs/spec/valu.md §5.3).
 std::uint32_t rdna4_dot2(Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c);
 
 // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (gfx11, gfx12): the loose model of §5.5 [UNKNOWN exactness]:

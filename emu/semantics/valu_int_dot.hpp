@@ -1,4 +1,4 @@
-// Integer dot products of the VALU (valu_builtins.md §4.1): an exact sum, optional saturation.
+// Integer dot products of the VALU (docs/spec/valu.md §4.1): an exact sum, optional saturation.
 #pragma once
 
 #include <cstdint>

@@ -24,7 +24,7 @@ namespace mxlane::formula {
 // Spaces and tabs may appear between tokens. Identifiers are [A-Za-z_][A-Za-z0-9_]* and must be
 // one of the variables the caller allows (or min/max).
 
-// Hard limits, so that any input (issue 8 fuzzes the parser) is parsed in bounded time and stack.
+// Hard limits, so that any input (scripts/fuzz.sh fuzzes the parser) is parsed in bounded time and stack.
 inline constexpr std::size_t kMaxExpressionLength = 1024;  // characters (bytes) of text
 inline constexpr int kMaxNestingDepth = 64;  // parentheses and min/max calls open at one time
 

@@ -1,6 +1,6 @@
 // The formula checker on the seeds' own index formulas (they pass) and on plausible wrong ones
 // (they fail, first mismatch and count worked out by hand). Formulas are transcribed from seed 000
-// (RDNA3 WMMA page), seed 001 (CDNA2 MFMA page) and layouts.md, with the line they come from.
+// (RDNA3 WMMA page), seed 001 (CDNA2 MFMA page) and docs/spec/layouts.md, with the line they come from.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -94,20 +94,20 @@ TEST_CASE("check: seed 000's store_c, load_a and load_b pass", "[check][seed]") 
   require_ok(forward(b, "j + 16*r", "k/2", "16*(k%2)"), 512);
 }
 
-TEST_CASE("check: RDNA3 8-bit, 4-bit, wave64 and 16-bit accumulators (layouts.md §6)", "[check][seed]") {
-  // layouts.md line 307-308: iu8 in VGPR k/4, byte k%4; iu4 in VGPR k/8, nibble k%8.
+TEST_CASE("check: RDNA3 8-bit, 4-bit, wave64 and 16-bit accumulators (docs/spec/layouts.md §6)", "[check][seed]") {
+  // docs/spec/layouts.md line 307-308: iu8 in VGPR k/4, byte k%4; iu4 in VGPR k/8, nibble k%8.
   require_ok(forward(layout_of("gfx1100", "v_wmma_i32_16x16x16_iu8", Operand::A), "i + 16*r", "k/4", "8*(k%4)"), 512);
   require_ok(forward(layout_of("gfx1100", "v_wmma_i32_16x16x16_iu4", Operand::B), "j + 16*r", "k/8", "4*(k%8)"), 512);
   // load_a's pattern on the v4int / v2int fragments read as 16 int8 / int4 elements.
   require_ok(load(layout_of("gfx1100", "v_wmma_i32_16x16x16_iu8", Operand::A), "(L%16)*16 + G", 16), 32 * 16);
   require_ok(load(layout_of("gfx1100", "v_wmma_i32_16x16x16_iu4", Operand::A), "(L%16)*16 + G", 16), 32 * 16);
-  // Wave64 (layouts.md line 315-316): i = (W/16)*v + L/16 = 4*G + L/16.
+  // Wave64 (docs/spec/layouts.md line 315-316): i = (W/16)*v + L/16 = 4*G + L/16.
   const OperandLayout d64 = layout_of("gfx1100", "v_wmma_f32_16x16x16_f16", Operand::D, {}, 64);
   require_ok(inverse(d64, "4*G + L/16", "L%16"), 64 * 4);
   require_ok(forward(d64, "16*(i%4) + j", "i/4"), 256);
   require_ok(load(layout_of("gfx1100", "v_wmma_f32_16x16x16_f16", Operand::A, {}, 64), "(L%16)*16 + G", 16), 64 * 16);
 
-  // 16-bit D (layouts.md line 320-322): v16half, element 2v (opsel 0) or 2v+1 (opsel 4) of VGPR v
+  // 16-bit D (docs/spec/layouts.md line 320-322): v16half, element 2v (opsel 0) or 2v+1 (opsel 4) of VGPR v
   // holds row 2v + L/16, so row = (G/2)*2 + L/16 for the used G; the other 16 x 32 slots are unused.
   for (int opsel : {0, 4}) {
     Modifiers mods;
@@ -121,7 +121,7 @@ TEST_CASE("check: RDNA3 8-bit, 4-bit, wave64 and 16-bit accumulators (layouts.md
   }
 }
 
-// ---- Seed 001: CDNA2 accumulators; layouts.md §5.2 inputs -------------------------------------
+// ---- Seed 001: CDNA2 accumulators; docs/spec/layouts.md §5.2 inputs -------------------------------------
 
 TEST_CASE("check: seed 001's accumulator formulas pass", "[check][seed]") {
   // 32x32 (seed 001 lines 139-140 and 146-150): lane = (32*(i/4)) mod 64 + j,
@@ -160,8 +160,8 @@ TEST_CASE("check: seed 001's accumulator formulas pass", "[check][seed]") {
   require_ok(inverse(f64x4, "L/16", "L%4", "(L%16)/4"), 64);
 }
 
-TEST_CASE("check: CDNA2 input loads from layouts.md §5.2 and seed 001", "[check][seed]") {
-  // layouts.md line 196: A[b][i][k] in lane i + M*b + M*B*(k/Kl), item k%Kl. 32x32x8f16: M = 32,
+TEST_CASE("check: CDNA2 input loads from docs/spec/layouts.md §5.2 and seed 001", "[check][seed]") {
+  // docs/spec/layouts.md line 196: A[b][i][k] in lane i + M*b + M*B*(k/Kl), item k%Kl. 32x32x8f16: M = 32,
   // B = 1, Kl = 4, so lane L loads row L%32, columns 4*(L/32) + G of the row-major 32 x 8 A.
   require_ok(load(layout_of("gfx90a", "v_mfma_f32_32x32x8f16", Operand::A), "(L%32)*8 + 4*(L/32) + G", 8), 64 * 4);
   // B the same with j: B (8 x 32) column-major, ld 8.
@@ -298,7 +298,7 @@ TEST_CASE("check: wrong load patterns", "[check][wrong]") {
 }
 
 TEST_CASE("check: under a full CBSZ broadcast only block 2's lanes are read", "[check][modifiers]") {
-  // layouts.md §8.1 / README: with cbsz=2 abid=2 every block reads block 2 (lanes 32-47).
+  // docs/spec/layouts.md §8.1 / README: with cbsz=2 abid=2 every block reads block 2 (lanes 32-47).
   Modifiers mods;
   mods.cbsz = 2;
   mods.abid = 2;

@@ -192,7 +192,7 @@ TEST_CASE("Expressions: evaluation errors name the expression and the values", "
 }
 
 TEST_CASE("Expressions: random input either parses and evaluates or fails with a column", "[check][expression]") {
-  // A small stand-in for issue 8's fuzzer: any other exception, a crash or a sanitizer report
+  // A small stand-in for the expression fuzzer of scripts/fuzz.sh: any other exception, a crash or a sanitizer report
   // fails it. The alphabet mixes the language's tokens with bytes it rejects.
   const std::string alphabet = std::string("LG0123456789xX+-*/%(),minax \t#\xff") + std::string(1, '\0');
   std::uint64_t state = 0x9E3779B97F4A7C15u;

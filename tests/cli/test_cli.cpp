@@ -1,5 +1,5 @@
 // mxlane list / lanemap run in-process: outputs against the seeds' and specs' published values,
-// the JSON contract of interfaces.md, and the exit-code/one-line-error contract for bad input.
+// the JSON contract of docs/spec/interfaces.md, and the exit-code/one-line-error contract for bad input.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -47,7 +47,7 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
                             "vgprs", "modifiers", "ops", "cycles", "coexec_cycles"})
       CHECK(i.contains(key));
   }
-  // Every switch: the two layout models and numerics.md §E's open questions, each with a default.
+  // Every switch: the two layout models and docs/spec/numerics.md §E's open questions, each with a default.
   std::set<std::string> switches;
   for (const Json& sw : doc["switches"]) {
     switches.insert(sw["name"]);
@@ -68,7 +68,7 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
   std::size_t mfma = 0;
   for (const Json& i : mi250["instructions"]) mfma += i["kind"] == "mfma" ? 1 : 0;
   CHECK(mfma == 27);
-  // A published figure: v_mfma_f32_32x32x8f16 does 16384 ops in 64 cycles (seed 001), 1024/CU/clk (layouts.md §4.1).
+  // A published figure: v_mfma_f32_32x32x8f16 does 16384 ops in 64 cycles (seed 001), 1024/CU/clk (docs/spec/layouts.md §4.1).
   for (const Json& i : mi250["instructions"])
     if (i["mnemonic"] == "v_mfma_f32_32x32x8f16") {
       CHECK(i["ops"] == 16384);
@@ -77,7 +77,7 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
     }
 }
 
-TEST_CASE("lanemap JSON follows interfaces.md and the RDNA3 seed", "[cli][lanemap]") {
+TEST_CASE("lanemap JSON follows docs/spec/interfaces.md and the RDNA3 seed", "[cli][lanemap]") {
   const Json d = lanemap_json({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D"});
   CHECK(d["format"] == "mxlane.lanemap/1");
   CHECK(d["arch"] == "gfx1100");
@@ -101,14 +101,14 @@ TEST_CASE("lanemap JSON follows interfaces.md and the RDNA3 seed", "[cli][lanema
   }
   const Json a = lanemap_json({"--arch", "rdna3", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "A"});
   CHECK(a["wave"] == 64);
-  CHECK(a["entries"].size() == 256 * 4);  // four copies in wave64 (layouts.md §6)
+  CHECK(a["entries"].size() == 256 * 4);  // four copies in wave64 (docs/spec/layouts.md §6)
   const Json& first = a["entries"][0];
   CHECK(first == Json{{"block", 0}, {"row", 0}, {"col", 0}, {"lane", 0}, {"vgpr", 0}, {"bit_lo", 0},
                       {"bit_hi", 15}, {"replica", 0}});
 }
 
 TEST_CASE("lanemap forward and inverse queries reproduce published examples", "[cli][lanemap]") {
-  // layouts.md §5.2 worked example (the calculator README's): v_mfma_f32_4x4x4f16 A[1][2] of block 4.
+  // docs/spec/layouts.md §5.2 worked example (the calculator README's): v_mfma_f32_4x4x4f16 A[1][2] of block 4.
   const Run fwd = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A",
                           "--element", "4,1,2"});
   REQUIRE(fwd.code == 0);
@@ -120,7 +120,7 @@ TEST_CASE("lanemap forward and inverse queries reproduce published examples", "[
   REQUIRE(inv.code == 0);
   CHECK_THAT(inv.out, Catch::Contains("v5{33} = D[13][1]"));
 
-  // layouts.md §9 B2: both 16-bit slots are listed under a broadcast.
+  // docs/spec/layouts.md §9 B2: both 16-bit slots are listed under a broadcast.
   const Run b2 = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A",
                          "--reg", "1", "--lane", "37", "--cbsz", "2", "--abid", "2"});
   CHECK_THAT(b2.out, Catch::Contains("v1{37}.[15:0] = A[5][2].B0 A[5][2].B1 A[5][2].B2 A[5][2].B3"));
@@ -137,17 +137,17 @@ TEST_CASE("lanemap forward and inverse queries reproduce published examples", "[
   CHECK_THAT(f64.out, Catch::Contains("D[3][1].B2 = v[1:0]{57}"));
   const Json f64_general = lanemap_json({"--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
                                          "--element", "2,3,1", "--option", "f64_4x4x4_cd_order=isa-general"});
-  CHECK(f64_general["entries"][0]["lane"] == 1 + 4 * 3 + 16 * 2);  // j + 4i + 16b (layouts.md §11.2)
+  CHECK(f64_general["entries"][0]["lane"] == 1 + 4 * 3 + 16 * 2);  // j + 4i + 16b (docs/spec/layouts.md §11.2)
   CHECK(f64_general["options"]["f64_4x4x4_cd_order"] == "isa-general");
 
-  // RDNA3 replicas and OPSEL: D of the f16-output WMMA in the high half with opsel 4 (layouts.md §8.3).
+  // RDNA3 replicas and OPSEL: D of the f16-output WMMA in the high half with opsel 4 (docs/spec/layouts.md §8.3).
   const Run opsel = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D",
                             "--opsel", "4", "--element", "0,3,5"});
   CHECK_THAT(opsel.out, Catch::Contains("D[3][5] = v1{21}.[31:16]"));
   const Run replica = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "B",
                               "--element", "5,3"});
   CHECK_THAT(replica.out, Catch::Contains("B[5][3] = v2{3,19}.[31:16]"));
-  // NEG[0] marks the even-k A values negated (layouts.md §8.4).
+  // NEG[0] marks the even-k A values negated (docs/spec/layouts.md §8.4).
   const Run neg = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A",
                           "--neg", "1", "--element", "0,2"});
   CHECK_THAT(neg.out, Catch::Contains("-A[0][2] = v1{0,16}.[15:0]"));
@@ -178,7 +178,7 @@ TEST_CASE("lanemap grid, markdown and csv dumps", "[cli][lanemap]") {
   int count = 0;
   while (std::getline(lines, line)) ++count;
   CHECK(count == 16 * 16);
-  // A[0][5] of v_mfma_i32_16x16x16i8: lane 16*floor(5/4) + 0 = 16, byte 1 (layouts.md §5.2).
+  // A[0][5] of v_mfma_i32_16x16x16i8: lane 16*floor(5/4) + 0 = 16, byte 1 (docs/spec/layouts.md §5.2).
   CHECK_THAT(csv.out, Catch::Contains("\n0,0,5,16,0,8,15,0,0,0\n"));
 }
 

@@ -1,4 +1,4 @@
-// mxlane eval / replay: the JSON-lines contract of interfaces.md, round trips through the register
+// mxlane eval / replay: the JSON-lines contract of docs/spec/interfaces.md, round trips through the register
 // file, and per-line errors that name the field.
 #include <catch2/catch.hpp>
 
@@ -37,7 +37,7 @@ Run run(const std::string& subcommand, const std::string& input) { return mxlane
 }  // namespace
 
 TEST_CASE("eval: the seeds' register placement round-trips through JSON", "[cli][eval]") {
-  // numerics.md §D.3 generator, placed by seed 000's own rules: lane L holds row (A) / column (B)
+  // docs/spec/numerics.md §D.3 generator, placed by seed 000's own rules: lane L holds row (A) / column (B)
   // L % 16 with K packed two per VGPR; D row = 2G + L/16, column L % 16.
   const auto f16_of = [](int v) -> std::uint32_t {
     if (v == 0) return 0;
@@ -76,7 +76,7 @@ TEST_CASE("eval: the seeds' register placement round-trips through JSON", "[cli]
   const Json& d = r.output["D"];
   REQUIRE(d.size() == 8);
   const auto at = [&](int row, int col) { return d[row / 2][16 * (row % 2) + col].get<std::string>(); };
-  CHECK(at(0, 0) == "0xbfffffc0");  // numerics.md §D.3 [HW]
+  CHECK(at(0, 0) == "0xbfffffc0");  // docs/spec/numerics.md §D.3 [HW]
   CHECK(at(0, 1) == "0xc277fffe");
   CHECK(at(0, 13) == "0x41bffffd");
   CHECK(at(2, 3) == "0xc1b7fffe");

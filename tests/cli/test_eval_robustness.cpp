@@ -1,4 +1,4 @@
-// eval / replay on hostile and large input (issue 8): every error path answers for its line alone,
+// eval / replay on hostile and large input (the robustness contract of README "Streaming, limits and determinism"): every error path answers for its line alone,
 // a stream of 100,000 lines gives 100,000 outputs, a huge line costs no memory, and the output is
 // byte-identical for any thread count.
 #include <catch2/catch.hpp>
@@ -37,7 +37,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 // sad_u8(0x01020304, 0x04030201, c) = |1-4| + |2-3| + |3-2| + |4-1| + c = 8 + c
-// (valu_builtins.md §3.8's example, hand-derived), one lane.
+// (docs/spec/valu.md §3.8's example, hand-derived), one lane.
 std::string sad_line(int id, std::uint32_t c) {
   return Json{{"id", id}, {"arch", "gfx90a"}, {"inst", "sad_u8"},
               {"src", {{"src0", {{"0x01020304"}}}, {"src1", {{"0x04030201"}}}, {"src2", {{c}}}}}}

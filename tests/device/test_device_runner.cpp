@@ -78,7 +78,7 @@ TEST_CASE("Case generators are seeded, reproducible and produce what they promis
   // VALU: the DOT2 captures are the gfx1100 fdot2 kernel's targeted vectors.
   const auto dot = targeted_cases(kernel("gfx1100", "k_fdot2__clamp0"));
   REQUIRE(dot.size() == 2);  // 50 captures in launches of 32 lanes
-  CHECK(dot[0].in[0] == 0x48004200);  // numerics.md §D.2 F16 #0
+  CHECK(dot[0].in[0] == 0x48004200);  // docs/spec/numerics.md §D.2 F16 #0
 }
 
 TEST_CASE("A capture whose expectations came from the emulator replays clean", "[device][runner]") {
@@ -151,7 +151,7 @@ TEST_CASE("The comparison ignores what the specs leave undefined, and nothing el
   CHECK(compare_case(untied, c, 0, expected, actual).empty());
   actual[3] ^= 1;
   CHECK(compare_case(untied, c, 0, expected, actual).size() == 1);
-  // CDNA2 NaN bits are unknown (numerics.md §E2): NaN vs NaN agrees; RDNA3's are exact.
+  // CDNA2 NaN bits are unknown (docs/spec/numerics.md §E2): NaN vs NaN agrees; RDNA3's are exact.
   const Kernel& mfma = kernel("gfx90a", "k_mfma_f32_16x16x4f32");
   const Case m = make_cases(mfma, 1, 3).back();
   std::vector<std::uint32_t> e(static_cast<std::size_t>(64 * mfma.out_dwords), 0x7FC00000U), a = e;
@@ -187,7 +187,7 @@ TEST_CASE("Every probe has inputs on which its candidates disagree", "[device][p
   const auto results = run_probes(all, "gfx90a", hardware, out, nullptr);
   bool found = false;
   for (const ProbeResult& r : results)
-    if (r.id == "layouts.md §11.1") {
+    if (r.id == "docs/spec/layouts.md §11.1") {
       found = true;
       CHECK(r.matching == std::vector<std::string>{"cbsz_model=calculator"});
       CHECK_THAT(r.outcome, Catch::Contains("--option cbsz_model=calculator"));
@@ -205,7 +205,7 @@ TEST_CASE("Without an AMD GPU the runner skips cleanly with exit code 77", "[dev
   }
   std::ostringstream out, err;
   CHECK(mxlane::cli::run_cli({"mxlane", "device", "probe", "--list"}, out, err) == 0);
-  CHECK_THAT(out.str(), Catch::Contains("layouts.md §11.1"));
+  CHECK_THAT(out.str(), Catch::Contains("docs/spec/layouts.md §11.1"));
   CHECK(glob_match("k_mfma_*", "k_mfma_f32_4x4x1f32"));
   CHECK(glob_match("*sad*", "k_qsad_pk_u16_u8"));
   CHECK_FALSE(glob_match("k_wmma_*", "k_mfma_f32_4x4x1f32"));

@@ -1,4 +1,4 @@
-// docs/tutorial.md is the rendering of docs/tutorial.md.in with real output (issue 6.4), and the
+// docs/tutorial.md is the rendering of docs/tutorial.md.in with real output (a stale copy fails here), and the
 // rendering machinery itself: command splitting, stderr and exit status, untouched prose.
 #include <catch2/catch.hpp>
 
@@ -24,7 +24,7 @@ std::string read(const std::string& path) {
 TEST_CASE("docs/tutorial.md is the current rendering of docs/tutorial.md.in", "[docs]") {
   const std::string source = read(MXLANE_SOURCE_DIR "/docs/tutorial.md.in");
   const std::string committed = read(MXLANE_SOURCE_DIR "/docs/tutorial.md");
-  INFO("regenerate: build the `docs` target and copy build/docs/tutorial.md to docs/tutorial.md");
+  INFO("regenerate: build the `docs` target and copy the build directory's docs/tutorial.md over docs/tutorial.md");
   CHECK(render_console_blocks(source) == committed);
   // The template carries commands only; the rendering carries their output.
   const auto commands = console_commands(source);

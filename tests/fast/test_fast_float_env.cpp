@@ -68,7 +68,7 @@ TEST_CASE("Fast GEMM ignores and restores the caller's rounding mode and FTZ/DAZ
 }
 
 TEST_CASE("VALU lane kernels ignore and restore the caller's rounding mode", "[fast][valu]") {
-  // v_cvt_pk_u8_f32 rounds by MODE, round to nearest even by default (valu_builtins.md §6.4):
+  // v_cvt_pk_u8_f32 rounds by MODE, round to nearest even by default (docs/spec/valu.md §6.4):
   // 2.5 (0x40200000) -> 2 and 3.5 (0x40600000) -> 4, where round toward zero would give 2 and 3.
   const ValuDesc& cvt = *find_valu("cvt_pk_u8_f32");
   constexpr std::size_t kLanes = 19;  // two full AVX2 vectors and a reference tail

@@ -102,7 +102,7 @@ void check_broadcast(const ValuDesc& d, const ValuContext& ctx, std::uint32_t a,
 }  // namespace
 
 TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]") {
-  // issue 7 names SAD, integer dots, float dots and conversions; these are their builtins here.
+  // The performance targets (docs/performance.md) name SAD, integer dots, float dots and conversions; these are their builtins here.
   for (const char* mnemonic : {"v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_msad_u8", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
                                "v_mqsad_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16", "v_dot4_i32_i8", "v_dot4_u32_u8",
                                "v_dot8_i32_i4", "v_dot8_u32_u4", "v_dot4_i32_iu8", "v_dot8_i32_iu4", "v_dot2_f32_f16", "v_dot2_f16_f16", "v_dot2_bf16_bf16",
@@ -144,7 +144,7 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
   CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}));
   CHECK(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx90a, {}, {}}));         // the CDNA exact model
   CHECK_FALSE(fast::valu_fast_path_applies(path, ValuContext{ArchId::gfx1200, {}, {}}));  // the RDNA4 window: no kernel
-  // With the switch, a NaN factor under clamp stays NaN (valu_builtins.md §5.5; docs/builtins-overview.md), and
+  // With the switch, a NaN factor under clamp stays NaN (docs/spec/valu.md §5.5; docs/builtins-overview.md), and
   // the lane engine must give exactly that: 0x3C007E01 holds an f16 NaN, so the DOT2 result is the
   // fixed NaN 0xFFC00A3D (§5.2), which clamp keeps with fdot_clamp_nan=nan and turns into +0 by default.
   const std::uint32_t a = 0x3C007E01, b = 0x3C003C00, c = 0;
@@ -161,7 +161,7 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
 }
 
 TEST_CASE("The builtin-level functions give the spec's vectors through the lane engine", "[fast][valu]") {
-  // Hand-derived vectors of valu_builtins.md (§3.8, §4.2, §5.6, §6.2), on more lanes than one vector
+  // Hand-derived vectors of docs/spec/valu.md (§3.8, §4.2, §5.6, §6.2), on more lanes than one vector
   // so that the fast kernels, not only the tail, compute them.
   const std::vector<std::uint32_t> a(19, 0x01020304), b(19, 0x04030201), c(19, 0x10);
   for (std::uint32_t r : builtins::sad_u8(ArchId::gfx1100, a, b, c)) CHECK(r == 0x18U);
@@ -185,7 +185,7 @@ TEST_CASE("The builtin-level functions give the spec's vectors through the lane 
 }
 
 TEST_CASE("16-bit integer dots at the edges of their products and of the accumulator", "[fast][valu]") {
-  // Derived by hand (valu_builtins.md §4.1: the exact sum, saturated under clamp, else modulo 2^32):
+  // Derived by hand (docs/spec/valu.md §4.1: the exact sum, saturated under clamp, else modulo 2^32):
   //  sdot2 0x80008000 . 0x80008000 = 2 * 2^30 = 2^31, one past INT32_MAX: + 5 saturates to
   //  0x7FFFFFFF; + (-7) is 2^31 - 7 = 0x7FFFFFF9; without clamp 2^31 + 5 wraps to 0x80000005.
   //  udot2 0xFFFFFFFF . 0xFFFFFFFF = 2 * 65535^2 = 0x1FFFC0002: clamped 0xFFFFFFFF, else 0xFFFC0002;
@@ -210,7 +210,7 @@ TEST_CASE("16-bit integer dots at the edges of their products and of the accumul
 }
 
 TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near overflow", "[fast][valu]") {
-  // Hand-derived (valu_builtins.md §5.1: C + a0*b0 + a1*b1 exactly, one RNE rounding; gfx90a flushes
+  // Hand-derived (docs/spec/valu.md §5.1: C + a0*b0 + a1*b1 exactly, one RNE rounding; gfx90a flushes
   // a subnormal result, gfx942 keeps it). f16 0x0C00 = 2^-12, 0x1000 = 2^-11, 0x0400 = 2^-14,
   // 0x7BFF = 65504; 65504^2 = 4290774016, as binary32 0x4F7FC004.
   //  1 + 2^-24 is the midpoint of 1 and 1 + 2^-23: even -> 0x3F800000.

@@ -1,4 +1,4 @@
-// The instruction table against the seeds' builtin lists and throughput tables, layouts.md §4, and
+// The instruction table against the seeds' builtin lists and throughput tables, docs/spec/layouts.md §4, and
 // name/alias resolution.
 #include <catch2/catch.hpp>
 
@@ -35,7 +35,7 @@ const std::map<std::string, Throughput> kSeed001Throughput = {
     {"mfma_i32_16x16x16i8", {8192, 32, 28}},
 };
 
-// layouts.md §4.1 "VOP3P op" column (v_mfma_i32_16x16x16i8 as LLVM encodes it, §9 B3).
+// docs/spec/layouts.md §4.1 "VOP3P op" column (v_mfma_i32_16x16x16i8 as LLVM encodes it, §9 B3).
 const std::map<std::string, int> kGfx90aOpcodes = {
     {"v_mfma_f32_32x32x1f32", 0x40},      {"v_mfma_f32_16x16x1f32", 0x41},
     {"v_mfma_f32_4x4x1f32", 0x42},        {"v_mfma_f32_32x32x2f32", 0x44},
@@ -54,7 +54,7 @@ const std::map<std::string, int> kGfx90aOpcodes = {
 };
 
 // The gfx11 WMMA builtins clang defines (BuiltinsAMDGPU: _w32 and _w64, _tied for 16-bit outputs)
-// with seed 000's throughput (ops, wave32 cycles) and layouts.md §4.2's opcode.
+// with seed 000's throughput (ops, wave32 cycles) and docs/spec/layouts.md §4.2's opcode.
 struct WmmaRow {
   std::string mnemonic;
   int opcode, cycles_w32;
@@ -120,7 +120,7 @@ TEST_CASE("gfx1100 has every WMMA builtin in wave32 and wave64, tied forms inclu
   }
 }
 
-TEST_CASE("Ops, VGPR counts and co-execution follow layouts.md §3-§4 formulas", "[isa][table]") {
+TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4 formulas", "[isa][table]") {
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.builtin);
     CHECK(d.ops == 2 * d.m * d.n * d.k * d.blocks);  // §3: Operations = 2*M*N*K*B
@@ -142,7 +142,7 @@ TEST_CASE("Ops, VGPR counts and co-execution follow layouts.md §3-§4 formulas"
   }
 }
 
-TEST_CASE("Modifier sets match layouts.md §4.1 and §4.2", "[isa][table]") {
+TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][table]") {
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.builtin);
     std::set<std::string> names;
@@ -173,7 +173,7 @@ TEST_CASE("Modifier sets match layouts.md §4.1 and §4.2", "[isa][table]") {
   }
 }
 
-TEST_CASE("Architecture aliases of interfaces.md resolve", "[isa][arch]") {
+TEST_CASE("Architecture aliases of docs/spec/interfaces.md resolve", "[isa][arch]") {
   for (const char* alias : {"gfx90a", "CDNA2", "mi200", "MI250X", "aldebaran"})
     CHECK(find_arch(alias)->id == ArchId::gfx90a);
   for (const char* alias : {"gfx1100", "rdna3", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151",

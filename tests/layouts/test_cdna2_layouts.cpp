@@ -1,4 +1,4 @@
-// gfx90a MFMA A/B/C/D layouts vs seed 001's accumulator layouts and layouts.md §4.1, §5, §11.2.
+// gfx90a MFMA A/B/C/D layouts vs seed 001's accumulator layouts and docs/spec/layouts.md §4.1, §5, §11.2.
 //
 // Every expected value below is computed from a source's formula or table written out literally
 // here; the code under test is only ever the thing being checked. Each transcription cites where
@@ -77,7 +77,7 @@ Where seed_register(int lane, int reg, bool f64) {
   return f64 ? Where{lane, 2 * reg, 0, 63} : Where{lane, reg, 0, 31};
 }
 
-// layouts.md §5.1: item t of an s-bit element lives in
+// docs/spec/layouts.md §5.1: item t of an s-bit element lives in
 //   s = 64: VGPR pair (2t, 2t+1); s = 32: VGPR t;
 //   s < 32: VGPR floor(t*s/32), bits [s*(t mod 32/s) + s - 1 : s*(t mod 32/s)].
 Where item_slot(int lane, int t, int s) {
@@ -131,7 +131,7 @@ LaneReg seed_f64_4x4_forward(int b, int i, int j) { return {16 * i + 4 * b + j, 
 // seed 001, 4x4 FP64 layout: i = floor(L/16); j = L mod 4; b = floor((L mod 16)/4)
 Elem seed_f64_4x4_inverse(int L, int) { return {(L % 16) / 4, L / 16, L % 4}; }
 
-// layouts.md §11.2: the ISA's general output rule applied literally to v_mfma_f64_4x4x4f64 gives
+// docs/spec/layouts.md §11.2: the ISA's general output rule applied literally to v_mfma_f64_4x4x4f64 gives
 // lane j + 4i + 16b (switch f64_4x4x4_cd_order=isa-general). The source gives no inverse.
 LaneReg isa_general_f64_4x4_forward(int b, int i, int j) { return {j + 4 * i + 16 * b, 0}; }
 
@@ -142,7 +142,7 @@ constexpr SeedCd kSeedF64_16x16{"seed 001 16x16 FP64 layout", seed_f64_16x16_for
                                 seed_f64_16x16_inverse};
 constexpr SeedCd kSeedF64_4x4{"seed 001 4x4 FP64 layout", seed_f64_4x4_forward,
                               seed_f64_4x4_inverse};
-constexpr SeedCd kIsaGeneralF64_4x4{"layouts.md §11.2 isa-general j + 4i + 16b",
+constexpr SeedCd kIsaGeneralF64_4x4{"docs/spec/layouts.md §11.2 isa-general j + 4i + 16b",
                                     isa_general_f64_4x4_forward, nullptr};
 
 // Which of seed 001's accumulator layouts covers an instruction's C/D (by M = N and out type).
@@ -203,7 +203,7 @@ std::vector<const InstrDesc*> with_cd_shape(const SeedCd& seed) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// layouts.md §5.2 A and B inputs.
+// docs/spec/layouts.md §5.2 A and B inputs.
 
 struct InputShape {
   int mn;      // M for A, N for B
@@ -214,7 +214,7 @@ struct InputShape {
 
 InputShape input_shape(const InstrDesc& d, Operand op) {
   const int mn = op == Operand::A ? d.m : d.n;
-  // layouts.md §5.2: Kl = K*M*B/64
+  // docs/spec/layouts.md §5.2: Kl = K*M*B/64
   return {mn, d.blocks, d.k * mn * d.blocks / 64, elem_bits(d.type(op))};
 }
 
@@ -224,7 +224,7 @@ Elem input_elem(Operand op, int b, int mn, int k) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// layouts.md §5.4 bit tables, parsed from their literal text.
+// docs/spec/layouts.md §5.4 bit tables, parsed from their literal text.
 
 struct BitSpec {
   char coord;  // 'i', 'j', 'k', 'b' as the table writes them
@@ -285,7 +285,7 @@ std::optional<std::vector<BitSpec>> parse_bits(std::string_view text, char prefi
 }
 
 // Table letter -> engine coordinate. A: i row, k col. B: "the same table as A with j in place of
-// i" (layouts.md §5.4), so i -> col, k -> row. C/D: i row, j col. b is the block everywhere.
+// i" (docs/spec/layouts.md §5.4), so i -> col, k -> row. C/D: i row, j col. b is the block everywhere.
 std::optional<Coord> coord_of(char letter, Operand op) {
   if (letter == 'b') return Coord::block;
   switch (op) {
@@ -347,7 +347,7 @@ int gather(const std::vector<BitRef>& bits, const Elem& e) {
   return index;
 }
 
-// layouts.md §5.4, one row per line of the table, written as in the table.
+// docs/spec/layouts.md §5.4, one row per line of the table, written as in the table.
 struct BitTableRow {
   const char* name;
   std::vector<std::string_view> mnemonics;
@@ -359,7 +359,7 @@ struct BitTableRow {
 
 const std::vector<BitTableRow>& bit_table() {
   static const std::vector<BitTableRow> rows = {
-      // layouts.md §5.4
+      // docs/spec/layouts.md §5.4
       {"32x32x1f32", {"v_mfma_f32_32x32x1f32"}, "L0-4:i0-4, L5:b0", "—", "L0-4:j0-4, L5:i2",
        "t0:i0 t1:i1 t2:i3 t3:i4 t4:b0"},
       {"16x16x1f32", {"v_mfma_f32_16x16x1f32"}, "L0-3:i0-3, L4:b0, L5:b1", "—",
@@ -419,7 +419,7 @@ std::string_view cd_text(const BitTableRow& row, bool lane) {
 // 1. C and D against seed 001's accumulator layouts, shape by shape.
 
 TEST_CASE("gfx90a: every instruction has one of seed 001's five C/D layouts", "[layouts][cdna2]") {
-  REQUIRE(gfx90a().size() == 27);  // seed 001: "the 27 builtins"; layouts.md §4.1
+  REQUIRE(gfx90a().size() == 27);  // seed 001: "the 27 builtins"; docs/spec/layouts.md §4.1
   for (const InstrDesc* d : gfx90a()) {
     INFO(d->mnemonic);
     CHECK(d->wave == 64);
@@ -430,7 +430,7 @@ TEST_CASE("gfx90a: every instruction has one of seed 001's five C/D layouts", "[
   const std::map<const SeedCd*, std::set<int>> legal_blocks = {
       {&kSeed32x32, {1, 2}}, {&kSeed16x16, {1, 4}}, {&kSeed4x4, {16}},
       {&kSeedF64_16x16, {1}}, {&kSeedF64_4x4, {4}}};
-  // layouts.md §4.1: 10 + 10 + 5 + 1 + 1 instructions per shape.
+  // docs/spec/layouts.md §4.1: 10 + 10 + 5 + 1 + 1 instructions per shape.
   const std::map<const SeedCd*, std::size_t> count = {{&kSeed32x32, 10}, {&kSeed16x16, 10},
                                                       {&kSeed4x4, 5}, {&kSeedF64_16x16, 1},
                                                       {&kSeedF64_4x4, 1}};
@@ -489,7 +489,7 @@ TEST_CASE("gfx90a C/D: v_mfma_f64_4x4x4f64, seed 001 order by default, §11.2 or
     set_switch(sw, "f64_4x4x4_cd_order", "lab-notes");
     for (Operand op : {Operand::C, Operand::D}) check_cd_against_seed(d, op, sw, kSeedF64_4x4);
   }
-  SECTION("f64_4x4x4_cd_order=isa-general: layouts.md §11.2, lane = j + 4i + 16b") {
+  SECTION("f64_4x4x4_cd_order=isa-general: docs/spec/layouts.md §11.2, lane = j + 4i + 16b") {
     Switches sw;
     set_switch(sw, "f64_4x4x4_cd_order", "isa-general");
     for (Operand op : {Operand::C, Operand::D}) check_cd_against_seed(d, op, sw, kIsaGeneralF64_4x4);
@@ -502,7 +502,7 @@ TEST_CASE("gfx90a C/D: v_mfma_f64_4x4x4f64, seed 001 order by default, §11.2 or
 
 TEST_CASE("gfx90a C/D: the f64_4x4x4_cd_order switch leaves every other shape on seed 001",
           "[layouts][cdna2]") {
-  // layouts.md §11: the ISA's output rule matches §5.3 "except for f64 4-block (§11.2)".
+  // docs/spec/layouts.md §11: the ISA's output rule matches §5.3 "except for f64 4-block (§11.2)".
   Switches sw;
   set_switch(sw, "f64_4x4x4_cd_order", "isa-general");
   int checked = 0;
@@ -682,7 +682,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
 }
 
 // =============================================================================================
-// 2. A and B inputs, layouts.md §5.2 (with §5.1 item packing).
+// 2. A and B inputs, docs/spec/layouts.md §5.2 (with §5.1 item packing).
 
 TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k mod Kl (§5.2)",
           "[layouts][cdna2]") {
@@ -707,7 +707,7 @@ TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k m
           for (int k = 0; k < d.k; ++k) {
             const Elem e = input_elem(op, b, mn, k);
             INFO("element " << operand_name(op) << e);
-            // layouts.md §5.2: L = i + M*b + M*B*floor(k/Kl), t = k mod Kl
+            // docs/spec/layouts.md §5.2: L = i + M*b + M*B*floor(k/Kl), t = k mod Kl
             const int L = mn + sh.mn * b + sh.mn * sh.blocks * (k / sh.kl);
             const int t = k % sh.kl;
             const std::vector<Placement> ps = lay.forward(e.block, e.row, e.col);
@@ -719,7 +719,7 @@ TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k m
       // §5.2: "Every gfx90a input layout is a bijection between (b, i, k) and (lane, item)".
       CHECK(used.size() == static_cast<std::size_t>(64 * sh.kl));
 
-      // Inverse: layouts.md §5.2, i (or j) = L mod M, b = floor(L/M) mod B,
+      // Inverse: docs/spec/layouts.md §5.2, i (or j) = L mod M, b = floor(L/M) mod B,
       // k = Kl*floor(L/(M*B)) + t.
       for (int L = 0; L < 64; ++L)
         for (int t = 0; t < sh.kl; ++t) {
@@ -756,7 +756,7 @@ TEST_CASE("gfx90a A/B: the K-packing table of §5.2", "[layouts][cdna2]") {
     int items_per_vgpr_num, items_per_vgpr_den;
     std::vector<Pack> entries;
   };
-  // layouts.md §5.2, "K-packing order inside a lane" (g = floor(L/(M*B)), the lane's K-group)
+  // docs/spec/layouts.md §5.2, "K-packing order inside a lane" (g = floor(L/(M*B)), the lane's K-group)
   const std::vector<PackRow> table = {
       {"f32", 1, 1, 1, {{0, 0, 31, 0}}},                                         // v0 = k (= g)
       {"f16, bf16_1k", 4, 2, 1,
@@ -836,7 +836,7 @@ TEST_CASE("gfx90a A/B: the per-shape lane decomposition table of §5.2", "[layou
     int k_groups;  // "K-groups across lanes": 1 for "none"
     int items;     // values of item per lane
   };
-  // layouts.md §5.2, "Shape by shape (L = lane)"
+  // docs/spec/layouts.md §5.2, "Shape by shape (L = lane)"
   const std::vector<Row> table = {
       {"32x32x1 f32, 2 blocks", {"v_mfma_f32_32x32x1f32"},
        [](int L, int) { return Decomp{L % 32, L / 32, 0}; }, 1, 1},
@@ -911,7 +911,7 @@ TEST_CASE("gfx90a A/B: the per-shape lane decomposition table of §5.2", "[layou
 TEST_CASE("gfx90a A: §5.2 worked example, v_mfma_f32_4x4x4f16 A[1][2] of block 4", "[layouts][cdna2]") {
   const InstrDesc& d = by_mnemonic("v_mfma_f32_4x4x4f16");
   const OperandLayout lay(d, Operand::A);
-  // layouts.md §5.2: "A[1][2] of block 4 is at lane 4*4+1 = 17, item 2, which is VGPR 1 bits
+  // docs/spec/layouts.md §5.2: "A[1][2] of block 4 is at lane 4*4+1 = 17, item 2, which is VGPR 1 bits
   // [15:0]. The calculator prints this as v1{17}.[15:0]."
   const std::vector<Placement> ps = lay.forward(4, 1, 2);
   REQUIRE(ps.size() == 1);
@@ -932,7 +932,7 @@ TEST_CASE("gfx90a A: §5.2 worked example, v_mfma_f32_4x4x4f16 A[1][2] of block 
 // =============================================================================================
 // 4. The bit tables of §5.4.
 
-TEST_CASE("gfx90a: layouts.md §5.4 bit tables, row by row", "[layouts][cdna2]") {
+TEST_CASE("gfx90a: docs/spec/layouts.md §5.4 bit tables, row by row", "[layouts][cdna2]") {
   std::set<std::string_view> covered;
   for (const BitTableRow& row : bit_table())
     for (std::string_view mnemonic : row.mnemonics) {
@@ -994,12 +994,12 @@ TEST_CASE("gfx90a: layouts.md §5.4 bit tables, row by row", "[layouts][cdna2]")
 // =============================================================================================
 // 5. VGPR counts: the §4.1 table and its formulas.
 
-TEST_CASE("gfx90a: VGPR counts per operand, layouts.md §4.1 table and formulas", "[layouts][cdna2]") {
+TEST_CASE("gfx90a: VGPR counts per operand, docs/spec/layouts.md §4.1 table and formulas", "[layouts][cdna2]") {
   struct Row {
     const char* mnemonic;
     int m, n, k, blocks, kl, ab, cd;
   };
-  // layouts.md §4.1 (M×N×K, B, Kl, A/B, C/D columns)
+  // docs/spec/layouts.md §4.1 (M×N×K, B, Kl, A/B, C/D columns)
   const Row table[] = {
       {"v_mfma_f32_32x32x1f32", 32, 32, 1, 2, 1, 1, 32},
       {"v_mfma_f32_16x16x1f32", 16, 16, 1, 4, 1, 1, 16},
@@ -1041,7 +1041,7 @@ TEST_CASE("gfx90a: VGPR counts per operand, layouts.md §4.1 table and formulas"
     CHECK(d.vgprs_a == r.ab);
     CHECK(d.vgprs_b == r.ab);
     CHECK(d.vgprs_cd == r.cd);
-    // layouts.md §4.1 formulas: Kl = K*M*B/64; inputs ceil(Kl*bits/32); C/D M*N*B*outbits/(64*32).
+    // docs/spec/layouts.md §4.1 formulas: Kl = K*M*B/64; inputs ceil(Kl*bits/32); C/D M*N*B*outbits/(64*32).
     const int kl = r.k * r.m * r.blocks / 64;
     CHECK(kl == r.kl);
     const int in_bits = elem_bits(d.a_type);
@@ -1086,7 +1086,7 @@ TEST_CASE("gfx90a: all() lists every element once, in order, where the sources p
               const InputShape sh = input_shape(d, op);
               const int mn = op == Operand::A ? r : c;
               const int k = op == Operand::A ? c : r;
-              // layouts.md §5.2
+              // docs/spec/layouts.md §5.2
               expected = item_slot(mn + sh.mn * b + sh.mn * sh.blocks * (k / sh.kl), k % sh.kl, sh.s);
             } else {
               const SeedCd* seed = seed_cd_for(d);

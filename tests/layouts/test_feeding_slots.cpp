@@ -1,4 +1,4 @@
-// FeedingSlots: which A/B/C slots feed a D element, against lanes derived by hand from layouts.md
+// FeedingSlots: which A/B/C slots feed a D element, against lanes derived by hand from docs/spec/layouts.md
 // (§5.2, §5.3, §6, §8.1, §8.2, §8.4, §8.5), and against the emulator: setting exactly the named
 // slots to 1 (and every other slot to 1 while they are 0) must make D[b][i][j] 1 (and 0).
 #include <catch2/catch.hpp>
@@ -42,7 +42,7 @@ void check_halves(const std::vector<FeedingSlot>& feed, int lane, VgprOfK vgpr_o
 }  // namespace
 
 TEST_CASE("RDNA3 D[3][5] reads the A/B copies of its lane group", "[layouts][feeding]") {
-  // layouts.md §6: D[i][j] (wave32) is VGPR i/2, lane 16*(i mod 2) + j: D[3][5] = v1{21}, lane group 1.
+  // docs/spec/layouts.md §6: D[i][j] (wave32) is VGPR i/2, lane 16*(i mod 2) + j: D[3][5] = v1{21}, lane group 1.
   // A[i][k] sits in lanes i and i+16, VGPR k/2, half k mod 2; B[k][j] in lanes j and j+16.
   // §8.5 (rocjitsu): lane group 1 reads copy 1, so A from lane 19 and B from lane 21.
   const InstrDesc& w32 = inst("gfx1100", "wmma_f32_16x16x16_f16_w32");

@@ -1,4 +1,4 @@
-// Modifier semantics and legality (BLGP, CBSZ/ABID, OPSEL, NEG/NEG_HI) vs layouts.md §4, §8, §9.
+// Modifier semantics and legality (BLGP, CBSZ/ABID, OPSEL, NEG/NEG_HI) vs docs/spec/layouts.md §4, §8, §9.
 #include <catch2/catch.hpp>
 
 #include "support/sweep.hpp"
@@ -35,7 +35,7 @@ using mxlane::Switches;
 
 // ---- Transcribed rules (never computed by the code under test) -------------------------------
 
-// layouts.md §8.2 table: f(L), the lane whose B data lane L consumes, for BLGP 0..7.
+// docs/spec/layouts.md §8.2 table: f(L), the lane whose B data lane L consumes, for BLGP 0..7.
 int blgp_f(int blgp, int L) {
   switch (blgp) {
     case 0: return L;              // identity
@@ -50,7 +50,7 @@ int blgp_f(int blgp, int L) {
   }
 }
 
-// layouts.md §8.2 "Consumer sets": the lanes whose B read lane `src` serves.
+// docs/spec/layouts.md §8.2 "Consumer sets": the lanes whose B read lane `src` serves.
 std::vector<int> blgp_consumers(int blgp, int src) {
   switch (blgp) {
     case 0: return {src};
@@ -73,7 +73,7 @@ int log2i(int x) {
   return n;
 }
 
-// Bits per element (layouts.md §3 type table).
+// Bits per element (docs/spec/layouts.md §3 type table).
 int type_bits(ElemType t) {
   switch (t) {
     case ElemType::f64: return 64;
@@ -91,7 +91,7 @@ int type_bits(ElemType t) {
 bool is_f64(const InstrDesc& d) { return d.a_type == ElemType::f64; }
 bool multi_block(const InstrDesc& d) { return d.blocks > 1; }
 
-// layouts.md §5.2: Kl = K*M*B/64; A[b][i][k] at lane i + M*b + M*B*floor(k/Kl), item k mod Kl;
+// docs/spec/layouts.md §5.2: Kl = K*M*B/64; A[b][i][k] at lane i + M*b + M*B*floor(k/Kl), item k mod Kl;
 // B[b][k][j] the same with j and N. §5.1: item t of an s-bit type (s < 32) is in VGPR
 // floor(t*s/32), bits [s*(t mod 32/s) + s-1 : s*(t mod 32/s)]; s = 32: VGPR t.
 struct MfmaInputPos {
@@ -99,7 +99,7 @@ struct MfmaInputPos {
   int item;
 };
 MfmaInputPos mfma_natural(const InstrDesc& d, int block, int mn, int k) {
-  const int dim = d.m;  // all gfx90a shapes have M = N (layouts.md §5.1)
+  const int dim = d.m;  // all gfx90a shapes have M = N (docs/spec/layouts.md §5.1)
   const int kl = d.k * d.m * d.blocks / 64;
   return {mn + dim * block + dim * d.blocks * (k / kl), k % kl};
 }
@@ -111,7 +111,7 @@ Slot mfma_item_slot(const InstrDesc& d, int lane, int item) {
   return Slot{lane, item * s / 32, lo, lo + s - 1};
 }
 
-// layouts.md §8.1, the lane A's natural lane `l` reads under CBSZ/ABID.
+// docs/spec/layouts.md §8.1, the lane A's natural lane `l` reads under CBSZ/ABID.
 //   calculator: block b reads block (b with its low CBSZ bits cleared) + ABID; the block is lane
 //               field [log2 M, log2 M + log2 B) (M*B = 64 on multi-block shapes).
 //   ISA:        S = 64 >> CBSZ; lane l reads lane (l mod S) + S*ABID.
@@ -223,7 +223,7 @@ bool accepted_everywhere(const InstrDesc& d, const Modifiers& mods, std::string&
 }  // namespace
 
 // ============================================================================================
-// BLGP (layouts.md §8.2)
+// BLGP (docs/spec/layouts.md §8.2)
 // ============================================================================================
 
 TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets",
@@ -331,7 +331,7 @@ TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README
           CHECK(got[0].slot.lane <= 47);
         }
       }
-  // layouts.md §9 B2 (second repro): -m -r 0 -l 37 -B --blgp 2. Lane 37 serves lanes 5 and 37
+  // docs/spec/layouts.md §9 B2 (second repro): -m -r 0 -l 37 -B --blgp 2. Lane 37 serves lanes 5 and 37
   // (block 0 and block 2, column 5); BOTH slots are listed: [15:0] k=0, [31:16] k=1.
   const auto inv = b.inverse(0, 37);
   REQUIRE(inv.size() == 2);
@@ -351,7 +351,7 @@ TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README
 
 TEST_CASE("Modifiers BLGP: single-block v_mfma_f32_32x32x8f16 with blgp 1 moves K groups",
           "[layouts][modifiers]") {
-  // layouts.md §8.2 note: B rows k = 4..7 are read from the registers that hold rows 0..3.
+  // docs/spec/layouts.md §8.2 note: B rows k = 4..7 are read from the registers that hold rows 0..3.
   const InstrDesc& d = mfma("v_mfma_f32_32x32x8f16");
   REQUIRE(d.blocks == 1);
   Modifiers mods;
@@ -377,7 +377,7 @@ TEST_CASE("Modifiers BLGP: single-block v_mfma_f32_32x32x8f16 with blgp 1 moves 
 }
 
 // ============================================================================================
-// CBSZ / ABID (layouts.md §8.1, §11.1)
+// CBSZ / ABID (docs/spec/layouts.md §8.1, §11.1)
 // ============================================================================================
 
 TEST_CASE("Modifiers CBSZ/ABID: §8.1 worked example on v_mfma_f32_16x16x1f32",
@@ -572,7 +572,7 @@ TEST_CASE("Modifiers CBSZ/ABID: §9 B2 repro lists both halves of vgpr 1 lane 37
 }
 
 // ============================================================================================
-// Legality (layouts.md §4.1, §4.2, §8.1-§8.4)
+// Legality (docs/spec/layouts.md §4.1, §4.2, §8.1-§8.4)
 // ============================================================================================
 
 TEST_CASE("Modifiers legality: illegal values are refused, naming the field",
@@ -699,7 +699,7 @@ TEST_CASE("Modifiers legality: every legal combination is accepted", "[layouts][
 }
 
 // ============================================================================================
-// NEG / NEG_HI (layouts.md §8.4)
+// NEG / NEG_HI (docs/spec/layouts.md §8.4)
 // ============================================================================================
 
 TEST_CASE("Modifiers NEG/NEG_HI: per-half negation of A/B, neg/abs of C, never D",
@@ -797,7 +797,7 @@ TEST_CASE("Modifiers NEG/NEG_HI: literal cases on v_wmma_f32_16x16x16_f16",
 }
 
 // ============================================================================================
-// Which B lanes feed an RDNA3 output (layouts.md §8.5, §9 B1)
+// Which B lanes feed an RDNA3 output (docs/spec/layouts.md §8.5, §9 B1)
 // ============================================================================================
 
 TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lane % 16 == j",

@@ -1,4 +1,4 @@
-// gfx1100 WMMA operand layouts vs seed 000 and layouts.md §4.2/§6: replicas, K packing, C/D rows.
+// gfx1100 WMMA operand layouts vs seed 000 and docs/spec/layouts.md §4.2/§6: replicas, K packing, C/D rows.
 #include <catch2/catch.hpp>
 
 #include "support/sweep.hpp"
@@ -28,7 +28,7 @@ using mxlane::SlotContents;
 
 // ---- Transcribed data (never computed by the code under test) --------------------------------
 
-// layouts.md §4.2, the gfx1100 table: mnemonic, opcode, A/B type, C/D type, A/B VGPRs (w32 and
+// docs/spec/layouts.md §4.2, the gfx1100 table: mnemonic, opcode, A/B type, C/D type, A/B VGPRs (w32 and
 // w64), C/D VGPRs w32 / w64, OPSEL[2] accepted, integer (NEG = signedness).
 struct Sec42Row {
   std::string_view mnemonic;
@@ -50,7 +50,7 @@ constexpr Sec42Row kSec42[] = {
     {"v_wmma_i32_16x16x16_iu4", 0x45, ElemType::iu4, ElemType::i32, 2, 8, 4, false, true},
 };
 
-// Bits per element of each type (layouts.md §3 type table / §6 packing: f16, bf16 16; iu8 8;
+// Bits per element of each type (docs/spec/layouts.md §3 type table / §6 packing: f16, bf16 16; iu8 8;
 // iu4 4; f32, i32 32).
 int type_bits(ElemType t) {
   switch (t) {
@@ -85,7 +85,7 @@ constexpr InRow kSeedInRows[16] = {
     {12, 12, 28, 0, 7}, {13, 13, 29, 0, 7}, {14, 14, 30, 0, 7}, {15, 15, 31, 0, 7},
 };
 
-// Seed 000, the K-packing table: VGPR | K positions. Seed 000 and layouts.md §6: "v0.[15:0] = k0
+// Seed 000, the K-packing table: VGPR | K positions. Seed 000 and docs/spec/layouts.md §6: "v0.[15:0] = k0
 // and v0.[31:16] = k1", i.e. the even k of each pair is in bits [15:0].
 struct KPack {
   int vgpr, k_lo_half, k_hi_half;
@@ -96,8 +96,8 @@ constexpr KPack kSeedKPacking[8] = {
 
 // The slot holding K position k of a lane's A row / B column.
 //   f16/bf16: seed 000 K-packing table (above).
-//   iu8: layouts.md §6, VGPR floor(k/4), byte k mod 4.
-//   iu4: layouts.md §6, VGPR floor(k/8), nibble k mod 8.
+//   iu8: docs/spec/layouts.md §6, VGPR floor(k/4), byte k mod 4.
+//   iu4: docs/spec/layouts.md §6, VGPR floor(k/8), nibble k mod 8.
 Slot expected_input_slot(ElemType t, int lane, int k) {
   Slot s;
   s.lane = lane;
@@ -142,7 +142,7 @@ Slot load_fragment_slot(ElemType t, int lane, int e) {
 
 // The VGPR and lane of accumulator element (i, j).
 //   wave32: seed 000 row table (lanes lane_first + j, VGPR per row).
-//   wave64: layouts.md §6, VGPR floor(i/4), lane 16*(i mod 4) + j.
+//   wave64: docs/spec/layouts.md §6, VGPR floor(i/4), lane 16*(i mod 4) + j.
 std::pair<int, int> expected_acc_vgpr_lane(int wave, int i, int j) {
   if (wave == 32) return {kSeedAccRows[i].vgpr, kSeedAccRows[i].lane_first + j};
   return {i / 4, 16 * (i % 4) + j};
@@ -150,7 +150,7 @@ std::pair<int, int> expected_acc_vgpr_lane(int wave, int i, int j) {
 
 // The element held by accumulator VGPR G of lane L.
 //   wave32: seed 000 store_c: row = G * 2 + (L / 16), col = L mod 16.
-//   wave64: layouts.md §6 inverse: i = (W/16)*v + floor(L/16) = 4*G + L/16, j = L mod 16.
+//   wave64: docs/spec/layouts.md §6 inverse: i = (W/16)*v + floor(L/16) = 4*G + L/16, j = L mod 16.
 std::pair<int, int> expected_acc_element(int wave, int vgpr, int lane) {
   if (wave == 32) return {vgpr * 2 + lane / 16, lane % 16};
   return {4 * vgpr + lane / 16, lane % 16};
@@ -195,9 +195,9 @@ std::vector<const InstrDesc*> gfx1100_builtins() {
 
 }  // namespace
 
-TEST_CASE("RDNA3 WMMA: every builtin matches the layouts.md §4.2 table", "[layouts][rdna3]") {
+TEST_CASE("RDNA3 WMMA: every builtin matches the docs/spec/layouts.md §4.2 table", "[layouts][rdna3]") {
   const auto builtins = gfx1100_builtins();
-  // layouts.md §4.2 has 6 instructions; each exists as _w32 and _w64 (seed 000 names the _w32
+  // docs/spec/layouts.md §4.2 has 6 instructions; each exists as _w32 and _w64 (seed 000 names the _w32
   // builtins, §4.2 gives both wave sizes), and only the 16-bit-output ones have _tied forms.
   std::set<std::tuple<std::string, int, bool>> seen;
   for (const InstrDesc* d : builtins) {
@@ -228,7 +228,7 @@ TEST_CASE("RDNA3 WMMA: every builtin matches the layouts.md §4.2 table", "[layo
   CHECK(builtins.size() == seen.size());
 }
 
-TEST_CASE("RDNA3 WMMA: VGPR counts per operand equal layouts.md §4.2", "[layouts][rdna3]") {
+TEST_CASE("RDNA3 WMMA: VGPR counts per operand equal docs/spec/layouts.md §4.2", "[layouts][rdna3]") {
   for (const InstrDesc* d : gfx1100_builtins()) {
     const Sec42Row* row = sec42_row(d->mnemonic);
     INFO("builtin " << d->builtin);
@@ -245,7 +245,7 @@ TEST_CASE("RDNA3 WMMA: VGPR counts per operand equal layouts.md §4.2", "[layout
         const int expected = input ? row->ab_vgprs : cd;
         CHECK(layout.vgprs() == expected);
         CHECK(d->vgprs(op) == expected);
-        // A/B are replicated (2 copies in wave32, 4 in wave64: layouts.md §4.2, §6); C/D are not.
+        // A/B are replicated (2 copies in wave32, 4 in wave64: docs/spec/layouts.md §4.2, §6); C/D are not.
         CHECK(layout.replicas() == (input ? d->wave / 16 : 1));
         CHECK(layout.blocks() == 1);
         CHECK(layout.rows() == 16);
@@ -272,7 +272,7 @@ TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c i
         mods.opsel = opsel;
         const OperandLayout layout(*d, op, mods);
         // 32-bit outputs fill the VGPR; 16-bit ones use [15:0] (opsel 0) or [31:16] (opsel 4)
-        // (seed 000 "opsel"; layouts.md §6 and §8.3).
+        // (seed 000 "opsel"; docs/spec/layouts.md §6 and §8.3).
         const int want_lo = out_bits == 32 ? 0 : (opsel == 4 ? 16 : 0);
         const int want_hi = out_bits == 32 ? 31 : want_lo + 15;
 
@@ -411,7 +411,7 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
       SECTION("forward: " + name) {
         Sweep sweep("forward " + name);
         for (const InRow& r : kSeedInRows) {
-          // Seed 000 table: lanes r, r+16 (wave32); layouts.md §6: also r+32, r+48 in wave64.
+          // Seed 000 table: lanes r, r+16 (wave32); docs/spec/layouts.md §6: also r+32, r+48 in wave64.
           std::set<int> want_lanes{r.lane0, r.lane1};
           if (d->wave == 64) want_lanes.insert({r.index + 32, r.index + 48});
           for (int k = 0; k < 16; ++k) {
@@ -433,7 +433,7 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
               if (s == 16)
                 sweep.expect(p.slot.vgpr >= r.vgpr_first && p.slot.vgpr <= r.vgpr_last,
                              [&] { return what + ": VGPR outside 0-7: " + placement_text(p); });
-              // Replica numbering = lane / 16 (layouts.md §6 "replica index c = floor(L/16)").
+              // Replica numbering = lane / 16 (docs/spec/layouts.md §6 "replica index c = floor(L/16)").
               sweep.expect(p.replica == p.slot.lane / 16, [&] {
                 return what + ": replica should be lane/16, got " + placement_text(p);
               });
@@ -500,7 +500,7 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
 
       SECTION("replicas cover the wave: " + name) {
         // Every lane of the wave holds 16 elements (a full row of A / column of B), and the
-        // copies are numbered 0 .. W/16-1 (layouts.md §6).
+        // copies are numbered 0 .. W/16-1 (docs/spec/layouts.md §6).
         const std::vector<Placement> all = layout.all();
         CHECK(all.size() == static_cast<std::size_t>(16 * 16 * (d->wave / 16)));
         std::vector<int> per_lane(static_cast<std::size_t>(d->wave), 0);

@@ -1,4 +1,4 @@
-// CDNA2 MFMA: the targeted vectors of numerics.md §D.1 and the special-value rows of §C.1.
+// CDNA2 MFMA: the targeted vectors of docs/spec/numerics.md §D.1 and the special-value rows of §C.1.
 // These are MMA-Sim model predictions [MODEL], not hardware captures.
 #include <catch2/catch.hpp>
 
@@ -12,7 +12,7 @@ namespace {
 const InstrDesc& mfma(std::string_view name) { return inst("gfx90a", name); }
 }  // namespace
 
-TEST_CASE("numerics.md §D.1 CDNA2 targeted vectors [MODEL]", "[numerics][cdna2][vectors]") {
+TEST_CASE("docs/spec/numerics.md §D.1 CDNA2 targeted vectors [MODEL]", "[numerics][cdna2][vectors]") {
   const auto& f16x16 = mfma("v_mfma_f32_16x16x16f16");
   // T1: f16 subnormal input flushed.
   CHECK(element00(f16x16, {0x0001}, {0x3C00}, 0x00000000) == 0x00000000);

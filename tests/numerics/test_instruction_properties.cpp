@@ -99,7 +99,7 @@ TEST_CASE("CBSZ/ABID and BLGP change exactly the consumed data", "[numerics][pro
         else continue;
         CAPTURE(d->builtin, r.name, v);
         // Expected: the unmodified instruction on data where each element is replaced by the one
-        // naturally held at the lane the modifier reads instead: ISA CBSZ model (layouts.md §8.1)
+        // naturally held at the lane the modifier reads instead: ISA CBSZ model (docs/spec/layouts.md §8.1)
         // and ISA Table 29 for BLGP (§8.2), written out here.
         const auto cbsz_source = [&](int lane) { const int s = 64 >> m.cbsz; return lane % s + s * m.abid; };
         const auto blgp_source = [&](int lane) {
@@ -143,7 +143,7 @@ TEST_CASE("NEG/NEG_HI on float WMMA equal flipping the sign bits of the data", "
         Blocks a2 = a, b2 = b, c2 = c;
         for (int k = 0; k < 16; ++k)
           for (int x = 0; x < 16; ++x) {
-            const int field = k % 2 == 0 ? neg : neg_hi;  // even k in bits [15:0] (layouts.md §8.4)
+            const int field = k % 2 == 0 ? neg : neg_hi;  // even k in bits [15:0] (docs/spec/layouts.md §8.4)
             if (field & 1) a2[0](x, k) ^= 0x8000;
             if (field & 2) b2[0](k, x) ^= 0x8000;
           }
@@ -198,7 +198,7 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < d.n; ++j) {
             // Exact small results; RDNA3 float WMMA may differ in the last places (the one's-complement
-            // unit, numerics.md §D.3), so it is compared as an integer after rounding to nearest.
+            // unit, docs/spec/numerics.md §D.3), so it is compared as an integer after rounding to nearest.
             const std::uint64_t want = encode_small(d.d_type, static_cast<int>(expected(i, j)));
             const std::uint64_t got = out[static_cast<std::size_t>(blk)](i, j);
             if (d.is_wmma() && !elem_type_info(d.d_type).is_integer) {

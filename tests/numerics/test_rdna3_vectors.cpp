@@ -1,4 +1,4 @@
-// RDNA3 WMMA and DOT2 against gfx1100 hardware captures: numerics.md §D.2 (selected DOT2 cases) and
+// RDNA3 WMMA and DOT2 against gfx1100 hardware captures: docs/spec/numerics.md §D.2 (selected DOT2 cases) and
 // §D.3 (the whole-matrix capture's generator and listed entries) [HW].
 #include <catch2/catch.hpp>
 
@@ -38,7 +38,7 @@ std::uint32_t f32_of(int v) { return static_cast<std::uint32_t>(bf16_of(v)) << 1
 
 }  // namespace
 
-TEST_CASE("numerics.md §D.2 selected gfx1100 DOT2 captures [HW]", "[numerics][rdna3][vectors]") {
+TEST_CASE("docs/spec/numerics.md §D.2 selected gfx1100 DOT2 captures [HW]", "[numerics][rdna3][vectors]") {
   struct Row {
     std::uint32_t a, b, c, expected;
   };
@@ -73,7 +73,7 @@ TEST_CASE("numerics.md §D.2 selected gfx1100 DOT2 captures [HW]", "[numerics][r
   }
 }
 
-TEST_CASE("numerics.md §D.3 gfx1100 whole-matrix capture: generator and listed entries [HW]", "[numerics][rdna3][vectors]") {
+TEST_CASE("docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture: generator and listed entries [HW]", "[numerics][rdna3][vectors]") {
   struct Entry {
     int m, n;
     std::uint32_t d;
@@ -87,7 +87,7 @@ TEST_CASE("numerics.md §D.3 gfx1100 whole-matrix capture: generator and listed 
       BitMatrix A(16, 16), B(16, 16), C(16, 16);
       for (int m = 0; m < 16; ++m)
         for (int k = 0; k < 16; ++k) {
-          const int a = ((16 * m + k) * 7) % 17 - 8;   // numerics.md §D.3 generator
+          const int a = ((16 * m + k) * 7) % 17 - 8;   // docs/spec/numerics.md §D.3 generator
           const int b = ((16 * m + k) * 11) % 17 - 8;  // (row m of B is k = m here)
           A(m, k) = bf16 ? bf16_of(a) : f16_of(a);
           B(m, k) = bf16 ? bf16_of(b) : f16_of(b);

@@ -1,4 +1,4 @@
-// Every row of numerics.md §C.1 (CDNA2 MFMA special values) and §C.2 (RDNA3 WMMA special values),
+// Every row of docs/spec/numerics.md §C.1 (CDNA2 MFMA special values) and §C.2 (RDNA3 WMMA special values),
 // plus the feature-test table of §D.1, through the matrix-level API.
 #include <catch2/catch.hpp>
 
@@ -43,7 +43,7 @@ TEST_CASE("§C.1 CDNA2 special values [MODEL]", "[numerics][cdna2][special]") {
     // 1.5 * 2^-126 + (-2^-125) = -2^-127: subnormal, flushed keeping its sign; FP32 keeps -2^-127.
     CHECK(element00(bf, {0x3FC0}, {0x0080}, 0x81000000) == 0x80000000);
     CHECK(element00(s, {0x3FC00000}, {0x00800000}, 0x81000000) == 0x80400000);
-    // A product below 2^-126 (bf16 2^-64 * 2^-64 = 2^-128) is flushed (numerics.md §D.1 T3).
+    // A product below 2^-126 (bf16 2^-64 * 2^-64 = 2^-128) is flushed (docs/spec/numerics.md §D.1 T3).
     CHECK(element00(bf, {0x1F80}, {0x1F80}, 0) == 0);
   }
   SECTION("-0: the pairwise tree loses it, the FMA chain keeps it") {

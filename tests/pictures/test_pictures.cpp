@@ -277,7 +277,7 @@ TEST_CASE("SVG figures draw every storage slot once and render", "[pictures][svg
 }
 
 TEST_CASE("SVG marks broadcasts, negation, |C|, 64-bit pairs and queries", "[pictures][svg]") {
-  // 4x4x4f16, cbsz=2 abid=1, ISA model (layouts.md §8.1): lane l reads lane (l mod 16) + 16, so
+  // 4x4x4f16, cbsz=2 abid=1, ISA model (docs/spec/layouts.md §8.1): lane l reads lane (l mod 16) + 16, so
   // blocks 0, 8, 12 read block 4 (A[b][i][k] lives in lane i + 4b), blocks 4-7 read themselves.
   const XmlDoc cb(picture({"--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--cbsz", "2",
                            "--abid", "1", "--format", "svg"}));
@@ -324,7 +324,7 @@ TEST_CASE("SVG marks broadcasts, negation, |C|, 64-bit pairs and queries", "[pic
 TEST_CASE("HTML pages: polyglot XHTML, all four operands, feeds of every D element", "[pictures][html]") {
   const ScratchDir dir;
   {
-    // gfx1100 wmma f32 wave32, D[3][5] (layouts.md §6, §8.5; by hand): D[3][5] = v1{21}, lane group
+    // gfx1100 wmma f32 wave32, D[3][5] (docs/spec/layouts.md §6, §8.5; by hand): D[3][5] = v1{21}, lane group
     // 1, so it reads copy 1: A[3][k] from lane 3 + 16 = 19 and B[k][5] from lane 5 + 16 = 21.
     const std::string html =
         picture({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--format", "html"});

@@ -329,7 +329,7 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
         break;
       }
       const bool all_zero = g.coin(60);
-      const bool all_negative = all_zero && g.coin(40);  // every product -0 and C = -0 (numerics.md T7 / T7b)
+      const bool all_negative = all_zero && g.coin(40);  // every product -0 and C = -0 (docs/spec/numerics.md T7 / T7b)
       for (std::size_t i = 0; i < k; ++i) {
         if (all_zero || g.coin(70)) {
           const bool subnormal = !all_zero && g.coin(40);  // a zero on CDNA2 (DAZ) and for bf16 on RDNA3

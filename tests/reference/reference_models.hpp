@@ -1,4 +1,4 @@
-// Independent reference models for the numerics of numerics.md §A.1, §A.2, §B.0-§B.5, §B.7, §C.1,
+// Independent reference models for the numerics of docs/spec/numerics.md §A.1, §A.2, §B.0-§B.5, §B.7, §C.1,
 // §C.2, written from the specification text only.
 //
 // Nothing here includes or calls the code under test. Every value is an exact rational
@@ -140,7 +140,7 @@ inline std::uint64_t encode_exact(const Fmt& f, bool neg, const Rat& mag) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// THE reference rounding (numerics.md §B.0 round32/round64, §B.4 ROUND_*), from first principles.
+// THE reference rounding (docs/spec/numerics.md §B.0 round32/round64, §B.4 ROUND_*), from first principles.
 // ---------------------------------------------------------------------------------------------
 enum class Mode { rne, rtz, up, down };
 enum class Under {
@@ -294,7 +294,7 @@ inline std::optional<std::uint64_t> exact_bits(const Fmt& f, const Rat& x) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CDNA2 (numerics.md §B.1, §B.2, §C.1) with the default switches: NaN results canonical.
+// CDNA2 (docs/spec/numerics.md §B.1, §B.2, §C.1) with the default switches: NaN results canonical.
 // ---------------------------------------------------------------------------------------------
 
 // §B.1: acc := C; acc := fma(A[k], B[k], acc), k ascending; RNE, gradual underflow.
@@ -355,7 +355,7 @@ inline std::uint64_t ref_cdna2_pairwise(const Fmt& in, int group, std::span<cons
 }
 
 // ---------------------------------------------------------------------------------------------
-// RDNA3 DOT2 (numerics.md §B.4) and WMMA chains (§B.5), default switches unless options say so.
+// RDNA3 DOT2 (docs/spec/numerics.md §B.4) and WMMA chains (§B.5), default switches unless options say so.
 // ---------------------------------------------------------------------------------------------
 enum class Out { f32, f16, bf16 };
 
@@ -519,7 +519,7 @@ inline std::uint64_t ref_rdna3_wmma(bool bf16, Out out, std::span<const std::uin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Integer dots (numerics.md §A.1 INT8 [INF], §B.7), in wide integers.
+// Integer dots (docs/spec/numerics.md §A.1 INT8 [INF], §B.7), in wide integers.
 // ---------------------------------------------------------------------------------------------
 inline Int int_field(std::uint64_t x, int bits, bool is_signed) {
   const std::uint64_t v = x & ((std::uint64_t{1} << bits) - 1);

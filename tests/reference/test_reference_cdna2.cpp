@@ -1,5 +1,5 @@
 // CDNA2 (gfx90a) MFMA element kernels against the independent exact-rational references:
-// FP32/FP64 FMA chains (numerics.md §B.1), FP16/BF16 pairwise trees with DAZ/FTZ (§B.2, §C.1) and
+// FP32/FP64 FMA chains (docs/spec/numerics.md §B.1), FP16/BF16 pairwise trees with DAZ/FTZ (§B.2, §C.1) and
 // INT8 (§A.1 [INF]). Default switches: NaN results are the canonical patterns, compared exactly.
 #include <catch2/catch.hpp>
 

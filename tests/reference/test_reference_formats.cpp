@@ -1,5 +1,5 @@
 // round_pack, ieee_fma and ieee_add, and the RDNA3 accumulator widening, against the exact-rational
-// reference rounding of reference_models.hpp (numerics.md §B.0, §B.5 WIDEN).
+// reference rounding of reference_models.hpp (docs/spec/numerics.md §B.0, §B.5 WIDEN).
 #include <catch2/catch.hpp>
 
 #include <array>

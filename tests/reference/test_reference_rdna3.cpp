@@ -1,5 +1,5 @@
 // RDNA3 (gfx1100) DOT2 steps and WMMA chains against the independent exact-rational references of
-// numerics.md §B.4 (grid truncation by floor on rationals, one's complement, one rounding per step),
+// docs/spec/numerics.md §B.4 (grid truncation by floor on rationals, one's complement, one rounding per step),
 // §B.5 (8 chained steps, SPECIAL narrowing) and §C.2; integer WMMA against §B.7. NaN bits are exactly
 // specified on RDNA3 and compared exactly.
 #include <catch2/catch.hpp>
@@ -145,7 +145,7 @@ TEST_CASE("reference: RDNA3 DOT2 switch alternatives (FP16_OVFL, no -14 C floor,
            " rdna3_bf16_output=round");
 }
 
-// Open question E9 (numerics.md §E): the -14 floor on C's lead for F16 output is not pinned by the
+// Open question E9 (docs/spec/numerics.md §E): the -14 floor on C's lead for F16 output is not pinned by the
 // public captures, and random inputs almost never reach a case where it matters. These inputs are
 // built so that it does: C is zero or an f16 subnormal, p0 = odd * 2^(-25-r) is a tie (r = 0) or a
 // near tie on the f16 subnormal grid with operand exponents summing to at most -17 (so Gp <= -41),

@@ -1,4 +1,4 @@
-// The references themselves against the published vectors of numerics.md §D.1, §D.2, §D.3 and the
+// The references themselves against the published vectors of docs/spec/numerics.md §D.1, §D.2, §D.3 and the
 // rows of §C.2. No code under test is called here: this pins the reference models to the
 // specification, so that agreement in the random tests means agreement with the specification.
 #include <catch2/catch.hpp>
@@ -28,7 +28,7 @@ std::uint64_t small_int(const Fmt& f, int v) { return encode_exact(f, v < 0, Rat
 
 }  // namespace
 
-TEST_CASE("reference self-check: numerics.md §D.1 CDNA2 targeted vectors", "[reference][selfcheck]") {
+TEST_CASE("reference self-check: docs/spec/numerics.md §D.1 CDNA2 targeted vectors", "[reference][selfcheck]") {
   // T1-T3, T4-T4d, T7 (pairwise, F16 / BF16_1K group 4).
   CHECK(ref_cdna2_pairwise(kRefF16, 4, padded({0x0001}, 16), padded({0x3C00}, 16), 0) == 0x00000000);
   CHECK(ref_cdna2_pairwise(kRefF16, 4, padded({}, 16), padded({}, 16), 0x00000001) == 0x00000000);
@@ -66,7 +66,7 @@ TEST_CASE("reference self-check: numerics.md §D.1 CDNA2 targeted vectors", "[re
   CHECK(ref_cdna2_pairwise(kRefF16, 4, V{0x3C00, 0x3C00, 0, 0}, V{0x3C00, 0xBC00, 0, 0}, 0) == 0x00000000);
 }
 
-TEST_CASE("reference self-check: numerics.md §D.1 RDNA3 feature predictions", "[reference][selfcheck]") {
+TEST_CASE("reference self-check: docs/spec/numerics.md §D.1 RDNA3 feature predictions", "[reference][selfcheck]") {
   CHECK(dot2_f32(false, 0x3800, 0x03FF, 0) == 0x37FFC000);
   CHECK(dot2_f32(false, 0x3800, 0x0400, 0) == 0x38000000);
   CHECK(dot2_f32(false, 0x4000, 0x0200, 0) == 0x38800000);
@@ -76,7 +76,7 @@ TEST_CASE("reference self-check: numerics.md §D.1 RDNA3 feature predictions", "
   CHECK(dot2_f32(false, 0x3C003C00, 0xBC003C00, 0) == 0xB3800000);
 }
 
-TEST_CASE("reference self-check: numerics.md §D.2 gfx1100 DOT2 captures", "[reference][selfcheck]") {
+TEST_CASE("reference self-check: docs/spec/numerics.md §D.2 gfx1100 DOT2 captures", "[reference][selfcheck]") {
   struct Row {
     std::uint32_t a, b, c, expected;
   };
@@ -111,7 +111,7 @@ TEST_CASE("reference self-check: numerics.md §D.2 gfx1100 DOT2 captures", "[ref
   }
 }
 
-TEST_CASE("reference self-check: numerics.md §D.3 gfx1100 whole-matrix capture entries", "[reference][selfcheck]") {
+TEST_CASE("reference self-check: docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture entries", "[reference][selfcheck]") {
   struct Entry {
     int m, n;
     std::uint32_t d;

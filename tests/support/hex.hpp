@@ -14,7 +14,7 @@ inline std::string hex(std::uint64_t v, int digits) {
   return buf;
 }
 
-// A 32-bit lane word as `mxlane eval` writes it (interfaces.md): "0x" and 8 lower-case digits.
+// A 32-bit lane word as `mxlane eval` writes it (docs/spec/interfaces.md): "0x" and 8 lower-case digits.
 inline std::string hex_word(std::uint32_t w) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", w);

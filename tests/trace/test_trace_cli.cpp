@@ -29,9 +29,9 @@ TEST_CASE("lanemap --trace text names the slots and steps (gfx90a 32x32x8f16 D[0
   const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--trace", "0,5,7"});
   REQUIRE(r.code == 0);
   CHECK(r.err.empty());
-  // layouts.md §5.3: D[5][7] in VGPR 1, lane 39; §5.2: A[5][4] in lane 37, VGPR 0 bits [15:0].
+  // docs/spec/layouts.md §5.3: D[5][7] in VGPR 1, lane 39; §5.2: A[5][4] in lane 37, VGPR 0 bits [15:0].
   CHECK(contains(r.out, "Trace: D[5][7] = v1{39} (lane 39, vgpr 1, bits [31:0])"));
-  CHECK(contains(r.out, "numerics.md §A.1, §B.2"));
+  CHECK(contains(r.out, "docs/spec/numerics.md §A.1, §B.2"));
   CHECK(contains(r.out, "Step 1: C enters first"));
   CHECK(contains(r.out, "Step 2: k = 0..3: group of 4 products"));
   CHECK(contains(r.out, "pairwise tree ((p0+p1)+(p2+p3))"));

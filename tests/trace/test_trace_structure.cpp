@@ -1,5 +1,5 @@
 // The feed relation and the accumulation structure of `lanemap --trace`, against expectations
-// derived by hand from layouts.md §5/§6/§8 formulas and numerics.md §A/§B (each case says how).
+// derived by hand from docs/spec/layouts.md §5/§6/§8 formulas and docs/spec/numerics.md §A/§B (each case says how).
 #include <catch2/catch.hpp>
 
 #include "emu/insns/element_trace.hpp"
@@ -27,7 +27,7 @@ std::vector<std::pair<StepKind, std::vector<int>>> shape(const ElementTrace& t) 
 }  // namespace
 
 TEST_CASE("trace: gfx90a v_mfma_f32_32x32x8f16 D[0][5][7], groups of 4", "[trace]") {
-  // layouts.md §5.2: A[i][k] in lane i + 32*floor(k/4), item k mod 4 = VGPR (k mod 4)/2, half k mod 2;
+  // docs/spec/layouts.md §5.2: A[i][k] in lane i + 32*floor(k/4), item k mod 4 = VGPR (k mod 4)/2, half k mod 2;
   // B[k][j] likewise with j. §5.3 (32x32, B=1): D in VGPR 4*floor(i/8) + i mod 4 = 1, lane j + 32*(floor(i/4) mod 2) = 39.
   const ElementTrace t = trace_element(inst("gfx90a", "v_mfma_f32_32x32x8f16"), {}, {}, 0, 5, 7);
   CHECK(t.feeds.d.slot == slot(39, 1, 0, 31));
@@ -40,7 +40,7 @@ TEST_CASE("trace: gfx90a v_mfma_f32_32x32x8f16 D[0][5][7], groups of 4", "[trace
     CHECK(t.feeds.a[k].source.row == 5);
     CHECK(t.feeds.a[k].source.col == k);
   }
-  // numerics.md §B.2: C first, then groups of 4 consecutive k, in ascending order.
+  // docs/spec/numerics.md §B.2: C first, then groups of 4 consecutive k, in ascending order.
   CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{
                         {StepKind::read_c, {}}, {StepKind::pairwise_group, {0, 1, 2, 3}}, {StepKind::pairwise_group, {4, 5, 6, 7}}});
   // The tree inside a group is ((p0+p1)+(p2+p3)) (§B.2: "For G = 4 the tree is ((p0 + p1) + (p2 + p3))").
@@ -53,7 +53,7 @@ TEST_CASE("trace: gfx90a v_mfma_f32_32x32x8f16 D[0][5][7], groups of 4", "[trace
 }
 
 TEST_CASE("trace: legacy bf16 groups of 2 (v_mfma_f32_16x16x8bf16)", "[trace]") {
-  // numerics.md §A.1: legacy BF16 uses groups of 2: (p0+p1), then the accumulator.
+  // docs/spec/numerics.md §A.1: legacy BF16 uses groups of 2: (p0+p1), then the accumulator.
   const ElementTrace t = trace_element(inst("gfx90a", "v_mfma_f32_16x16x8bf16"), {}, {}, 0, 0, 0);
   REQUIRE(t.steps.size() == 5);
   for (int g = 0; g < 4; ++g) CHECK(t.steps[g + 1].ks == std::vector<int>{2 * g, 2 * g + 1});
@@ -62,7 +62,7 @@ TEST_CASE("trace: legacy bf16 groups of 2 (v_mfma_f32_16x16x8bf16)", "[trace]") 
 TEST_CASE("trace: v_mfma_f32_4x4x4f16 under CBSZ/ABID names the source block", "[trace]") {
   const InstrDesc& d = inst("gfx90a", "v_mfma_f32_4x4x4f16");
   Modifiers full;
-  full.cbsz = 4;  // full broadcast of block 5 to all 16 blocks (both CBSZ models agree, layouts.md §8.1)
+  full.cbsz = 4;  // full broadcast of block 5 to all 16 blocks (both CBSZ models agree, docs/spec/layouts.md §8.1)
   full.abid = 5;
   // §5.2: A[b][i][k] in lane i + 4b, VGPR k/2, half k mod 2; block 5 row 1 is lane 21.
   ElementTrace t = trace_element(d, full, {}, 2, 1, 3);
@@ -94,7 +94,7 @@ TEST_CASE("trace: v_mfma_f32_4x4x4f16 under CBSZ/ABID names the source block", "
 
 TEST_CASE("trace: v_mfma_f32_16x16x4f32 under BLGP 3 reads B's K groups rotated; FMA chain", "[trace]") {
   Modifiers mods;
-  mods.blgp = 3;  // layouts.md §8.2: lane L reads lane (L + 16) mod 64
+  mods.blgp = 3;  // docs/spec/layouts.md §8.2: lane L reads lane (L + 16) mod 64
   const ElementTrace t = trace_element(inst("gfx90a", "v_mfma_f32_16x16x4f32"), mods, {}, 0, 5, 7);
   for (int k = 0; k < 4; ++k) {
     // §5.2: A[5][k] in lane 5 + 16k; B[k][7] naturally in lane 7 + 16k, read from 7 + 16((k+1) mod 4).
@@ -104,7 +104,7 @@ TEST_CASE("trace: v_mfma_f32_16x16x4f32 under BLGP 3 reads B's K groups rotated;
     CHECK(t.feeds.b[k].read.row == k);
   }
   CHECK(t.feeds.d.slot == slot(23, 1, 0, 31));  // §5.3 16x16: VGPR i mod 4, lane j + 16*floor(i/4)
-  // numerics.md §B.1: acc = C, then one FMA per k ascending.
+  // docs/spec/numerics.md §B.1: acc = C, then one FMA per k ascending.
   CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{
                         {StepKind::read_c, {}}, {StepKind::fma, {0}}, {StepKind::fma, {1}}, {StepKind::fma, {2}}, {StepKind::fma, {3}}});
 }
@@ -154,7 +154,7 @@ TEST_CASE("trace: v_mfma_i32_16x16x16i8 is one exact integer step", "[trace]") {
 }
 
 TEST_CASE("trace: gfx1100 WMMA D[3][5] wave32 reads B column 5 from lane group 1 (not the calculator's B1 bug)", "[trace]") {
-  // layouts.md §6: D[i][j] (32-bit, wave32) in VGPR i/2, lane 16 (i mod 2) + j = 21 -> lane group 1.
+  // docs/spec/layouts.md §6: D[i][j] (32-bit, wave32) in VGPR i/2, lane 16 (i mod 2) + j = 21 -> lane group 1.
   // §8.5: that output reads copy 1: A[3][k] in lane 3 + 16 = 19, B[k][5] in lane 5 + 16 = 21, VGPR k/2, half k mod 2.
   // §9 B1: the calculator prints B[k][3]; the column must be j = 5.
   const InstrDesc& d = inst("gfx1100", "v_wmma_f32_16x16x16_f16");
@@ -169,7 +169,7 @@ TEST_CASE("trace: gfx1100 WMMA D[3][5] wave32 reads B column 5 from lane group 1
     CHECK(t.feeds.b[k].source.row == k);
     CHECK(t.feeds.a[k].source.row == 3);
   }
-  // numerics.md §B.5: C first, then DOT2 over k-pairs (0,1), (2,3), ..., (14,15) ascending.
+  // docs/spec/numerics.md §B.5: C first, then DOT2 over k-pairs (0,1), (2,3), ..., (14,15) ascending.
   REQUIRE(t.steps.size() == 9);
   CHECK(t.steps[0].kind == StepKind::read_c);
   for (int p = 0; p < 8; ++p) {
@@ -200,7 +200,7 @@ TEST_CASE("trace: gfx1100 wave64 f16-output WMMA with OPSEL and NEG reads copy f
     CHECK(t.feeds.a[k].read.negated == (k % 2 == 0));
     CHECK_FALSE(t.feeds.b[k].read.negated);
   }
-  // 16-bit output: each DOT2 step first widens the f16 accumulator (numerics.md §B.5).
+  // 16-bit output: each DOT2 step first widens the f16 accumulator (docs/spec/numerics.md §B.5).
   CHECK(t.steps[1].ops.size() == 2);
   CHECK(t.steps[1].ops[0].kind == OpKind::read);
   CHECK(t.steps[1].ops[1].kind == OpKind::dot2);

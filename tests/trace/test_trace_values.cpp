@@ -85,7 +85,7 @@ TEST_CASE("trace values: CDNA2 f16 pairwise grouping hides 2^24 + 1 - 2^24", "[t
 }
 
 TEST_CASE("trace values: CDNA2 f16 subnormal inputs and C are read as +0", "[trace]") {
-  // numerics.md §B.2: A = 0x0001 (f16 subnormal) -> +0; C = 0x00000001 (binary32 subnormal) -> +0.
+  // docs/spec/numerics.md §B.2: A = 0x0001 (f16 subnormal) -> +0; C = 0x00000001 (binary32 subnormal) -> +0.
   // Products 0, 1*1 = 1, 0, 0 -> tree 1 -> acc = 0 + 1 = 1.0 = 0x3f800000.
   const Evaluated e = evaluate(inst("gfx90a", "v_mfma_f32_4x4x4f16"), {}, {}, 3, 0, 0, {0x0001, 0x3c00, 0, 0},
                                {0x3c00, 0x3c00, 0, 0}, 0x00000001);
@@ -143,7 +143,7 @@ TEST_CASE("trace values: CDNA2 i8 sum wraps at 2^32", "[trace]") {
 
 TEST_CASE("trace values: RDNA3 DOT2 one's complement turns 1 - 1 + 0 into -2^-24", "[trace]") {
   // v_wmma_f32_16x16x16_f16 D[3][5] (wave32), C = 1.0, A[3][0] = -1 (0xbc00), B[0][5] = 1, all else +0.
-  // Step 1 (numerics.md §B.4): terms C = 2^23 * 2^-23, p0 = -(2^10 * 2^10) * 2^-20, p1 = +0 * 1.
+  // Step 1 (docs/spec/numerics.md §B.4): terms C = 2^23 * 2^-23, p0 = -(2^10 * 2^10) * 2^-20, p1 = +0 * 1.
   // Gp = (0 + 0) - 24 = -24 (p0 only), Gl = max(lead C = 0, lead p0 = 0) - 26 = -26, G = -24.
   // S = 2^24 (C) - 2^24 - 1 (p0, opposite sign) + 0 (p1 = +0, same sign as C) = -1 -> -2^-24 = 0xb3800000.
   // Steps 2..8: C = -2^-24 (sig 2^23, exp -47), both products +0: no Gp, Gl = -24 - 26 = -50;
@@ -167,7 +167,7 @@ TEST_CASE("trace values: RDNA3 DOT2 one's complement turns 1 - 1 + 0 into -2^-24
   CHECK(e.executed == 0xb3800000);
 }
 
-TEST_CASE("trace values: RDNA3 elements of the gfx1100 capture (numerics.md §D.3), wave32 and wave64", "[trace]") {
+TEST_CASE("trace values: RDNA3 elements of the gfx1100 capture (docs/spec/numerics.md §D.3), wave32 and wave64", "[trace]") {
   // Generator of §D.3: A[m][k] = ((16m + k) 7 mod 17) - 8, B[k][n] = ((16k + n) 11 mod 17) - 8,
   // C[m][n] = ((16m + n) 13 mod 129) - 64; gfx1100 D from the table of §D.3 (hardware).
   struct Case {

@@ -1,4 +1,4 @@
-// valu_builtins.md §1.2: per-builtin availability, transcribed in valu_test_support.hpp as data
+// docs/spec/valu.md §1.2: per-builtin availability, transcribed in valu_test_support.hpp as data
 // (builtin x gfx90a/gfx942/gfx950/gfx1030/gfx1100/gfx1200, plus "gfx908 matches gfx90a, gfx1150
 // matches gfx1100"). Checks ValuDesc::available_on for every cell, the InvalidArgument thrown by the
 // builtin-level API (naming every architecture that has the builtin), and `mxlane list --arch X

@@ -1,4 +1,4 @@
-// valu_builtins.md §6.9: conversion test vectors C1-C35.
+// docs/spec/valu.md §6.9: conversion test vectors C1-C35.
 //   - OCP FP8/BF8 rows (C1-C20) on gfx1200 (C1-C14: [HW] gfx1201 captures; C14b-C20: [DERIVED]) and on
 //     gfx950 ("gfx950 [ASSUMED same]", §6.7/§6.8; saturation via FP16_OVFL also [ASSUMED] to match).
 //   - FNUZ rows (C21-C24) on gfx942 ([DERIVED] decodes, [ASSUMED] encodes).

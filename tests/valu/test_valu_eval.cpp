@@ -1,6 +1,6 @@
-// `mxlane eval` with VALU lines (interfaces.md: "src": {"src0": [[lane words...]], ...}, constant
+// `mxlane eval` with VALU lines (docs/spec/interfaces.md: "src": {"src0": [[lane words...]], ...}, constant
 // arguments in "mods", 1 to 64 lanes, all operands agreeing): round trips whose expected D are spec
-// test vectors (valu_builtins.md §3.8, §4.2, §5.6, §6.9), and per-line errors naming the field.
+// test vectors (docs/spec/valu.md §3.8, §4.2, §5.6, §6.9), and per-line errors naming the field.
 #include <catch2/catch.hpp>
 
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Instruction-level execution (execute_valu): lanes whose EXEC bit is 0 keep their destination,
 // active lanes get the builtin's result. One builtin (or more) of each family - SAD, integer dot,
 // float dot, conversion - in a wave64 and a wave32 register file. Active lanes use spec test
-// vectors (valu_builtins.md §3.8, §4.2, §5.6, §6.9), so their expected values are spec values.
+// vectors (docs/spec/valu.md §3.8, §4.2, §5.6, §6.9), so their expected values are spec values.
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -120,7 +120,7 @@ TEST_CASE("valu exec mask: integer dots (udot4 with clamp, sudot4 with signednes
                                   {{{0x80808080}, {0x80808080}, {0x7FFFFFFF}}, {0x8000FFFF}}};
   for (const WaveCase& c : cases_for("sdot4")) run_masked("sdot4", c.arch, c.wave, c.exec, sdot4);
 
-  // sudot4(1, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0, 0): a_signed is NEG_LO[0] (valu_builtins.md §4.1)
+  // sudot4(1, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0, 0): a_signed is NEG_LO[0] (docs/spec/valu.md §4.1)
   Modifiers a_signed;
   a_signed.neg = 1;
   const std::vector<Vec> sudot4 = {{{{0xFFFFFFFF}, {0xFFFFFFFF}, {0x00000000}}, {0xFFFFFC04}}};

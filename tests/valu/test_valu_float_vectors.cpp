@@ -1,4 +1,4 @@
-// valu_builtins.md §5.6: float-dot test vectors.
+// docs/spec/valu.md §5.6: float-dot test vectors.
 //   - F1-F15, D1-D7: fdot2 (f16 rows) and fdot2_f32_bf16 (bf16 rows). The gfx1100 column runs on
 //     ArchId::gfx1100, the gfx1201 column on ArchId::gfx1200 ([HW] captures; rows D* and cells marked
 //     (d) are [DERIVED]), the "exact RNE" column on the CDNA / RDNA2 default policy (§5.1: "exact sum,
@@ -29,7 +29,7 @@ struct FRow {
   bool denormals;       // the row involves f16/bf16 subnormal inputs or f32 denormal C / results
 };
 
-// valu_builtins.md §5.6, first table.
+// docs/spec/valu.md §5.6, first table.
 const FRow kRows[] = {
     {"F1", Op::f16, 0x48004200, 0x44004800, 0xBF800000, 0x425C0001, 0x425C0000, 0x425C0000, "[HW]", false},
     {"F2", Op::f16, 0x3C00BC00, 0x3C003C00, 0x3F800000, 0x3F7FFFFF, 0x3F800000, 0x3F800000, "[HW]", false},

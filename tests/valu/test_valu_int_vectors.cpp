@@ -1,4 +1,4 @@
-// valu_builtins.md §3.8 (SAD) and §4.2 (integer dots): every test vector, on every architecture
+// docs/spec/valu.md §3.8 (SAD) and §4.2 (integer dots): every test vector, on every architecture
 // that has the builtin according to the §1.2 table. All of these vectors are [DERIVED] in the spec.
 // Expected values are copied from the spec tables, never computed here.
 #include <catch2/catch.hpp>
@@ -29,7 +29,7 @@ std::vector<std::uint32_t> call_sad32(const std::string& builtin, ArchId a, std:
 }  // namespace
 
 TEST_CASE("valu §3.8: sad_u8 / sad_hi_u8 / msad_u8 / sad_u16 vectors", "[valu]") {
-  // [DERIVED] valu_builtins.md §3.8
+  // [DERIVED] docs/spec/valu.md §3.8
   const Sad32 rows[] = {
       {"3.8 sad_u8 #1", "sad_u8", 0x01020304, 0x04030201, 0x00000010, 0x00000018},
       {"3.8 sad_u8 #2 (full 32-bit S2)", "sad_u8", 0xFF00FF00, 0x00FF00FF, 0xFFFFFC00, 0xFFFFFFFC},
@@ -57,7 +57,7 @@ TEST_CASE("valu §3.8: qsad_pk_u16_u8 / mqsad_pk_u16_u8 vectors", "[valu]") {
     std::uint32_t s1;
     std::uint64_t s2, expected;
   };
-  // [DERIVED] valu_builtins.md §3.8
+  // [DERIVED] docs/spec/valu.md §3.8
   const Row rows[] = {
       {"3.8 qsad_pk #1", false, 0x0706050403020100, 0x03020100, 0x0004000300020001, 0x0010000B00060001},
       {"3.8 mqsad_pk #1 (same inputs)", true, 0x0706050403020100, 0x03020100, 0x0004000300020001, 0x000D000900050001},
@@ -145,7 +145,7 @@ std::uint32_t call_int_dot(const IntDot& r, ArchId arch) {
 }  // namespace
 
 TEST_CASE("valu §4.2: integer dot vectors", "[valu]") {
-  // [DERIVED] valu_builtins.md §4.2
+  // [DERIVED] docs/spec/valu.md §4.2
   const IntDot rows[] = {
       {"4.2 udot4 #1", "udot4", false, false, 0xFFFFFFFF, 0xFFFFFFFF, 0x00000000, false, 0x0003F804},
       {"4.2 udot4 #2 (wrap)", "udot4", false, false, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, false, 0x0003F803},

@@ -1,6 +1,6 @@
 // Small helpers shared by the tests in tests/valu/: one-lane argument arrays, packing of 32-bit
-// register words into the builtins' vector types (valu_builtins.md §2: element k of a 2 x 16-bit
-// vector is register bits [16k+15:16k]), the availability table of valu_builtins.md §1.2, and
+// register words into the builtins' vector types (docs/spec/valu.md §2: element k of a 2 x 16-bit
+// vector is register bits [16k+15:16k]), the availability table of docs/spec/valu.md §1.2, and
 // NaN classification on raw bits. Nothing here computes an expected value.
 #pragma once
 
@@ -57,7 +57,7 @@ inline mxlane::Switches switches_with(const char* name, const char* value) {
   return sw;
 }
 
-// valu_builtins.md §1.2, transcribed. Columns: gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200.
+// docs/spec/valu.md §1.2, transcribed. Columns: gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200.
 // "gfx1150 matches the gfx1100 column, and gfx908 matches the gfx90a column."
 struct AvailabilityRow {
   const char* builtin;

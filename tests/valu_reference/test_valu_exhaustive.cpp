@@ -1,4 +1,4 @@
-// Exhaustive checks of the VALU builtins where the input space allows (valu_builtins.md §3, §6):
+// Exhaustive checks of the VALU builtins where the input space allows (docs/spec/valu.md §3, §6):
 // every FP8/BF8 code of the four formats (decode), every binary16 value widened to binary32 and every
 // FP8 value widened (RNE and stochastic encode, all four formats), the midpoints between adjacent FP8
 // values, the overflow and underflow thresholds, every binary16 value through cvt_pkrtz (and the

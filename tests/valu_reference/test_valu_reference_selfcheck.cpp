@@ -1,7 +1,7 @@
 // Self-checks of the VALU reference models (nothing from the code under test is called here):
 // the dyadic first-principles rounding against the cpp_rational rounding of
 // tests/reference/reference_models.hpp, the literal §5.4 gfx11 model against that file's
-// independent rational DOT2 model, and every test vector of valu_builtins.md §3.8, §4.2, §5.6 and
+// independent rational DOT2 model, and every test vector of docs/spec/valu.md §3.8, §4.2, §5.6 and
 // §6.9 reproduced by the references.
 #include <catch2/catch.hpp>
 

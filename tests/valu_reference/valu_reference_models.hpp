@@ -1,4 +1,4 @@
-// Independent reference models of the VALU builtins of valu_builtins.md (§3 SAD, §4 integer dots,
+// Independent reference models of the VALU builtins of docs/spec/valu.md (§3 SAD, §4 integer dots,
 // §5 float dots, §6 conversions), written from the specification text only.
 //
 // Nothing here includes or calls the code under test. The integer families are plain loops over

@@ -7,7 +7,7 @@
 
 namespace mxlane::cli {
 
-// Exit codes everywhere (interfaces.md): success, mismatch / failed check, bad usage or input.
+// Exit codes everywhere (docs/spec/interfaces.md): success, mismatch / failed check, bad usage or input.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitMismatch = 1;
 inline constexpr int kExitUsage = 2;

@@ -138,7 +138,7 @@ CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
   cmd->add_option("FILE", o.file, "Input file of JSON lines (default or '-': standard input)");
   add_stream_options(cmd, o);
   cmd->footer(
-      "Input line (interfaces.md):\n"
+      "Input line (docs/spec/interfaces.md):\n"
       "  {\"id\": \"t1\", \"arch\": \"gfx1100\", \"inst\": \"v_wmma_f32_16x16x16_f16\", \"wave\": 32,\n"
       "   \"mods\": {\"neg\": 0}, \"exec\": \"0xffffffff\", \"options\": {\"fp16_ovfl\": 0},\n"
       "   \"src\": {\"A\": [[...32 lane words...], ...8 VGPRs], \"B\": [...], \"C\": [...]},\n"

@@ -12,7 +12,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Peak operations per clock per CU (CDNA) or WGP (RDNA): 4 SIMDs each (layouts.md §3).
+// Peak operations per clock per CU (CDNA) or WGP (RDNA): 4 SIMDs each (docs/spec/layouts.md §3).
 std::optional<int> peak_ops_per_clock(const InstrDesc& d) {
   if (d.cycles <= 0) return std::nullopt;
   return 4 * d.ops / d.cycles;

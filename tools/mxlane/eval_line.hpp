@@ -1,4 +1,4 @@
-// One `mxlane eval` line: parse and validate the JSON object of interfaces.md, execute the
+// One `mxlane eval` line: parse and validate the JSON object of docs/spec/interfaces.md, execute the
 // instruction on a register file, and build the output object (D, or an error; match/diff when
 // the line carries "expect").
 #pragma once

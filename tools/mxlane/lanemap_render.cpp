@@ -1,5 +1,5 @@
 // Lane-map output: the calculator's v{R}{L}.[hi:lo] tables (grid, markdown), CSV rows, and the
-// mxlane.lanemap/1 JSON of interfaces.md.
+// mxlane.lanemap/1 JSON of docs/spec/interfaces.md.
 #include "tools/mxlane/lanemap_render.hpp"
 
 #include <map>

@@ -25,7 +25,7 @@ using Json = nlohmann::ordered_json;
 
 bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
   if (op == Operand::C || op == Operand::D || d.is_mfma()) return true;
-  return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;  // integer WMMA: NEG[0]/NEG[1] (layouts.md §8.4)
+  return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;  // integer WMMA: NEG[0]/NEG[1] (docs/spec/layouts.md §8.4)
 }
 
 // "0x3c00 (1)" for a float element, "0xfd (-3)" for an integer element of `bits` bits.
@@ -301,7 +301,7 @@ std::string op_line(const TraceOp& op) {
       text += fmt::format(": exact {}, on the grid S = {}, G = {}: {}", exact ? decimal_text(*exact) : "-", op.grid->s,
                           op.grid->g, decimal_text(*g));
     } else {
-      text += op.grid->path == Dot2Grid::Path::special ? ": special values (numerics.md §B.4 precedence)" : ": all terms zero";
+      text += op.grid->path == Dot2Grid::Path::special ? ": special values (docs/spec/numerics.md §B.4 precedence)" : ": all terms zero";
     }
   } else if (op.kind != OpKind::read && exact) {
     text += fmt::format(": exact {}", decimal_text(*exact));
@@ -367,7 +367,7 @@ void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
   out << fmt::format("Trace: {} = {}\n", element_notation(Operand::D, element, multi), slot_text(t.feeds.d.slot));
   out << "Model: " << model_summary(t) << '\n';
   if (d.is_wmma())
-    out << fmt::format("Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, layouts.md §8.5)\n",
+    out << fmt::format("Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, docs/spec/layouts.md §8.5)\n",
                        t.feeds.d.slot.lane / 16, t.feeds.replica, switch_value_name(t.switches, SwitchId::rdna3_replica));
   for (const std::string& n : layout_notes(d, t.mods, t.switches)) out << "Note: " << n << '\n';
   const auto value = [&](Operand op, std::uint64_t bits) { return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string(); };

@@ -100,7 +100,7 @@ LegendDrawing draw_legend(const LegendContents& c) {
     y += explain(y,
                  {"One stripe per copy: lanes 5 and 21 (and 37, 53 in wave64) each hold the element (RDNA3",
                   "replication: lanes L and L+16 load the same row/column). An output in lane group g reads",
-                  "the copies in lane group g (rocjitsu model, layouts.md \u00a78.5)."},
+                  "the copies in lane group g (rocjitsu model, docs/spec/layouts.md \u00a78.5)."},
                  out);
   }
   if (c.k_groups) {
@@ -116,14 +116,14 @@ LegendDrawing draw_legend(const LegendContents& c) {
     y += explain(y,
                  {"Dashed, \u2190b2 / \u2190k1: the instruction reads this element from the slot that holds",
                   "block 2's (k = 1's) element without modifiers: a CBSZ/ABID broadcast on A or a BLGP lane",
-                  "pattern on B (layouts.md \u00a78.1, \u00a78.2). Block captions name sources and readers."},
+                  "pattern on B (docs/spec/layouts.md \u00a78.1, \u00a78.2). Block captions name sources and readers."},
                  out);
   }
   if (c.negated || c.absolute) {
     std::vector<std::string> lines;
     if (c.negated)
       lines.push_back("Red \u2212v3: negated as the instruction reads it (NEG for bits [15:0], i.e. even k;");
-    if (c.negated) lines.push_back("NEG_HI for bits [31:16], i.e. odd k; NEG[2] for C; layouts.md \u00a78.4).");
+    if (c.negated) lines.push_back("NEG_HI for bits [31:16], i.e. odd k; NEG[2] for C; docs/spec/layouts.md \u00a78.4).");
     if (c.absolute) lines.push_back("|v3|: the absolute value is taken first (NEG_HI[2] on C), then NEG[2].");
     out += sample_cell(0, y, kCellWidth, {{"c0e", "L3"}}, c.absolute ? "\u2212|v3|" : "\u2212v3", bits, "", "", "neg");
     y += explain(y, lines, out);

@@ -28,7 +28,7 @@ constexpr int kBlockGap = 20;
 constexpr int kMaxGridWidth = 1800;
 constexpr int kMinStandaloneWidth = 660;
 
-// The operand's own coordinate names (interfaces.md): A is i x k, B is k x j, C and D are i x j.
+// The operand's own coordinate names (docs/spec/interfaces.md): A is i x k, B is k x j, C and D are i x j.
 struct Axes {
   char row, col;
 };
@@ -45,7 +45,7 @@ struct Cell {
   std::optional<Placement> source;
 };
 
-// A run of k values held by the same lanes (layouts.md §5.2: lanes carry the high bits of k).
+// A run of k values held by the same lanes (docs/spec/layouts.md §5.2: lanes carry the high bits of k).
 struct KGroup {
   int first, last;
 };

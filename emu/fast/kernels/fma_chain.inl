@@ -1,4 +1,4 @@
-// CDNA2 FP32 / FP64 MFMA (numerics.md §B.1): acc = C; acc = fma(A[k], B[k], acc) for k ascending,
+// CDNA2 FP32 / FP64 MFMA (docs/spec/numerics.md §B.1): acc = C; acc = fma(A[k], B[k], acc) for k ascending,
 // RNE, no flushing. Exactness: the host FMA is the IEEE fused multiply-add, so with MXCSR at RNE
 // and FTZ/DAZ clear (FloatEnv{}) every step equals the reference's ieee_fma() bit for bit, signed
 // zeros included; only NaN bits differ, and the reference's cdna2_nan=canonical makes every NaN

@@ -5,7 +5,7 @@
 //
 // Every output element sees exactly the instruction sequence of the GPU kernel: k blocks run in
 // increasing order and each tile's accumulator goes from one block to the next unchanged, so the
-// blocking never reorders an element's arithmetic (numerics.md §B: chains run in ascending k).
+// blocking never reorders an element's arithmetic (docs/spec/numerics.md §B: chains run in ascending k).
 //
 // A family F provides:
 //   using Acc;                                   accumulator element of the packed tiles

@@ -1,4 +1,4 @@
-// Integer MFMA / WMMA (numerics.md §A.1 INT8 [INF], §B.7 IU8/IU4 [INF]): exact integer products
+// Integer MFMA / WMMA (docs/spec/numerics.md §A.1 INT8 [INF], §B.7 IU8/IU4 [INF]): exact integer products
 // summed into a 32-bit accumulator. Exactness: elements are sign- or zero-extended to 16 bits
 // (|x| <= 255) and multiplied in pairs by madd16 (lo*lo + hi*hi, exact: at most 2 * 255^2 < 2^31).
 //  * Without CLAMP (CDNA2 INT8 with cdna2_int8_overflow=wrap, RDNA3 without CLAMP) the result is

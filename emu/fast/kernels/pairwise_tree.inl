@@ -1,4 +1,4 @@
-// CDNA2 FP16 / BF16_1K / legacy-BF16 MFMA (numerics.md §B.2, §C.1) in host binary32 arithmetic.
+// CDNA2 FP16 / BF16_1K / legacy-BF16 MFMA (docs/spec/numerics.md §B.2, §C.1) in host binary32 arithmetic.
 //
 // The reference: inputs (A, B, and C at every instruction) subnormal or zero read as +0; leaf
 // products ftz(round32(a*b + (+0))); a pairwise tree over each group of G = 4 (2 for legacy BF16)

@@ -1,7 +1,7 @@
-// RDNA3 float WMMA (numerics.md §B.4, §B.5): eight chained DOT2 steps per instruction, each step
+// RDNA3 float WMMA (docs/spec/numerics.md §B.4, §B.5): eight chained DOT2 steps per instruction, each step
 // three terms (C and two exact products) truncated onto one integer grid, opposite signs in one's
 // complement, one RNE rounding. Here the grid lives in 32-bit integer lanes: |S| < 2^29 always
-// (numerics.md §B.4), so every quantity below fits, and every operation is exact integer
+// (docs/spec/numerics.md §B.4), so every quantity below fits, and every operation is exact integer
 // arithmetic except the int -> binary32 conversion, which rounds to nearest even exactly as
 // ROUND_F32 does (MXCSR.RC = RNE, set by the guard; |S| < 2^31 is exact as an int32).
 //
@@ -99,7 +99,7 @@ struct Rdna3Dot2Family {
     VI sig, e, neg;
   };
 
-  // The three terms on the grid, summed: S and G (numerics.md §B.4 finite path).
+  // The three terms on the grid, summed: S and G (docs/spec/numerics.md §B.4 finite path).
   struct GridSum {
     VI s, g;
   };

@@ -20,7 +20,7 @@ inline void mark_for_reference(const ValuLanes& b, std::size_t l, VI mask) {
   for (int i = 0; i < kLanes; ++i) b.needs_reference[l + static_cast<std::size_t>(i)] = (lanes >> i) & 1U;
 }
 
-// ---- SAD (valu_builtins.md §3): unsigned byte/halfword differences, sums modulo 2^32 ----------
+// ---- SAD (docs/spec/valu.md §3): unsigned byte/halfword differences, sums modulo 2^32 ----------
 // |x - y| of unsigned bytes = max - min; the four bytes of a dword are summed exactly by two
 // widening pair additions (maddubs with 1s: at most 2*255; madd with 1s: at most 4*255).
 inline VI byte_sums(__m256i bytes) {

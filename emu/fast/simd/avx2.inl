@@ -48,7 +48,7 @@ inline VF vf_set1(float x) { return {_mm256_set1_ps(x)}; }
 inline VF operator+(VF a, VF b) { return {_mm256_add_ps(a.v, b.v)}; }
 inline VF fma(VF a, VF b, VF c) { return {_mm256_fmadd_ps(a.v, b.v, c.v)}; }  // one rounding
 // A binary32 result that is subnormal becomes zero of its sign. Here MXCSR.FTZ does it in the
-// arithmetic itself (x86 detects tininess after rounding; numerics_fast.md-style argument in
+// arithmetic itself (x86 detects tininess after rounding; the argument in
 // kernels/pairwise_tree.inl shows the two rules agree on every value these kernels produce).
 inline VF flush_tiny(VF a) { return a; }
 

@@ -1,4 +1,4 @@
-// v_mfma_f32_16x16x16f16: D = C + A*B on 16x16x16 tiles; FP16 inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (numerics.md §A.1, §B.2) [MODEL].
+// v_mfma_f32_16x16x16f16: D = C + A*B on 16x16x16 tiles; FP16 inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_mfma_f32_16x16x8bf16: D = C + A*B on 16x16x8 tiles; legacy BF16 inputs: binary32 sums of pairs of products, added to C in order, CDNA2 flushing (numerics.md §A.1, §B.2) [MODEL].
+// v_mfma_f32_16x16x8bf16: D = C + A*B on 16x16x8 tiles; legacy BF16 inputs: binary32 sums of pairs of products, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

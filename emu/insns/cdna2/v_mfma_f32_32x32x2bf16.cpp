@@ -1,4 +1,4 @@
-// v_mfma_f32_32x32x2bf16: D = C + A*B on 2 blocks of 32x32x2 tiles; legacy BF16 inputs: binary32 sums of pairs of products, added to C in order, CDNA2 flushing (numerics.md §A.1, §B.2) [MODEL].
+// v_mfma_f32_32x32x2bf16: D = C + A*B on 2 blocks of 32x32x2 tiles; legacy BF16 inputs: binary32 sums of pairs of products, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_mfma_f32_32x32x4bf16_1k: D = C + A*B on 2 blocks of 32x32x4 tiles; BF16_1K inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (numerics.md §A.1, §B.2) [MODEL].
+// v_mfma_f32_32x32x4bf16_1k: D = C + A*B on 2 blocks of 32x32x4 tiles; BF16_1K inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

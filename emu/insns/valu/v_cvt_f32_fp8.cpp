@@ -1,4 +1,4 @@
-// v_cvt_f32_fp8: D = the FP8 byte byte_sel of S0 as binary32: FNUZ on gfx942, OCP E4M3 on gfx950/gfx12 (valu_builtins.md §6.6).
+// v_cvt_f32_fp8: D = the FP8 byte byte_sel of S0 as binary32: FNUZ on gfx942, OCP E4M3 on gfx950/gfx12 (docs/spec/valu.md §6.6).
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

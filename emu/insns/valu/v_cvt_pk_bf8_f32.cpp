@@ -1,4 +1,4 @@
-// v_cvt_pk_bf8_f32: D = S2 (old) with word word_sel = bf8(S1) << 8 | bf8(S0), RNE (valu_builtins.md §6.7) [HW gfx1201].
+// v_cvt_pk_bf8_f32: D = S2 (old) with word word_sel = bf8(S1) << 8 | bf8(S0), RNE (docs/spec/valu.md §6.7) [HW gfx1201].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_cvt_pk_f32_bf8: D = the two BF8 bytes of word word_sel of S0 as binary32 (low byte first) (valu_builtins.md §6.6).
+// v_cvt_pk_f32_bf8: D = the two BF8 bytes of word word_sel of S0 as binary32 (low byte first) (docs/spec/valu.md §6.6).
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_cvt_pk_i16_i32: D = sat_i16(S1) << 16 | sat_i16(S0) (valu_builtins.md §6.3) [CLRX, rocjitsu, KytyPS5].
+// v_cvt_pk_i16_i32: D = sat_i16(S1) << 16 | sat_i16(S0) (docs/spec/valu.md §6.3) [CLRX, rocjitsu, KytyPS5].
 #include <algorithm>
 
 #include "emu/insns/valu_insn.hpp"

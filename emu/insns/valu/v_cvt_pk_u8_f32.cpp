@@ -1,4 +1,4 @@
-// v_cvt_pk_u8_f32: D = S2 with byte (S1 & 3) replaced by S0 clamped to [0, 255] and rounded by MODE (valu_builtins.md §6.4) [HW gfx1201].
+// v_cvt_pk_u8_f32: D = S2 with byte (S1 & 3) replaced by S0 clamped to [0, 255] and rounded by MODE (docs/spec/valu.md §6.4) [HW gfx1201].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_cvt_pkrtz_f16_f32: D = f16(S1) << 16 | f16(S0), rounded toward zero whatever MODE says (valu_builtins.md §6.1) [HW gfx1201].
+// v_cvt_pkrtz_f16_f32: D = f16(S1) << 16 | f16(S0), rounded toward zero whatever MODE says (docs/spec/valu.md §6.1) [HW gfx1201].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

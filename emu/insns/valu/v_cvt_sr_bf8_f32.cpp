@@ -1,4 +1,4 @@
-// v_cvt_sr_bf8_f32: D = S2 (old) with byte byte_sel = bf8(S0) rounded stochastically with S1[31:11] (valu_builtins.md §6.8) [HW gfx1201].
+// v_cvt_sr_bf8_f32: D = S2 (old) with byte byte_sel = bf8(S0) rounded stochastically with S1[31:11] (docs/spec/valu.md §6.8) [HW gfx1201].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_dot2_f16_f16: D = a0*b0 + a1*b1 + C in f16 (gfx11/gfx12 loose model, valu_builtins.md §5.5) [UNKNOWN exactness].
+// v_dot2_f16_f16: D = a0*b0 + a1*b1 + C in f16 (gfx11/gfx12 loose model, docs/spec/valu.md §5.5) [UNKNOWN exactness].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_dot2_f32_f16: D = a0*b0 + a1*b1 + C for f16 pairs into binary32, per architecture (valu_builtins.md §5.1-§5.4).
+// v_dot2_f32_f16: D = a0*b0 + a1*b1 + C for f16 pairs into binary32, per architecture (docs/spec/valu.md §5.1-§5.4).
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,9 +1,9 @@
-// v_dot2_u32_u16: D = C + sum of 2 unsigned 16-bit products, clamp to uint32 (valu_builtins.md §4.1) [ISA, LLVM].
+// v_dot2_u32_u16: D = C + sum of 2 unsigned 16-bit products, clamp to uint32 (docs/spec/valu.md §4.1) [ISA, LLVM].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
 
-// lanes x width, A and B unsigned, C unsigned, result unsigned (valu_builtins.md §4.1 table).
+// lanes x width, A and B unsigned, C unsigned, result unsigned (docs/spec/valu.md §4.1 table).
 constexpr IntDotSpec kSpec{2, 16, false, false, false, false};
 
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {

@@ -1,4 +1,4 @@
-// v_dot2c_f32_bf16: gfx950 VOP2 form of v_dot2_f32_bf16 (valu_builtins.md §5.5) [UNKNOWN arithmetic: switch fdot2_cdna].
+// v_dot2c_f32_bf16: gfx950 VOP2 form of v_dot2_f32_bf16 (docs/spec/valu.md §5.5) [UNKNOWN arithmetic: switch fdot2_cdna].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

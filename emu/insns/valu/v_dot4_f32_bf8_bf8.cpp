@@ -1,4 +1,4 @@
-// v_dot4_f32_bf8_bf8: D = C + sum of 4 products of OCP BF8 bytes (valu_builtins.md §5.5) [UNKNOWN rounding: switch dot4_fp8_rounding].
+// v_dot4_f32_bf8_bf8: D = C + sum of 4 products of OCP BF8 bytes (docs/spec/valu.md §5.5) [UNKNOWN rounding: switch dot4_fp8_rounding].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

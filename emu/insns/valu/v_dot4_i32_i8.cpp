@@ -1,9 +1,9 @@
-// v_dot4_i32_i8: D = C + sum of 4 signed byte products, clamp to int32 (valu_builtins.md §4.1) [ISA, LLVM].
+// v_dot4_i32_i8: D = C + sum of 4 signed byte products, clamp to int32 (docs/spec/valu.md §4.1) [ISA, LLVM].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
 
-// lanes x width, A and B signed, C signed, result signed (valu_builtins.md §4.1 table).
+// lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
 constexpr IntDotSpec kSpec{4, 8, true, true, true, true};
 
 MXLANE_VALU_SEMANTICS(v_dot4_i32_i8) {

@@ -1,4 +1,4 @@
-// v_dot8_i32_iu4: D = C + sum of 8 nibble products, A/B signed per NEG_LO[0]/[1], clamp to int32 (valu_builtins.md §4.1) [ISA].
+// v_dot8_i32_iu4: D = C + sum of 8 nibble products, A/B signed per NEG_LO[0]/[1], clamp to int32 (docs/spec/valu.md §4.1) [ISA].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,9 +1,9 @@
-// v_dot8_u32_u4: D = C + sum of 8 unsigned nibble products, clamp to uint32 (valu_builtins.md §4.1) [ISA, LLVM].
+// v_dot8_u32_u4: D = C + sum of 8 unsigned nibble products, clamp to uint32 (docs/spec/valu.md §4.1) [ISA, LLVM].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
 
-// lanes x width, A and B signed, C signed, result signed (valu_builtins.md §4.1 table).
+// lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
 constexpr IntDotSpec kSpec{8, 4, false, false, false, false};
 
 MXLANE_VALU_SEMANTICS(v_dot8_u32_u4) {

@@ -1,4 +1,4 @@
-// v_mqsad_u32_u8: D[k] = MSAD of S0 bytes k..k+3 against S1 with 32-bit accumulator S2[k] (valu_builtins.md §3.6) [ISA; wrap vs saturate: switch mqsad_u32_overflow].
+// v_mqsad_u32_u8: D[k] = MSAD of S0 bytes k..k+3 against S1 with 32-bit accumulator S2[k] (docs/spec/valu.md §3.6) [ISA; wrap vs saturate: switch mqsad_u32_overflow].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

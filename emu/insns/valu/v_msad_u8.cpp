@@ -1,4 +1,4 @@
-// v_msad_u8: D = S2 + the byte SAD of S0 and S1, skipping bytes where S1 is 0 (valu_builtins.md §3.4) [ISA].
+// v_msad_u8: D = S2 + the byte SAD of S0 and S1, skipping bytes where S1 is 0 (docs/spec/valu.md §3.4) [ISA].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

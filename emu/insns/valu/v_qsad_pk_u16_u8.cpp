@@ -1,4 +1,4 @@
-// v_qsad_pk_u16_u8: four 16-bit SADs of S0 windows against S1 with 16-bit accumulators from S2, wrapped (valu_builtins.md §3.5) [ISA].
+// v_qsad_pk_u16_u8: four 16-bit SADs of S0 windows against S1 with 16-bit accumulators from S2, wrapped (docs/spec/valu.md §3.5) [ISA].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

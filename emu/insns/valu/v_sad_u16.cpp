@@ -1,4 +1,4 @@
-// v_sad_u16: D = S2 + |S0.lo - S1.lo| + |S0.hi - S1.hi| on 16-bit halves (valu_builtins.md §3.3) [ISA].
+// v_sad_u16: D = S2 + |S0.lo - S1.lo| + |S0.hi - S1.hi| on 16-bit halves (docs/spec/valu.md §3.3) [ISA].
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
