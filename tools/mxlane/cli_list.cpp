@@ -137,7 +137,8 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
       "list", "List every instruction and builtin of an architecture with its properties.");
   cmd->add_option("-a,--arch", options.arch,
                   "Architecture or alias (gfx90a, cdna2, mi250x, gfx1100, rdna3, gfx1151, ...); "
-                  "default: all. Example: --arch rdna3");
+                  "default: all. Example: --arch rdna3")
+      ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--format", options.format, "text (default) or json. Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(
