@@ -17,6 +17,7 @@ using Json = nlohmann::ordered_json;
 using mxlane_test::Run;
 using mxlane_test::run_mxlane;
 using mxlane_test::run_mxlane_on_input;
+using mxlane_test::ScratchFile;
 
 namespace {
 
@@ -176,7 +177,8 @@ TEST_CASE("numeric options out of range: one line naming the option and its rang
   check_refused(run_mxlane(args(mfma, {"--element", "99999999999999999999,0"})),
                 {"--element", "out of range", "row 0..31, col 0..7"});
   check_refused(run_mxlane(args(mfma, {"--element", "0,-99999999999999999999,0"})), {"--element", "out of range"});
-  check_refused(run_mxlane(args(mfma, {"--trace", "0,99999999999999999999,0"})), {"--trace", "out of range", "row 0..31"});
+  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--trace", "0,99999999999999999999,0"}),
+                {"--trace", "out of range", "row 0..31, col 0..31"});
   for (const char* option : {"--reg", "--lane", "--cbsz", "--abid", "--blgp", "--wave"}) {
     std::vector<std::string> a = args(mfma, {option, "99999999999999999999"});
     if (std::string(option) == "--reg") a = args(a, {"--lane", "0"});

@@ -143,7 +143,7 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       ->check(integer_in(1, 2147483647));
   cmd->add_option("--order", o.order, "Load pattern: row (row-major, the default) or col (column-major). Example: --order col")
       ->check(CLI::IsMember({"row", "col"}));
-  cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list (default 8); the total is always counted. Example: --max-mismatches 20")
+  cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list, 0 to 1000000 (default 8); the total is always counted. Example: --max-mismatches 20")
       ->check(integer_in(0, 1000000));
   cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object). Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
