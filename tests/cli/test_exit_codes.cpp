@@ -222,3 +222,20 @@ TEST_CASE("JSON words are exactly the integers 0..4294967295, quoted as written 
   const std::string huge = R"({"arch": "gfx90a", "inst": "sad_u8", "wave": 123456789012345678901234567890, "src": {}})";
   CHECK(eval_error(huge) == "wave: 123456789012345678901234567890 is out of range");
 }
+
+TEST_CASE("mxlane list names the architectures each switch applies to", "[cli][exitcodes]") {
+  const Run text = run_mxlane({"list", "--arch", "gfx1100"});
+  CHECK_THAT(text.out, Catch::Contains("  cbsz_model (gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks); on gfx90a)"));
+  const Json doc = Json::parse(run_mxlane({"list", "--format", "json"}).out);
+  int seen = 0;
+  for (const Json& s : doc["switches"]) {
+    if (s["name"] == "fnuz_nan_decode") {
+      CHECK(s["archs"] == "gfx942");
+      ++seen;
+    } else if (s["name"] == "mode_round") {
+      CHECK(s["archs"] == "gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200");
+      ++seen;
+    }
+  }
+  CHECK(seen == 2);
+}
