@@ -230,10 +230,10 @@ TEST_CASE("mxlane list names the architectures each switch applies to", "[cli][e
   int seen = 0;
   for (const Json& s : doc["switches"]) {
     if (s["name"] == "fnuz_nan_decode") {
-      CHECK(s["archs"] == "gfx942");
+      CHECK(s.value("archs", "") == "gfx942");
       ++seen;
     } else if (s["name"] == "mode_round") {
-      CHECK(s["archs"] == "gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200");
+      CHECK(s.value("archs", "") == "gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200");
       ++seen;
     }
   }
