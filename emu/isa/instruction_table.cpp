@@ -126,6 +126,17 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
                                       arch.name, waves, want_wave));
   }
 
+  // An architecture mxlane knows only for its VALU builtins: whether the instruction exists there
+  // is not in the table, so say what mxlane lacks rather than guess.
+  if (!arch.matrix_modelled) {
+    std::string modelled;
+    for (const ArchInfo& a : all_archs())
+      if (a.matrix_modelled) append_item(modelled, a.name);
+    throw InvalidArgument(fmt::format("'{}': mxlane does not emulate the matrix instructions of {} yet (only those of {}); "
+                                      "`mxlane list --arch {}` shows its VALU builtins",
+                                      name, arch.name, modelled, arch.name));
+  }
+
   // Known on another architecture?
   std::string elsewhere;
   for (const InstrDesc& d : kTable) {

@@ -1,6 +1,10 @@
 // Registry of the behaviour switches, their values (default first) and their evidence.
 #include "emu/isa/switches.hpp"
 
+#include <iterator>
+
+#include "emu/isa/switch_scope.hpp"
+
 #include "emu/isa/errors.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
@@ -172,6 +176,61 @@ constexpr SwitchInfo kSwitches[] = {
      "[ASSUMED] §6.7, §8 question 5"},
 };
 
+// Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
+// of kSwitches says the same in words). The matrix-instruction switches belong to the one
+// architecture whose MFMA/WMMA they model; MODE register state (round, denorm, FP16_OVFL,
+// DX10_CLAMP) exists on every architecture; the VALU switches follow their builtins' feature sets
+// in instructions.def (sad-insts everywhere, fdot2 under dot10/dot2, FNUZ FP8 only on gfx942,
+// dot11 only on gfx1200).
+constexpr ArchMask kGfx90a = arch_bit(ArchId::gfx90a);
+constexpr ArchMask kGfx1100 = arch_bit(ArchId::gfx1100);
+constexpr ArchMask kGfx942 = arch_bit(ArchId::gfx942);
+constexpr ArchMask kGfx1200 = arch_bit(ArchId::gfx1200);
+constexpr ArchMask kGfx908Gfx90a = arch_bit(ArchId::gfx908) | kGfx90a;
+constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::gfx950) | arch_bit(ArchId::gfx1030);
+constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
+
+struct SwitchScope {
+  SwitchId id;
+  ArchMask archs;
+};
+
+constexpr SwitchScope kScopes[] = {
+    {SwitchId::cbsz_model, kGfx90a},
+    {SwitchId::f64_4x4x4_cd_order, kGfx90a},
+    {SwitchId::rdna3_replica, kGfx1100},
+    {SwitchId::mode_round, kEveryArch},
+    {SwitchId::mode_denorm_f32, kEveryArch},
+    {SwitchId::mode_denorm_f16_f64, kEveryArch},
+    {SwitchId::fp16_ovfl, kEveryArch},
+    {SwitchId::cdna2_mode, kGfx90a},
+    {SwitchId::cdna2_exec, kGfx90a},
+    {SwitchId::cdna2_nan, kGfx90a},
+    {SwitchId::cdna2_flushed_input_sign, kGfx90a},
+    {SwitchId::cdna2_int8_overflow, kGfx90a},
+    {SwitchId::cdna2_bf16_product_overflow, kGfx90a},
+    {SwitchId::cdna2_f64_algorithm, kGfx90a},
+    {SwitchId::rdna3_mode, kGfx1100},
+    {SwitchId::rdna3_grid, kGfx1100},
+    {SwitchId::rdna3_bf16_output, kGfx1100},
+    {SwitchId::rdna3_int_clamp, kGfx1100},
+    {SwitchId::fdot2_cdna, kFdot2CdnaArchs},
+    {SwitchId::gfx90a_fdot2_output_flush, kGfx908Gfx90a},
+    {SwitchId::fdot_clamp_nan, kEveryArch},
+    {SwitchId::dot4_fp8_rounding, kGfx1200},
+    {SwitchId::mqsad_u32_overflow, kEveryArch},
+    {SwitchId::fnuz_nan_decode, kGfx942},
+    {SwitchId::fnuz_negative_underflow, kGfx942},
+};
+
+constexpr bool scopes_follow_switch_order() {
+  if (std::size(kScopes) != static_cast<std::size_t>(SwitchId::count)) return false;
+  for (std::size_t i = 0; i < std::size(kScopes); ++i)
+    if (kScopes[i].id != static_cast<SwitchId>(i) || kSwitches[i].id != static_cast<SwitchId>(i)) return false;
+  return true;
+}
+static_assert(scopes_follow_switch_order(), "kScopes and kSwitches list every switch in SwitchId order");
+
 }  // namespace
 
 std::span<const SwitchInfo> all_switches() { return kSwitches; }
@@ -195,6 +254,16 @@ void set_switch(Switches& switches, std::string_view name, std::string_view valu
   std::string known;
   for (const SwitchInfo& info : kSwitches) append_item(known, info.name);
   throw InvalidArgument(fmt::format("unknown switch '{}'; known switches: {}", name, known));
+}
+
+ArchMask switch_archs(SwitchId id) { return kScopes[static_cast<std::size_t>(id)].archs; }
+
+void set_switch_for(Switches& switches, std::string_view name, std::string_view value, ArchMask archs) {
+  set_switch(switches, name, value);  // unknown names and values first
+  for (const SwitchInfo& info : kSwitches)
+    if (info.name == name && (switch_archs(info.id) & archs) == 0)
+      throw InvalidArgument(fmt::format("switch {} applies only to {} ({}), not to {}", name,
+                                        arch_names(switch_archs(info.id)), info.applies_to, arch_names(archs)));
 }
 
 std::string_view switch_value_name(const Switches& switches, SwitchId id) {

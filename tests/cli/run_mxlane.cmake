@@ -1,7 +1,13 @@
 # Runs mxlane with ARGS (a ;-list) and checks the exit code; a failing run (exit 2) must print
 # exactly one line on stderr (EXPECTED_STDERR_LINES: more, e.g. a malformed formula's caret
-# display), a successful one nothing on stderr.
-execute_process(COMMAND ${MXLANE} ${ARGS} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# display), a successful one nothing on stderr. STDOUT_FILE sends standard output to a file instead
+# (/dev/full: every write fails); EXPECTED_STDERR is a regular expression stderr must match.
+if(DEFINED STDOUT_FILE)
+  execute_process(COMMAND ${MXLANE} ${ARGS} RESULT_VARIABLE code OUTPUT_FILE ${STDOUT_FILE} ERROR_VARIABLE err)
+  set(out "")
+else()
+  execute_process(COMMAND ${MXLANE} ${ARGS} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 if(NOT code EQUAL EXPECTED_EXIT)
   message(FATAL_ERROR "mxlane ${ARGS}: exit ${code}, expected ${EXPECTED_EXIT}\nstderr: ${err}")
 endif()
@@ -18,4 +24,7 @@ if(EXPECTED_EXIT EQUAL 0 AND NOT err STREQUAL "")
 endif()
 if(EXPECTED_EXIT EQUAL 2 AND NOT out STREQUAL "")
   message(FATAL_ERROR "mxlane ${ARGS}: a refused command printed to stdout:\n${out}")
+endif()
+if(DEFINED EXPECTED_STDERR AND NOT err MATCHES "${EXPECTED_STDERR}")
+  message(FATAL_ERROR "mxlane ${ARGS}: stderr does not match '${EXPECTED_STDERR}':\n${err}")
 endif()

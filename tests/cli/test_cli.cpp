@@ -233,7 +233,7 @@ TEST_CASE("Bad input: exit code 2 and one line naming the culprit", "[cli][error
       {with({"--element", "a,b"}), "--element"},
       {with({"--element", "1,"}), "--element"},
       {with({"--reg", "1", "--lane", "0"}), "vgpr 1"},
-      {with({"--reg", "0", "--lane", "64"}), "lane 64"},
+      {with({"--reg", "0", "--lane", "64"}), "--lane: '64' is not an integer in 0..63"},
       {with({"--reg", "0"}), "--lane"},
       {with({"--element", "0,0,0", "--reg", "0", "--lane", "0"}), "--element"},
       {with({"--option", "cbsz_model"}), "NAME=VALUE"},

@@ -116,6 +116,7 @@ TEST_CASE("lanemap --trace --values: the final D equals mxlane eval's word", "[t
 }
 
 TEST_CASE("lanemap --trace option errors exit 2 with one line", "[trace][cli]") {
+  // v_mfma_f32_4x4x4f16 has 16 blocks: every --trace names its block.
   const std::vector<std::string> base = {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16"};
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
       {{"--trace", "1,x"}, "--trace"},
@@ -123,16 +124,16 @@ TEST_CASE("lanemap --trace option errors exit 2 with one line", "[trace][cli]") 
       {{"--trace", "1,2,3,4"}, "--trace"},
       {{"--trace", "0,4,0"}, "row 4 is out of range"},
       {{"--trace", "16,0,0"}, "block 16 is out of range"},
-      {{"--trace", "0,0", "--operand", "A"}, "--operand A"},
-      {{"--trace", "0,0", "--format", "csv"}, "--format csv"},
-      {{"--trace", "0,0", "--element", "0,0"}, "--element"},
+      {{"--trace", "0,0,0", "--operand", "A"}, "--operand A"},
+      {{"--trace", "0,0,0", "--format", "csv"}, "--format csv"},
+      {{"--trace", "0,0,0", "--element", "0,0"}, "--element"},
       {{"--a", "1,2,3,4"}, "--a"},
-      {{"--trace", "0,0", "--a", "1,2,3"}, "K = 4"},
-      {{"--trace", "0,0", "--a", "0.1,0,0,0"}, "not exactly representable in f16"},
-      {{"--trace", "0,0", "--c", "1,2"}, "--c"},
-      {{"--trace", "0,0", "--b", "0x10000,0,0,0"}, "does not fit in 16 bits"},
-      {{"--trace", "0,0", "--values", "/nonexistent/line.json"}, "--values"},
-      {{"--trace", "0,0", "--values", "x.json", "--a", "1,1,1,1"}, "exclude"},
+      {{"--trace", "0,0,0", "--a", "1,2,3"}, "K = 4"},
+      {{"--trace", "0,0,0", "--a", "0.1,0,0,0"}, "not exactly representable in f16"},
+      {{"--trace", "0,0,0", "--c", "1,2"}, "--c"},
+      {{"--trace", "0,0,0", "--b", "0x10000,0,0,0"}, "does not fit in 16 bits"},
+      {{"--trace", "0,0,0", "--values", "/nonexistent/line.json"}, "--values"},
+      {{"--trace", "0,0,0", "--values", "x.json", "--a", "1,1,1,1"}, "exclude"},
       {{}, "--operand is required"},
   };
   for (const auto& [extra, message] : bad) {

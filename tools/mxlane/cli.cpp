@@ -7,6 +7,11 @@
 
 namespace mxlane::cli {
 
+void require_output_written(std::ostream& out) {
+  out.flush();
+  if (!out) throw InvalidArgument("cannot write output (standard output)");
+}
+
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app(
       "mxlane: bit-exact host emulation of AMD wave-matrix instructions (gfx90a MFMA, gfx1100 "
@@ -42,6 +47,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   CLI::App* site = register_site(app, site_options);
 
   std::string who = "mxlane";
+  // A subcommand's exit code once its standard output has arrived (eval and replay check theirs
+  // before their summary line on stderr).
+  const auto written = [&](int code) {
+    require_output_written(out);
+    return code;
+  };
   const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device, check, site};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
@@ -62,11 +73,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     app.parse(static_cast<int>(argv.size()), argv.data());
     if (list->parsed()) {
       who = "mxlane list";
-      return run_list(list_options, out);
+      return written(run_list(list_options, out));
     }
     if (lanemap->parsed()) {
       who = "mxlane lanemap";
-      return run_lanemap(lanemap_options, out);
+      return written(run_lanemap(lanemap_options, out));
     }
     if (eval->parsed()) {
       who = "mxlane eval";
@@ -82,11 +93,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     }
     if (check->parsed()) {
       who = "mxlane check";
-      return run_check(check_options, out, err);
+      return written(run_check(check_options, out, err));
     }
     if (site->parsed()) {
       who = "mxlane site";
-      return run_site(site_options, out);
+      return written(run_site(site_options, out));
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

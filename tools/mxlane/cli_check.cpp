@@ -139,11 +139,12 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
   cmd->add_option("--col", o.col, "Inverse: its column. Example: --col 'L%16'");
   cmd->add_option("--block", o.block, "Inverse: its block; required when the operand has several blocks. Example: --block 'G/4'");
   cmd->add_option("--load", o.load, "Load pattern: the index into the operand in memory that lane L loads into element G. Example: --load '(L%16)*16 + G'");
-  cmd->add_option("--ld", o.ld, "Load pattern: leading dimension (elements between memory rows, or columns with --order col). Default: the operand's columns (rows with --order col). Example: --ld 32");
+  cmd->add_option("--ld", o.ld, "Load pattern: leading dimension (elements between memory rows, or columns with --order col). Default: the operand's columns (rows with --order col). Example: --ld 32")
+      ->check(integer_in(1, 2147483647));
   cmd->add_option("--order", o.order, "Load pattern: row (row-major, the default) or col (column-major). Example: --order col")
       ->check(CLI::IsMember({"row", "col"}));
-  cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list (default 8); the total is always counted. Example: --max-mismatches 20")
-      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list, 0 to 1000000 (default 8); the total is always counted. Example: --max-mismatches 20")
+      ->check(integer_in(0, 1000000));
   cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object). Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(

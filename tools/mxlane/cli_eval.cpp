@@ -1,5 +1,6 @@
 // `mxlane eval [FILE]` and `mxlane replay FILE`: JSON lines in, exactly one result line out per
 // input line, in order, in bounded memory, with the same bytes for any number of threads.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -30,13 +31,21 @@ struct LineResult {
 constexpr std::size_t kBatchLines = 256;
 constexpr std::size_t kBatchBytes = std::size_t{16} << 20;
 
+bool is_stdin(const std::string& path) { return path.empty() || path == "-"; }
+
 // Runs `evaluate` (InputLine -> LineResult) on every line of FILE ("-" or empty: standard input)
-// with `threads` workers and hands each result to `emit` in input order.
+// with `threads` workers and hands each result to `emit` in input order. Throws InvalidArgument
+// naming FILE when it is a directory or cannot be opened or read, and "cannot write output" as
+// soon as `out` has failed (no point evaluating for output that is lost).
 template <class Evaluate, class Emit>
-void stream_lines(const std::string& path, int threads, Evaluate&& evaluate, Emit&& emit) {
+void stream_lines(const std::string& path, int threads, std::ostream& out, Evaluate&& evaluate, Emit&& emit) {
   std::ifstream file;
   std::istream* in = &std::cin;
-  if (!path.empty() && path != "-") {
+  if (!is_stdin(path)) {
+    // A directory opens (and then reads as empty) on Linux: refuse it by name.
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+      throw InvalidArgument(fmt::format("FILE: '{}' is a directory, not a file of JSON lines", path));
     file.open(path, std::ios::binary);
     if (!file) throw InvalidArgument(fmt::format("FILE: cannot open '{}'", path));
     in = &file;
@@ -67,7 +76,10 @@ void stream_lines(const std::string& path, int threads, Evaluate&& evaluate, Emi
         });
     }
     for (std::size_t i = 0; i < batch.size(); ++i) emit(batch[i], results[i]);
+    if (!out) require_output_written(out);
   }
+  if (in->bad())
+    throw InvalidArgument(fmt::format("FILE: cannot read {}", is_stdin(path) ? "standard input" : "'" + path + "'"));
 }
 
 // The outcome of a line too long to hold (it was never parsed).
@@ -135,7 +147,8 @@ void add_stream_options(CLI::App* cmd, EvalOptions& o) {
 CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "eval", "Evaluate instructions on given register contents, bit-exactly: one JSON object per input line, one per output line.");
-  cmd->add_option("FILE", o.file, "Input file of JSON lines (default or '-': standard input)");
+  cmd->add_option("FILE", o.file, "Input file of JSON lines (default or '-': standard input)")
+      ->check(non_empty("an empty path ('-' is standard input)"));
   add_stream_options(cmd, o);
   cmd->footer(
       "Input line (docs/spec/interfaces.md):\n"
@@ -145,9 +158,11 @@ CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
       "   \"dst\": [...previous D...], \"expect\": [...D to compare...]}\n"
       "Output: {\"id\": ..., \"D\": [[\"0x3c000000\", ...], ...]} (+ \"match\", \"diff\" with expect),\n"
       "or {\"id\": ..., \"error\": \"...\"} for that line alone: exactly one output line per input line, in order.\n"
-      "Words are \"0x\" hex strings or integers. Limits: 1 MiB per line, JSON nesting 16 deep.\n"
+      "Words are \"0x\" + 1 to 8 hex digits, or JSON integers 0..4294967295 (no sign, fraction or exponent).\n"
+      "Limits: 1 MiB per line, JSON nesting 16 deep.\n"
       "stderr: each invalid line named with its number, then a summary (lines, errors, mismatches).\n"
-      "Exit: 0 all evaluated, 1 an expect mismatched, 2 a line was invalid.\n"
+      "Exit: 0 all evaluated (an empty input is 0 lines, exit 0), 1 an expect mismatched, 2 a line was invalid,\n"
+      "FILE could not be read, or the output could not be written.\n"
       "Example:\n"
       "  mxlane eval cases.jsonl > results.jsonl");
   return cmd;
@@ -156,7 +171,7 @@ CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
 int run_eval(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   long lines = 0, errors = 0, mismatches = 0;
   stream_lines(
-      o.file, o.threads,
+      o.file, o.threads, out,
       [](const InputLine& line) {
         const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text);
         return LineResult{r.status, dump(r.output), r.error};
@@ -170,7 +185,7 @@ int run_eval(const EvalOptions& o, std::ostream& out, std::ostream& err) {
         }
         mismatches += r.status == EvalOutcome::Status::mismatch;
       });
-  out.flush();
+  require_output_written(out);
   err << fmt::format("mxlane eval: {} line{}, {} error{}, {} mismatch{}\n", lines, lines == 1 ? "" : "s", errors,
                      errors == 1 ? "" : "s", mismatches, mismatches == 1 ? "" : "es");
   return errors > 0 ? kExitUsage : mismatches > 0 ? kExitMismatch : kExitOk;
@@ -179,13 +194,16 @@ int run_eval(const EvalOptions& o, std::ostream& out, std::ostream& err) {
 CLI::App* register_replay(CLI::App& app, EvalOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "replay", "Check a capture file (eval lines whose \"expect\" holds hardware results) against the emulator.");
-  cmd->add_option("FILE", o.file, "Capture file of JSON lines, each with \"expect\" ('-': standard input)")->required();
+  cmd->add_option("FILE", o.file, "Capture file of JSON lines, each with \"expect\" ('-': standard input)")
+      ->required()
+      ->check(non_empty("an empty path ('-' is standard input)"));
   add_stream_options(cmd, o);
   cmd->add_flag("--all-diffs", o.all_diffs, "List every differing word of a mismatching line (default: the first 8)");
   cmd->footer(
       "Prints exactly one line per capture line, in order: \"match\", the mismatching words with their\n"
       "VGPR, lane and D element, or the error; then a summary on stderr.\n"
-      "Exit: 0 every line matches, 1 a mismatch, 2 a line was invalid.\n"
+      "Exit: 0 every line matches, 1 a mismatch, 2 a line was invalid, the capture has no lines (nothing was\n"
+      "checked), FILE could not be read, or the output could not be written.\n"
       "Example:\n"
       "  mxlane replay gfx1100-capture.jsonl");
   return cmd;
@@ -195,7 +213,7 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   long lines = 0, matched = 0, mismatched = 0, errors = 0;
   const std::size_t shown = o.all_diffs ? SIZE_MAX : 8;
   stream_lines(
-      o.file, o.threads,
+      o.file, o.threads, out,
       [&](const InputLine& line) {
         const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text, true);
         switch (r.status) {
@@ -220,7 +238,10 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
         matched += r.status == EvalOutcome::Status::ok;
         mismatched += r.status == EvalOutcome::Status::mismatch;
       });
-  out.flush();
+  require_output_written(out);
+  // An empty capture checked nothing: that is not a pass.
+  if (lines == 0)
+    throw InvalidArgument(fmt::format("FILE: {} has no lines to replay", is_stdin(o.file) ? "standard input" : "'" + o.file + "'"));
   err << fmt::format("mxlane replay: {} line{}, {} match, {} mismatch, {} invalid\n", lines, lines == 1 ? "" : "s",
                      matched, mismatched, errors);
   return errors > 0 ? kExitUsage : mismatched > 0 ? kExitMismatch : kExitOk;

@@ -14,14 +14,27 @@
 namespace mxlane::cli {
 namespace {
 
-// "b,i,j" or "i,j" (block 0) into {block, row, col}; `option` names the option in errors.
-std::array<int, 3> parse_element(const std::string& text, const std::string& option = "--element") {
+// The blocks, rows and columns an --element or --trace coordinate must lie in.
+struct ElementExtent {
+  int blocks, rows, cols;
+};
+
+// "b,i,j", or "i,j" for a single-block operand, into {block, row, col}; `option` names the option
+// in errors. Block 0 is never assumed for a multi-block instruction: the answer would silently
+// describe one block of several.
+std::array<int, 3> parse_element(const std::string& text, const std::string& option, const ElementExtent& extent) {
+  const auto ranges = [&] {
+    return fmt::format("{}row 0..{}, col 0..{}", extent.blocks > 1 ? fmt::format("block 0..{}, ", extent.blocks - 1) : "",
+                       extent.rows - 1, extent.cols - 1);
+  };
   std::vector<int> values;
   const char* p = text.data();
   const char* end = p + text.size();
   while (p < end) {
     int v = 0;
     const auto [next, ec] = std::from_chars(p, end, v);
+    if (ec == std::errc::result_out_of_range)
+      throw InvalidArgument(fmt::format("{}: '{}' is out of range ({})", option, text, ranges()));
     if (ec != std::errc() || (next != end && *next != ','))
       throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
     values.push_back(v);
@@ -29,11 +42,16 @@ std::array<int, 3> parse_element(const std::string& text, const std::string& opt
     if (next != end && p == end)
       throw InvalidArgument(fmt::format("{}: '{}' ends with a comma", option, text));
   }
+  if (values.size() == 2 && extent.blocks > 1)
+    throw InvalidArgument(fmt::format("{}: '{}': the instruction has {} blocks: give b,i,j ({})", option, text,
+                                      extent.blocks, ranges()));
   if (values.size() == 2) values.insert(values.begin(), 0);
   if (values.size() != 3)
     throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
   return {values[0], values[1], values[2]};
 }
+
+ElementExtent extent_of(const OperandLayout& layout) { return {layout.blocks(), layout.rows(), layout.cols()}; }
 
 LanemapFormat parse_format(const std::string& name) {
   if (name == "grid") return LanemapFormat::grid;
@@ -48,7 +66,7 @@ bool is_picture(const std::string& format) { return format == "svg" || format ==
 // the element's slots, or every element read from / written to that register of that lane.
 std::function<bool(const Placement&)> query_highlight(const OperandLayout& layout, const LanemapOptions& o) {
   if (!o.element.empty()) {
-    const auto [block, row, col] = parse_element(o.element);
+    const auto [block, row, col] = parse_element(o.element, "--element", extent_of(layout));
     try {
       layout.forward(block, row, col);
     } catch (const InvalidArgument& e) {
@@ -108,7 +126,7 @@ int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const Instr
     throw InvalidArgument(fmt::format("--operand {}: --trace traces a D element; omit --operand or give D", o.operand));
   if (o.format != "grid" && o.format != "json")
     throw InvalidArgument(fmt::format("--format {}: --trace prints text (the default) or json", o.format));
-  const auto [block, row, col] = parse_element(o.trace, "--trace");
+  const auto [block, row, col] = parse_element(o.trace, "--trace", {desc.blocks, desc.m, desc.n});
   TraceRequest request{block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json"};
   render_trace(desc, o.mods, switches, LanemapHeader{&arch, o.arch}, request, out);
   return 0;
@@ -130,27 +148,37 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
                   "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
       ->check(CLI::IsMember({"grid", "markdown", "csv", "json", "svg", "html"}));
   CLI::Option* element = cmd->add_option(
-      "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates) or i,j. Example: --element 4,1,2");
-  CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33");
-  CLI::Option* lane = cmd->add_option("--lane", o.lane, "Inverse query: lane (with --reg). Example: --reg 0 --lane 17");
+      "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates), or i,j for a single-block "
+      "instruction. Example: --element 4,1,2");
+  element->check(non_empty());
+  CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33")
+      ->check(integer_in(0, 255));
+  CLI::Option* lane = cmd->add_option("--lane", o.lane, "Inverse query: lane (with --reg). Example: --reg 0 --lane 17")
+      ->check(integer_in(0, 63));
   element->excludes(reg)->excludes(lane);
   reg->needs(lane);
   lane->needs(reg);
   CLI::Option* trace = cmd->add_option(
       "--trace", o.trace,
-      "Dot-product trace of D element b,i,j (or i,j): every A, B and C slot that feeds it, in the order and grouping "
+      "Dot-product trace of D element b,i,j (i,j for a single-block instruction): every A, B and C slot that feeds it, in the order and grouping "
       "the instruction accumulates them. --operand may be omitted (or D). Example: --trace 0,5,7");
-  trace->excludes(element)->excludes(reg)->excludes(lane);
+  trace->excludes(element)->excludes(reg)->excludes(lane)->check(non_empty());
   cmd->add_option("--values", o.values_file,
                   "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
                   "apply). Example: --values case.json")
-      ->needs(trace);
+      ->needs(trace)
+      ->check(non_empty());
   cmd->add_option("--a", o.a_values,
                   "With --trace: the K values A[i][k] (k = 0..K-1, comma-separated): exact decimals, inf, nan or raw "
                   "bits 0x...; an operand not given is +0. Example: --a 1.5,2,0x3c00,-0.25")
-      ->needs(trace);
-  cmd->add_option("--b", o.b_values, "With --trace: the K values B[k][j], like --a. Example: --b 1,1,1,1")->needs(trace);
-  cmd->add_option("--c", o.c_value, "With --trace: the value C[i][j], like --a. Example: --c 0.5")->needs(trace);
+      ->needs(trace)
+      ->check(non_empty());
+  cmd->add_option("--b", o.b_values, "With --trace: the K values B[k][j], like --a. Example: --b 1,1,1,1")
+      ->needs(trace)
+      ->check(non_empty());
+  cmd->add_option("--c", o.c_value, "With --trace: the value C[i][j], like --a. Example: --c 0.5")
+      ->needs(trace)
+      ->check(non_empty());
   cmd->footer(
       "Examples:\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
@@ -170,7 +198,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
 int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   if (!o.trace.empty()) {
     const ArchInfo& arch = resolve_arch_option(o.arch);
-    return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings), out);
+    return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings, arch_bit(arch.id)), out);
   }
   if (o.operand.empty() && o.format != "html")
     throw InvalidArgument("--operand is required: A, B, C or D (only --trace and --format html work without it)");
@@ -188,7 +216,7 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   const LanemapHeader header{selected.arch, o.arch};
   const LanemapFormat format = parse_format(o.format);
   if (!o.element.empty()) {
-    const auto [block, row, col] = parse_element(o.element);
+    const auto [block, row, col] = parse_element(o.element, "--element", extent_of(layout));
     try {
       render_forward(layout, header, format, block, row, col, out);
     } catch (const InvalidArgument& e) {

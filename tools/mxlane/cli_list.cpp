@@ -1,6 +1,7 @@
 // `mxlane list`: the instruction table, per architecture, as text or JSON.
 #include <nlohmann/json.hpp>
 
+#include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
@@ -88,6 +89,7 @@ Json switch_json(const SwitchInfo& s) {
               {"values", values},
               {"default", s.values[0].name},
               {"applies_to", s.applies_to},
+              {"archs", arch_names(switch_archs(s.id))},
               {"evidence", s.evidence}};
 }
 
@@ -124,7 +126,7 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
          "co-execution cycles.\n";
   out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
   for (const SwitchInfo& s : all_switches()) {
-    out << fmt::format("  {} ({})\n", s.name, s.applies_to);
+    out << fmt::format("  {} ({}; on {})\n", s.name, s.applies_to, arch_names(switch_archs(s.id)));
     for (const SwitchValue& v : s.values) out << fmt::format("    {:<12} {}\n", v.name, v.meaning);
     out << fmt::format("    evidence: {}\n", s.evidence);
   }
@@ -137,7 +139,8 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
       "list", "List every instruction and builtin of an architecture with its properties.");
   cmd->add_option("-a,--arch", options.arch,
                   "Architecture or alias (gfx90a, cdna2, mi250x, gfx1100, rdna3, gfx1151, ...); "
-                  "default: all. Example: --arch rdna3");
+                  "default: all. Example: --arch rdna3")
+      ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--format", options.format, "text (default) or json. Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(

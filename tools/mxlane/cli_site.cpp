@@ -25,7 +25,7 @@ void write_file(const fs::path& path, const std::string& text, const std::string
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   file << text;
   file.close();
-  if (!file) throw InvalidArgument(fmt::format("DIR '{}': cannot write {}", dir, path.string()));
+  if (!file) throw InvalidArgument(fmt::format("DIR '{}': cannot write output file {}", dir, path.string()));
 }
 
 std::string options_text(const std::vector<std::string>& settings) {
@@ -88,10 +88,12 @@ CLI::App* register_site(CLI::App& app, SiteOptions& o) {
       "self-contained page per matrix builtin (DIR/ARCH/BUILTIN.html) with A, B, C and D side by side. Open "
       "DIR/index.html in a browser; nothing is loaded from the network.");
   cmd->add_option("DIR", o.dir, "Output directory, created if needed; existing pages are overwritten. Example: lanemaps")
-      ->required();
+      ->required()
+      ->check(non_empty("an empty directory name"));
   cmd->add_option("-a,--arch", o.arch,
                   "Only this architecture or alias (gfx90a, cdna2, gfx1100, rdna3, ...); default: every architecture "
-                  "with matrix instructions. Example: --arch rdna3");
+                  "with matrix instructions. Example: --arch rdna3")
+      ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--option", o.switch_settings,
                   "Behaviour switch NAME=VALUE for the layouts (see `mxlane list`). Example: --option "
                   "f64_4x4x4_cd_order=isa-general");
@@ -116,7 +118,9 @@ int run_site(const SiteOptions& o, std::ostream& out) {
                                         a.name));
     archs.push_back(&a);
   }
-  const Switches switches = parse_switch_settings(o.switch_settings);
+  ArchMask drawn = 0;
+  for (const ArchInfo* a : archs) drawn |= arch_bit(a->id);
+  const Switches switches = parse_switch_settings(o.switch_settings, drawn);
   const fs::path root(o.dir);
   int pages = 0;
   for (const ArchInfo* a : archs) {

@@ -1,6 +1,7 @@
 // The subcommands of mxlane: each registers its options on CLI11 and runs on the parsed values.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -81,10 +82,32 @@ struct DeviceOptions {
 CLI::App* register_device(CLI::App& app, DeviceOptions& options);
 int run_device(const DeviceOptions& options, std::ostream& out, std::ostream& err);
 
+// A check for a string option whose empty value would otherwise read as "not given" (--element ''
+// silently dumping the whole operand); `why` is the one-line refusal after the option's name.
+inline CLI::Validator non_empty(std::string why = "an empty value is not allowed") {
+  return CLI::Validator([why](std::string& value) { return value.empty() ? why : std::string(); }, "");
+}
+
+// A check that a numeric option is an integer in lo..hi, run on its text before CLI11 converts
+// it, so that 99999999999999999999 or -1 gets one line with the range instead of a conversion
+// error or a 300-digit bound.
+inline CLI::Validator integer_in(long long lo, long long hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) {
+        long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [next, ec] = std::from_chars(text.data(), end, value);
+        if (ec == std::errc() && next == end && value >= lo && value <= hi) return std::string();
+        return "'" + text + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
+      },
+      "");
+}
+
 // Shared argument resolution; each throws InvalidArgument naming the option.
 const ArchInfo& resolve_arch_option(const std::string& value);
 const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
                                      std::optional<int> wave);
-Switches parse_switch_settings(const std::vector<std::string>& settings);
+// --option NAME=VALUE settings for a command about the architectures in `archs`.
+Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs);
 
 }  // namespace mxlane::cli

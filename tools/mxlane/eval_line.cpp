@@ -7,8 +7,10 @@
 #include "emu/insns/execute.hpp"
 #include "emu/insns/execute_valu.hpp"
 #include "emu/isa/errors.hpp"
+#include "emu/isa/switch_scope.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/json_number_text.hpp"
 #include "tools/mxlane/line_reader.hpp"
 
 namespace mxlane::cli {
@@ -18,6 +20,52 @@ using Json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& field, const std::string& why) {
   throw InvalidArgument(field.empty() ? why : fmt::format("{}: {}", field, why));
+}
+
+// What a number was expected to be, for the error that quotes it.
+enum class NumberKind { word, integer };
+
+std::string number_error(NumberKind kind, const std::string& field, const std::string& text) {
+  if (kind == NumberKind::word)
+    return fmt::format("{}: {} is not a word: give an integer in 0..4294967295 or \"0x\" and 1 to 8 hex digits", field,
+                       text);
+  const bool integer_text = text.find_first_of(".eE") == std::string::npos;  // beyond 64 bits, still an integer
+  return integer_text ? fmt::format("{}: {} is out of range", field, text)
+                      : fmt::format("{}: expected an integer, got {}", field, text);
+}
+
+// A non-integer number (1e3, 1.5, or an integer beyond 64 bits): nlohmann kept only its double,
+// so the message is composed where the line's text is at hand (quoting_numbers).
+class NonIntegerNumber : public InvalidArgument {
+ public:
+  NonIntegerNumber(NumberKind kind, std::string field, const std::string& dumped)
+      : InvalidArgument(number_error(kind, field, dumped)), kind_(kind), field_(std::move(field)) {}
+  // The message with the number as `line` wrote it.
+  std::string message_for(std::string_view line) const {
+    const std::optional<std::string> text = number_text_at(line, field_);
+    return text ? number_error(kind_, field_, *text) : what();
+  }
+
+ private:
+  NumberKind kind_;
+  std::string field_;
+};
+
+// A number that is not what `kind` allows: its error, quoting it as the input wrote it.
+[[noreturn]] void fail_number(NumberKind kind, const std::string& field, const Json& v) {
+  if (v.is_number_float()) throw NonIntegerNumber(kind, field, v.dump());
+  throw InvalidArgument(number_error(kind, field, v.dump()));
+}
+
+// Runs `validate` on `line`'s parsed JSON, turning a NonIntegerNumber into the message that
+// quotes the number as written.
+template <class Validate>
+auto quoting_numbers(std::string_view line, Validate&& validate) {
+  try {
+    return validate();
+  } catch (const NonIntegerNumber& e) {
+    throw InvalidArgument(e.message_for(line));
+  }
 }
 
 std::uint32_t parse_word(const Json& v, const std::string& field) {
@@ -35,21 +83,17 @@ std::uint32_t parse_word(const Json& v, const std::string& field) {
     }
     return w;
   }
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<std::uint64_t>();
-    if (u > 0xFFFFFFFFULL) fail(field, fmt::format("{} does not fit in 32 bits", u));
-    return static_cast<std::uint32_t>(u);
-  }
-  if (v.is_number_integer()) {
-    const auto i = v.get<std::int64_t>();
-    if (i < INT32_MIN) fail(field, fmt::format("{} does not fit in 32 bits", i));
-    return static_cast<std::uint32_t>(static_cast<std::int32_t>(i));
-  }
+  // Exactly the integers 0..2^32-1: a negative number is not read as two's complement, and
+  // 1e3 or 4.0 is refused rather than converted (README "mxlane eval").
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() <= 0xFFFFFFFFULL) return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+  if (v.is_number_integer() && v.get<std::int64_t>() == 0) return 0;  // -0 is the integer 0
+  if (v.is_number()) fail_number(NumberKind::word, field, v);
   fail(field, fmt::format("expected a hex string or an integer, got {}", v.dump()));
 }
 
 int parse_int(const Json& v, const std::string& field) {
   if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
+  if (v.is_number_float()) fail_number(NumberKind::integer, field, v);
   if (!v.is_number_integer()) fail(field, fmt::format("expected an integer, got {}", v.dump()));
   const auto i = v.get<std::int64_t>();
   if (i < -1000000 || i > 1000000) fail(field, fmt::format("{} is out of range", i));
@@ -114,7 +158,7 @@ Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   return m;
 }
 
-Switches parse_options(const Json& in) {
+Switches parse_options(const Json& in, const ArchInfo& arch) {
   Switches switches;
   if (!in.contains("options")) return switches;
   const Json& o = in["options"];
@@ -126,7 +170,7 @@ Switches parse_options(const Json& in) {
                           : value.is_boolean() ? (value.get<bool>() ? "1" : "0")
                                                : std::to_string(value.get<std::int64_t>());
     try {
-      set_switch(switches, key, v);
+      set_switch_for(switches, key, v, arch_bit(arch.id));
     } catch (const InvalidArgument& e) {
       fail("options." + key, e.what());
     }
@@ -195,7 +239,7 @@ LoadedMatrixLine load_matrix(const Json& in, const ArchInfo& arch, std::optional
     fail("inst", e.what());
   }
   const InstrDesc& d = *desc;
-  LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in),
+  LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in, arch),
                         LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}, {}};
   LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
@@ -260,7 +304,7 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
       fail("mods", e.what());
     }
   }
-  const Switches switches = parse_options(in);
+  const Switches switches = parse_options(in, arch);
   if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with src0, src1, src2");
   const Json& src = in["src"];
   check_keys(src, "src", {"src0", "src1", "src2"});
@@ -328,10 +372,12 @@ Json parse_json_line(std::string_view text) {
 
 LoadedMatrixLine load_matrix_line(std::string_view text) {
   const Json in = parse_json_line(text);
-  const auto [arch, wave] = check_line(in);
-  if (find_valu(in["inst"].get<std::string>()) != nullptr)
-    fail("inst", fmt::format("{} is a VALU builtin, not a matrix instruction", in["inst"].get<std::string>()));
-  return load_matrix(in, *arch, wave, false);
+  return quoting_numbers(text, [&] {
+    const auto [arch, wave] = check_line(in);
+    if (find_valu(in["inst"].get<std::string>()) != nullptr)
+      fail("inst", fmt::format("{} is a VALU builtin, not a matrix instruction", in["inst"].get<std::string>()));
+    return load_matrix(in, *arch, wave, false);
+  });
 }
 
 EvalOutcome eval_line(std::string_view text, bool require_expect) {
@@ -341,10 +387,12 @@ EvalOutcome eval_line(std::string_view text, bool require_expect) {
     const Json in = parse_json_line(text);
     outcome.input = in;
     if (in.is_object() && in.contains("id")) id = in["id"];
-    const auto [arch, wave] = check_line(in);
-    outcome.output = Json{{"id", id}};
-    if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
-    else eval_matrix(in, *arch, wave, require_expect, outcome);
+    quoting_numbers(text, [&] {
+      const auto [arch, wave] = check_line(in);
+      outcome.output = Json{{"id", id}};
+      if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
+      else eval_matrix(in, *arch, wave, require_expect, outcome);
+    });
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;
     outcome.error = printable(e.what());

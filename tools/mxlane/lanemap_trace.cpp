@@ -3,6 +3,7 @@
 #include "tools/mxlane/lanemap_trace.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -181,6 +182,9 @@ struct Loaded {
 };
 
 Loaded load_values_file(const InstrDesc& d, const Modifiers& mods, const Switches& switches, const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InvalidArgument(fmt::format("--values: '{}' is a directory, not a file with one `mxlane eval` line", path));
   std::ifstream in(path);
   if (!in) throw InvalidArgument(fmt::format("--values: cannot open '{}'", path));
   std::string line, text;

@@ -22,17 +22,28 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   operand->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
   if (operand_option == OperandOption::required) operand->required();
   cmd->add_option("-w,--wave", o.wave,
-                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64");
-  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks). Example: --cbsz 2 --abid 1");
-  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1. Example: --cbsz 1 --abid 1");
-  cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3");
+                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64")
+      ->check(CLI::Validator(
+          [](std::string& text) { return text == "32" || text == "64" ? std::string() : "'" + text + "' is not a wave size; use 32 or 64"; },
+          ""));
+  // The modifier fields' widths in the VOP3P encoding (CBSZ, BLGP, OPSEL, NEG, NEG_HI 3 bits, ABID 4)
+  // bound them here; each instruction's own legal values are checked when the layout is built.
+  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks). Example: --cbsz 2 --abid 1")
+      ->check(integer_in(0, 7));
+  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1. Example: --cbsz 1 --abid 1")
+      ->check(integer_in(0, 15));
+  cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3")
+      ->check(integer_in(0, 7));
   cmd->add_option("--opsel", o.mods.opsel,
-                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4");
+                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
+      ->check(integer_in(0, 7));
   cmd->add_option("--neg", o.mods.neg,
                   "gfx1100 WMMA NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
-                  "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3");
+                  "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3")
+      ->check(integer_in(0, 7));
   cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
-                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B");
+                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
+      ->check(integer_in(0, 7));
   cmd->add_option("--option", o.switch_settings,
                   "Behaviour switch NAME=VALUE (see `mxlane list`). Example: --option cbsz_model=calculator, "
                   "--option f64_4x4x4_cd_order=isa-general");
@@ -42,7 +53,7 @@ SelectedLayout select_layout(const LayoutSelection& o) {
   const ArchInfo& arch = resolve_arch_option(o.arch);
   const InstrDesc& desc = resolve_inst_option(arch, o.inst, o.wave);
   const Operand operand = *parse_operand(o.operand);
-  const Switches switches = parse_switch_settings(o.switch_settings);
+  const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(arch.id));
   try {
     return SelectedLayout{&arch, OperandLayout(desc, operand, o.mods, switches)};
   } catch (const InvalidArgument& e) {

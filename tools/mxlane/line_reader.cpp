@@ -65,18 +65,46 @@ int json_depth(std::string_view text, int limit) {
   return deepest;
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of `text` that encodes a printable
+// character (not a C1 control), or 0: no overlong forms, no surrogates, nothing above U+10FFFF
+// (Unicode 15 Table 3-7).
+std::size_t printable_utf8_length(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  const unsigned lead = byte(0);
+  const auto continuation = [&](std::size_t i, unsigned lo = 0x80, unsigned hi = 0xBF) {
+    return byte(i) >= lo && byte(i) <= hi;
+  };
+  if (lead == 0xC2) return continuation(1, 0xA0) ? 2 : 0;  // U+0080..U+009F are C1 controls
+  if (lead >= 0xC3 && lead <= 0xDF) return continuation(1) ? 2 : 0;
+  if (lead == 0xE0) return continuation(1, 0xA0) && continuation(2) ? 3 : 0;
+  if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) return continuation(1) && continuation(2) ? 3 : 0;
+  if (lead == 0xED) return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0;
+  if (lead == 0xF0) return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0;
+  if (lead >= 0xF1 && lead <= 0xF3) return continuation(1) && continuation(2) && continuation(3) ? 4 : 0;
+  if (lead == 0xF4) return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0;
+  return 0;
+}
+
+}  // namespace
+
 std::string printable(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
+  for (std::size_t i = 0; i < text.size();) {
+    const auto u = static_cast<unsigned char>(text[i]);
     if (u >= 0x20 && u < 0x7f) {
-      out += c;
+      out += text[i++];
+    } else if (const std::size_t n = printable_utf8_length(text.substr(i)); n > 0) {
+      out.append(text.substr(i, n));  // "§" stays "§": the message is UTF-8 text
+      i += n;
     } else {
       out += "\\x";
       out += kHex[u >> 4];
       out += kHex[u & 15];
+      ++i;
     }
   }
   return out;

@@ -44,8 +44,9 @@ class LineReader {
 // The nesting depth of a JSON text ([ and { outside strings); it stops counting past `limit`.
 int json_depth(std::string_view text, int limit = kMaxJsonDepth);
 
-// `text` with every byte outside printable ASCII written as \xNN, so that an error message quoting
-// the input stays one line of valid text.
+// `text` with every control character and every byte that is not part of well-formed UTF-8
+// written as \xNN, so that an error message quoting the input stays one line of valid UTF-8 text
+// ("§" stays "§").
 std::string printable(std::string_view text);
 
 }  // namespace mxlane::cli

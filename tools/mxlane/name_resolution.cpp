@@ -1,5 +1,7 @@
 // Turning --arch, --inst and --option values into table entries, with errors that name the option.
 #include "emu/isa/errors.hpp"
+#include "emu/isa/switch_scope.hpp"
+#include "emu/isa/valu_desc.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
 
@@ -17,6 +19,9 @@ const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& va
                                      std::optional<int> wave) {
   if (wave && *wave != 32 && *wave != 64)
     throw InvalidArgument(fmt::format("--wave: {} is not a wave size; use 32 or 64", *wave));
+  if (find_valu(value) != nullptr)
+    throw InvalidArgument(fmt::format("--inst: {} is a VALU builtin, which has no matrix layout; `mxlane eval` evaluates it",
+                                      value));
   try {
     return resolve_instruction(arch, value, wave);
   } catch (const InvalidArgument& e) {
@@ -24,14 +29,14 @@ const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& va
   }
 }
 
-Switches parse_switch_settings(const std::vector<std::string>& settings) {
+Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs) {
   Switches switches;
   for (const std::string& setting : settings) {
     const auto eq = setting.find('=');
     if (eq == std::string::npos)
       throw InvalidArgument(fmt::format("--option: '{}' is not NAME=VALUE", setting));
     try {
-      set_switch(switches, setting.substr(0, eq), setting.substr(eq + 1));
+      set_switch_for(switches, setting.substr(0, eq), setting.substr(eq + 1), archs);
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string("--option: ") + e.what());
     }

@@ -1,0 +1,19 @@
+// Which architectures each behaviour switch applies to, so that a switch given for another
+// architecture (cbsz_model on gfx1100) is refused instead of silently doing nothing.
+#pragma once
+
+#include <string_view>
+
+#include "emu/isa/arch.hpp"
+#include "emu/isa/switches.hpp"
+
+namespace mxlane {
+
+// The architectures whose instructions consult switch `id` (the registry in switches.cpp).
+ArchMask switch_archs(SwitchId id);
+
+// set_switch for a command about the architectures in `archs`: also refuses a switch that none of
+// them consults, naming the architectures it applies to.
+void set_switch_for(Switches& switches, std::string_view name, std::string_view value, ArchMask archs);
+
+}  // namespace mxlane
