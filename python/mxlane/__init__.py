@@ -242,8 +242,16 @@ def list(arch=None):  # noqa: A001 (the CLI's name)
 
 
 def catalog(arch=None):
-    """The whole mxlane.list/1 document: "architectures", "instructions" and the behaviour
-    "switches" (name, values, default, evidence) that options= selects."""
+    """The whole mxlane.list/1 document of `mxlane list --format json`: "architectures" (name,
+    family, aliases, wave sizes, whether mxlane emulates its matrix instructions), "instructions"
+    (as list() returns them) and the behaviour "switches" (name, values, default, evidence) that
+    the options= argument of the other functions selects.
+
+    >>> import mxlane
+    >>> doc = mxlane.catalog("gfx90a")
+    >>> doc["format"], [s["default"] for s in doc["switches"] if s["name"] == "cbsz_model"]
+    ('mxlane.list/1', ['isa'])
+    """
     return _core.catalog(arch)
 
 

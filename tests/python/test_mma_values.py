@@ -173,3 +173,19 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         assert (got == expected).all(), desc["builtin"]
         checked += 1
     assert checked == (4 if signed else 43)
+
+
+def test_two_dimensional_operands_feed_every_block():
+    # A 2-D operand of a multi-block instruction is the same matrix in every block; D keeps the
+    # block axis. A single-block instruction answers in the rank it was asked in.
+    rng = np.random.default_rng(8)
+    A = rng.integers(-3, 4, (16, 4))
+    B = rng.integers(-3, 4, (4, 4, 16))
+    C = rng.integers(-3, 4, (16, 16))
+    d = mxlane.mma("gfx90a", "v_mfma_f32_16x16x4f16", A.astype(np.float16), B.astype(np.float16), C.astype(np.float32))
+    assert d.shape == (4, 16, 16)
+    for block in range(4):
+        np.testing.assert_array_equal(d[block], (A @ B[block] + C).astype(np.float32))
+    a, c = np.ones((16, 16), np.float16), np.zeros((16, 16), np.float32)
+    assert mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a, a, c).shape == (16, 16)
+    assert mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a[None], a, c).shape == (1, 16, 16)
