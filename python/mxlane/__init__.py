@@ -35,7 +35,7 @@ def _describe(arch, inst, wave, options, mods):
 def _operand(info, operand):
     name = operand.upper() if isinstance(operand, str) else operand
     if name not in _OPERANDS:
-        raise ValueError(f"--operand: '{operand}' is not A, B, C or D")
+        raise ValueError(f"--operand: {operand} not in {{A,B,C,D}}")  # the CLI's (CLI11's) wording
     return name, info["operands"][name]
 
 

@@ -104,7 +104,7 @@ Selection select_instruction(const std::string& arch, const std::string& inst, s
 
 Operand parse_operand_argument(const std::string& name) {
   const std::optional<Operand> op = parse_operand(name);
-  if (!op) throw InvalidArgument(fmt::format("--operand: '{}' is not A, B, C or D", name));
+  if (!op) throw InvalidArgument(fmt::format("--operand: {} not in {{A,B,C,D}}", name));  // CLI11's wording in the CLI
   return *op;
 }
 

@@ -34,6 +34,10 @@ def message(call):
                         np.zeros((1, 16), np.float32), Z32, cbsz=3)),
     (["--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "B", "--blgp", "1"],
      lambda: mxlane.pack("gfx1100", "v_wmma_f32_16x16x16_f16", "B", Z16, blgp=1)),
+    (["--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "E"],
+     lambda: mxlane.pack("gfx1100", "v_wmma_f32_16x16x16_f16", "E", Z16)),
+    (["--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--wave", "48"],
+     lambda: mxlane.lanemap("gfx1100", "v_wmma_f32_16x16x16_f16", "D", wave=48)),
     (["--arch", "gfx1100", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "D", "--wave", "32"],
      lambda: mxlane.lanemap("gfx1100", "wmma_f32_16x16x16_f16_w64", "D", wave=32)),
     (["--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--option", "rdna3_replica=nope"],
@@ -90,7 +94,6 @@ def test_shapes_and_arguments():
         "mods.foo: unknown key (allowed: a_signed, abid, b_signed, blgp, cbsz, clamp, neg, neg_hi, opsel)"
     assert message(lambda: mxlane.mma("gfx1100", inst, Z16, Z16, Z32, a_signed=1)) == \
         "mods.a_signed: v_wmma_f32_16x16x16_f16 does not take a_signed (integer WMMA only)"
-    assert message(lambda: mxlane.lanemap("gfx1100", inst, "E")) == "--operand: 'E' is not A, B, C or D"
     assert message(lambda: mxlane.gemm("gfx1100", inst, Z16, Z16, Z32, threads=-1)) == \
         "threads: -1 is negative (0 means every hardware thread)"
     assert message(lambda: mxlane.gemm("gfx1100", inst, np.zeros((16, 24), np.float16), np.zeros((24, 16), np.float16), Z32)) \
