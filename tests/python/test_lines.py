@@ -6,7 +6,7 @@ import json
 import numpy as np
 
 import mxlane
-from conftest import cli_json, run_cli
+from conftest import cli_json, data_lines, run_cli
 
 ONE_F32 = 0x3F800000
 
@@ -94,3 +94,15 @@ def test_trace_structure_without_values():
     assert t["d"]["slot"] == "v1{21}"
     assert [s["kind"] for s in t["steps"]] == ["read_c"] + ["dot2"] * 8
     assert [s["k"] for s in t["steps"][1:]] == [[2 * p, 2 * p + 1] for p in range(8)]
+
+
+def test_eval_many_reproduces_the_gfx1100_dot2_captures():
+    # The 103 published DOT2 steps (tests/vectors/rdna3_dot2_captures.txt, W7900 captures):
+    # v_dot2_f32_f16 / v_dot2_f32_bf16 on gfx1100 run the same DOT2 step (docs/valu.md).
+    captures = data_lines("rdna3_dot2_captures.txt")
+    assert len(captures) == 103
+    lines = [{"id": f"{fmt} {index}", "arch": "gfx1100", "inst": "fdot2" if fmt == "f16" else "fdot2_f32_bf16",
+              "src": {"src0": [[a]], "src1": [[b]], "src2": [[c]]}} for fmt, index, a, b, c, _ in captures]
+    outs = mxlane.eval_many(lines)
+    assert [o["id"] for o in outs] == [line["id"] for line in lines]
+    assert [o["D"][0][0] for o in outs] == [expected for *_, expected in captures]
