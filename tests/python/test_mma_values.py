@@ -189,3 +189,17 @@ def test_two_dimensional_operands_feed_every_block():
     a, c = np.ones((16, 16), np.float16), np.zeros((16, 16), np.float32)
     assert mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a, a, c).shape == (16, 16)
     assert mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a[None], a, c).shape == (1, 16, 16)
+
+
+def test_memory_order_and_byte_order_do_not_matter():
+    # Fortran order, transposed views and big-endian arrays carry the same values (byte swaps and
+    # copies are exact), so they give the same bits.
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal((16, 16)).astype(np.float16)
+    b = rng.standard_normal((16, 16)).astype(np.float16)
+    c = rng.standard_normal((16, 16)).astype(np.float32)
+    inst = "v_wmma_f32_16x16x16_f16"
+    d = mxlane.mma("gfx1100", inst, a, b, c).view(np.uint32)
+    assert np.array_equal(mxlane.mma("gfx1100", inst, a.astype(">f2"), np.asfortranarray(b), c.astype(">f4")).view(np.uint32), d)
+    big_endian_bits = c.view(np.uint32).astype(">u4")
+    assert np.array_equal(mxlane.mma("gfx1100", inst, a.T.copy().T, b.view(np.uint16), big_endian_bits).view(np.uint32), d)
