@@ -10,6 +10,7 @@ packages=(
   libxml2-dev libpng-dev librsvg2-bin  # picture tests: parse SVG/XHTML, rasterize figures and decode the PNGs
   libclang-rt-22-dev                # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
   libbenchmark-dev  # Google Benchmark: scripts/bench.sh (never run by the tests)
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its tests (Debian's /usr/bin/python3)
 )
 
 missing=()

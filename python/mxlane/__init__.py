@@ -1,0 +1,288 @@
+"""mxlane from Python: bit-exact AMD matrix instructions (gfx90a MFMA, gfx1100 WMMA) on NumPy arrays.
+
+The same C++ library as the `mxlane` program, called in-process (no subprocess, no JSON text):
+
+    >>> import numpy as np, mxlane
+    >>> a = np.ones((16, 16), np.float16); b = np.ones((16, 16), np.float16)
+    >>> c = np.zeros((16, 16), np.float32)
+    >>> mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a, b, c)[0, 0]
+    16.0
+
+Functions: mma (one instruction on whole matrices), gemm (large matrices, the fast path),
+lanemap / pack / unpack (where every element lives in the registers), eval / eval_many (`mxlane
+eval` lines as dicts), list / catalog (the instruction table), trace (how one D element is
+accumulated, every rounding). Bad arguments raise ValueError with the message the CLI prints.
+
+Values are given either in NumPy's own type for the element (float16, float32, float64, int8,
+uint8, int32) or as raw bit patterns in the unsigned type of the element's width (uint16 for f16 and
+bf16, uint8 for 8-bit and 4-bit elements, uint32, uint64). Nothing is ever converted by arithmetic:
+a float64 array for f16 elements is an error, not a rounding. Results come back in the output's
+NumPy type (float32, float64, float16, int32), bf16 as uint16 bits. See docs/python.md.
+"""
+
+from . import _core
+from . import _elements
+
+__all__ = ["mma", "gemm", "lanemap", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
+
+_OPERANDS = ("A", "B", "C", "D")
+
+
+def _describe(arch, inst, wave, options, mods):
+    return _core.describe(arch, inst, wave, options, mods)
+
+
+def _operand(info, operand):
+    name = operand.upper() if isinstance(operand, str) else operand
+    if name not in _OPERANDS:
+        raise ValueError(f"--operand: {operand} not in {{A,B,C,D}}")  # the CLI's (CLI11's) wording
+    return name, info["operands"][name]
+
+
+def _reject_extra_operands(info, idx, scale_a, scale_b):
+    # Sparse (SMFMAC/SWMMAC: idx) and block-scaled MFMA (scale_a, scale_b) instructions take extra
+    # operands; none of them is emulated yet, so any value given here is refused, naming it.
+    if idx is not None and not info["sparse"]:
+        raise ValueError(f"idx: {info['mnemonic']} is not a sparse instruction (mxlane emulates no "
+                         f"sparse SMFMAC/SWMMAC instruction yet)")
+    for name, value in (("scale_a", scale_a), ("scale_b", scale_b)):
+        if value is not None and not info["scaled"]:
+            raise ValueError(f"{name}: {info['mnemonic']} is not a block-scaled instruction (mxlane "
+                             f"emulates no scaled MFMA yet)")
+
+
+def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None, scale_b=None, **mods):
+    """D = A*B + C as the instruction computes it, bit for bit.
+
+    arch: "gfx90a" (CDNA2, MI200) or "gfx1100" (RDNA3), or an alias ("cdna2", "mi250x", "rdna3").
+    inst: the ISA mnemonic ("v_wmma_f32_16x16x16_f16") or the builtin name, with or without
+        "__builtin_amdgcn_" ("wmma_f32_16x16x16_f16_w64").
+    a, b, c: A of shape (M, K), B (K, N), C (M, N), or with a leading block axis (blocks, M, K) ...
+        for the multi-block MFMAs (a 2-D operand then feeds every block). Values in NumPy's type for
+        the element (float16, float32, float64, int8, uint8, int32) or raw bits in the unsigned
+        type of its width (uint16 for f16/bf16, uint8 for 8- and 4-bit, uint32, uint64).
+    wave: 32 or 64 (default: the architecture's, or the builtin's _w32/_w64 suffix).
+    options: behaviour switches {name: value} (see mxlane.catalog()["switches"]).
+    idx, scale_a, scale_b: the extra operands of sparse and block-scaled instructions (none is
+        emulated yet: giving one raises ValueError).
+    **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
+        clamp, a_signed, b_signed (gfx1100). The matrices are loaded with the plain layout and the
+        instruction then reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
+        moves lane groups of B, NEG negates); C goes where OPSEL puts it.
+
+    Returns D in the output's NumPy type (float32, float64, float16, int32; bf16 as uint16 bits),
+    shape (M, N), or (blocks, M, N) for a multi-block instruction or when any input had the block
+    axis.
+
+    Example (small integers, so every product and sum is exact):
+
+    >>> import numpy as np, mxlane
+    >>> a = np.arange(64, dtype=np.float16).reshape(16, 4) % 5
+    >>> b = np.ones((4, 16), np.float16)
+    >>> c = np.full((16, 16), 0.5, np.float32)
+    >>> d = mxlane.mma("gfx90a", "v_mfma_f32_16x16x4f16", a, b, c)
+    >>> d.shape, d.dtype, float(d[0, 2, 3])
+    ((4, 16, 16), dtype('float32'), 8.5)
+
+    Raises ValueError with the CLI's message for an unknown architecture or instruction, an illegal
+    modifier, a wrong shape or a dtype that is not the element's.
+    """
+    info = _describe(arch, inst, wave, options, mods)
+    _reject_extra_operands(info, idx, scale_a, scale_b)
+    ops, blocks = info["operands"], info["blocks"]
+    a_bits, a3 = _elements.to_blocks(a, "a", ops["A"], blocks)
+    b_bits, b3 = _elements.to_blocks(b, "b", ops["B"], blocks)
+    c_bits, c3 = _elements.to_blocks(c, "c", ops["C"], blocks)
+    d = _elements.from_bits(_core.run_matrix(arch, inst, wave, options, mods, a_bits, b_bits, c_bits), ops["D"])
+    return d if blocks > 1 or a3 or b3 or c3 else d[0]
+
+
+def gemm(arch, inst, A, B, C, *, threads=0, wave=None, options=None, path="auto", **mods):
+    """D = A*B + C for large matrices, computed as a GPU kernel tiles it with the instruction.
+
+    Each m x n tile of D starts from C's tile, then acc = instruction(A tile, B tile, acc) for the
+    k tiles in increasing order; bit for bit the instruction's numbers, with SIMD fast paths where
+    they give the same bits (the C++ mxlane::gemm, docs/performance.md). Multi-block MFMAs feed
+    every block the same tile (the blocks compute the same thing).
+
+    A: (M, K), B: (K, N), C: (M, N), M, N, K multiples of the instruction's m, n, k; values as for
+    mma() (NumPy values or raw bits). threads: worker threads, 0 = every hardware thread. path:
+    "auto" (fastest that applies), "fast", "reference_elements" or "reference_tiles". The GIL is
+    released while it runs. Returns D as mma() does (2-D).
+
+    >>> import numpy as np, mxlane
+    >>> A = np.ones((64, 64), np.float16); B = np.ones((64, 64), np.float16)
+    >>> C = np.zeros((64, 64), np.float32)
+    >>> float(mxlane.gemm("gfx90a", "v_mfma_f32_32x32x8f16", A, B, C, threads=2)[5, 7])
+    64.0
+    """
+    info = _describe(arch, inst, wave, options, mods)
+    ops = info["operands"]
+    storage = []
+    for name, values, op in (("A", A, ops["A"]), ("B", B, ops["B"]), ("C", C, ops["C"])):
+        bits = _elements.to_bits(values, name, op)
+        if bits.ndim != 2:
+            raise ValueError(f"{name}: expected a 2-D matrix, got shape {tuple(bits.shape)}")
+        storage.append(_elements.np.ascontiguousarray(bits.astype(_elements.RAW_DTYPES[op["bits"]])))
+    d = _core.gemm(arch, inst, wave, options, mods, storage[0], storage[1], storage[2], threads, path)
+    return _elements.from_bits(d, ops["D"])
+
+
+def lanemap(arch, inst, operand, *, wave=None, options=None, **mods):
+    """Where every element of an operand lives, as `mxlane lanemap --format json` lists it.
+
+    Returns a NumPy structured array with one record per element and storage slot (a replicated
+    RDNA3 element has one per copy), fields block, row, col (the operand's own coordinates: A is
+    M x K, B K x N, C/D M x N), lane, vgpr (from the operand's first register; a 64-bit element
+    names the even register of its pair, bits 0-63), bit_lo, bit_hi, replica, and neg / abs (NEG,
+    NEG_HI negate it / NEG_HI[2] takes |C| as it is read). With modifiers the slot is the one the
+    instruction actually reads (CBSZ/ABID, BLGP) or writes (OPSEL).
+
+    >>> import mxlane
+    >>> m = mxlane.lanemap("gfx1100", "v_wmma_f32_16x16x16_f16", "D")
+    >>> r = m[(m["row"] == 3) & (m["col"] == 5)][0]
+    >>> int(r["lane"]), int(r["vgpr"])
+    (21, 1)
+    """
+    _operand(_describe(arch, inst, wave, options, mods), operand)
+    return _core.lanemap(arch, inst, wave, options, mods, operand)
+
+
+def pack(arch, inst, operand, matrix, *, wave=None, options=None, **mods):
+    """The operand's registers holding `matrix`: a uint32 array of shape (VGPRs, lanes).
+
+    matrix: (rows, cols) or (blocks, rows, cols), values as for mma(). Each element goes into every
+    slot lanemap() gives it (all copies of a replicated element); slots no element uses are 0.
+    With modifiers, elements go where the instruction with those modifiers reads them, so a matrix
+    a broadcast cannot produce (two elements read from one slot with different values) raises
+    ValueError. NEG/NEG_HI change no bits: the instruction negates as it reads.
+
+    >>> import numpy as np, mxlane
+    >>> regs = mxlane.pack("gfx1100", "v_wmma_f32_16x16x16_f16", "C", np.eye(16, dtype=np.float32))
+    >>> regs.shape, hex(regs[0, 0])
+    ((8, 32), '0x3f800000')
+    """
+    info = _describe(arch, inst, wave, options, mods)
+    name, op = _operand(info, operand)
+    bits, _ = _elements.to_blocks(matrix, "matrix", op, info["blocks"])
+    return _core.pack(arch, inst, wave, options, mods, name, bits)
+
+
+def unpack(arch, inst, operand, registers, *, wave=None, options=None, raw=False, **mods):
+    """The matrix an operand's registers hold (the inverse of pack()).
+
+    registers: shape (VGPRs, lanes), uint32 words (int32 or other integers in 0..2^32-1 are taken
+    as the same words). Returns (rows, cols), or (blocks, rows, cols) for multi-block instructions,
+    in the operand's NumPy type (float16/32/64, int32; int8 for signed and uint8 for unsigned 8- and
+    4-bit integers; bf16 as uint16 bits), or raw unsigned bits with raw=True. With modifiers each
+    element is read from the slot the instruction reads it from (OPSEL's half of C/D, say).
+
+    >>> import numpy as np, mxlane
+    >>> regs = mxlane.pack("gfx90a", "v_mfma_f64_16x16x4f64", "A", np.arange(64.0).reshape(16, 4))
+    >>> float(mxlane.unpack("gfx90a", "v_mfma_f64_16x16x4f64", "A", regs)[3, 2])
+    14.0
+    """
+    info = _describe(arch, inst, wave, options, mods)
+    name, op = _operand(info, operand)
+    words = _elements.np.asarray(registers)
+    if words.dtype == _elements.np.int32:
+        words = words.view(_elements.np.uint32)
+    elif words.dtype != _elements.np.uint32:
+        if words.dtype.kind not in "iu":
+            raise ValueError(f"registers: {words.dtype} is not a dtype for 32-bit register words (use uint32)")
+        if words.size and (words.min() < 0 or words.max() > 0xFFFFFFFF):
+            raise ValueError("registers: a word is outside 0..0xffffffff")
+        words = words.astype(_elements.np.uint32)
+    d = _elements.from_bits(_core.unpack(arch, inst, wave, options, mods, name, _elements.np.ascontiguousarray(words)),
+                            op, raw=raw)
+    return d if info["blocks"] > 1 else d[0]
+
+
+def eval(line):
+    """One `mxlane eval` line in, its output line out, as dicts (interfaces.md's format).
+
+    line: {"arch", "inst", "src": {"A": [[word per lane] per VGPR], "B", "C"}, and optionally "id",
+    "wave", "mods", "exec", "options", "dst", "expect"}; a word is a "0x..." string or an integer,
+    and NumPy arrays (from pack()) are accepted as the register lists. Returns {"id", "D": [[
+    "0x........" per lane] per VGPR]} plus "match"/"diff" when the line has "expect": exactly what
+    `mxlane eval` prints, computed by the same code. An invalid line raises ValueError with the
+    error `mxlane eval` would write for it. VALU builtins take src0..src2 (docs/valu.md).
+
+    >>> import mxlane
+    >>> zero = [[0] * 64] * 2
+    >>> out = mxlane.eval({"id": 1, "arch": "gfx90a", "inst": "v_mfma_f32_4x4x4f16",
+    ...                    "src": {"A": zero, "B": zero, "C": [[0x3f800000] * 64] * 4}})
+    >>> out["id"], out["D"][0][0]
+    (1, '0x3f800000')
+    """
+    return _core.eval(line)
+
+
+def eval_many(lines):
+    """Many eval lines: one output dict per input, in order, as `mxlane eval` streams them.
+
+    An invalid line does not stop the others: its output is {"id", "error"} with the message
+    `mxlane eval` writes. The lines are evaluated with the GIL released.
+    """
+    return _core.eval_many(lines)
+
+
+def list(arch=None):  # noqa: A001 (the CLI's name)
+    """Every matrix instruction and VALU builtin, as the "instructions" of `mxlane list --format json`.
+
+    arch: an architecture or alias, or None for all. Each dict has "arch", "builtin", "mnemonic",
+    "kind" ("mfma", "wmma" or "valu"), and for matrix instructions "m", "n", "k", "blocks",
+    "types", "vgprs", "modifiers" (legal values), "ops", "cycles", ...
+
+    >>> import mxlane
+    >>> [d["mnemonic"] for d in mxlane.list("gfx1100") if d["kind"] == "wmma"][0]
+    'v_wmma_f32_16x16x16_f16'
+    """
+    return _core.catalog(arch)["instructions"]
+
+
+def catalog(arch=None):
+    """The whole mxlane.list/1 document of `mxlane list --format json`: "architectures" (name,
+    family, aliases, wave sizes, whether mxlane emulates its matrix instructions), "instructions"
+    (as list() returns them) and the behaviour "switches" (name, values, default, evidence) that
+    the options= argument of the other functions selects.
+
+    >>> import mxlane
+    >>> doc = mxlane.catalog("gfx90a")
+    >>> doc["format"], [s["default"] for s in doc["switches"] if s["name"] == "cbsz_model"]
+    ('mxlane.list/1', ['isa'])
+    """
+    return _core.catalog(arch)
+
+
+def trace(arch, inst, element, *, a=None, b=None, c=None, wave=None, options=None, **mods):
+    """How the instruction accumulates one D element: `mxlane lanemap --trace ... --format json`.
+
+    element: (i, j) or (block, i, j) of D. Without values: the A, B, C slots that feed it, in the
+    order and grouping of the instruction's numerics. With values, a: the K values A[i][0..K-1],
+    b: the K values B[0..K-1][j], c: the value C[i][j] (an operand not given is +0), each NumPy
+    values or raw bits as for mma(), other numbers (taken exactly; refused unless the element can
+    hold them), or the CLI's text ("1.5", "0x3c00", "inf"); every step then lists its operations,
+    the exact value before rounding, the rounded result and flags ("exact", "rounded", ...).
+
+    Returns the mxlane.trace/1 document as dicts (docs/trace.md): "steps", each with "kind",
+    "k", "a", "b" (slots, with "bits" and "value" when evaluated) and "ops"; and "result".
+
+    >>> import mxlane
+    >>> t = mxlane.trace("gfx90a", "v_mfma_f32_4x4x4f16", (0, 1, 2), a=[4096, 1, 4096, 0],
+    ...                  b=[4096, 1, -4096, 0], c=0.5)
+    >>> [op["result"]["value"] for op in t["steps"][1]["ops"]][4]
+    '16777216'
+    """
+    info = _describe(arch, inst, wave, options, mods)
+    position = tuple(int(x) for x in element)
+    if len(position) == 2:
+        position = (0,) + position
+    if len(position) != 3:
+        raise ValueError(f"--trace: {element!r} is not (block, row, col) or (row, col)")
+    ops = info["operands"]
+    a_text = "" if a is None else _elements.values_text(a, ops["A"], "--a")
+    b_text = "" if b is None else _elements.values_text(b, ops["B"], "--b")
+    c_text = "" if c is None else _elements.value_text(c, ops["C"], "--c")
+    return _core.trace(arch, inst, wave, options, mods, *position, a_text, b_text, c_text)
+

@@ -1,0 +1,12 @@
+// mxlane._core: the C++ half of `import mxlane` (the Python half, mxlane/__init__.py, converts NumPy
+// values to element bits and back and documents the public functions).
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "Low-level bindings of the mxlane C++ library; use the functions of the mxlane package.";
+  // mxlane::InvalidArgument derives from std::invalid_argument, which pybind11 raises as ValueError
+  // with the message unchanged: the one line the CLI prints after "mxlane <command>: error: ".
+  mxlane::python::register_matrix(m);
+  mxlane::python::register_layout(m);
+  mxlane::python::register_lines(m);
+}

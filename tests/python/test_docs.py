@@ -1,0 +1,25 @@
+"""The examples of the documentation run and print what they say: every docstring of the mxlane
+package (what help() shows) and the worked example of docs/python.md."""
+
+import doctest
+
+import mxlane
+from conftest import SOURCE_DIR
+
+
+def test_every_public_function_has_a_docstring_with_an_example():
+    for name in mxlane.__all__:
+        doc = getattr(mxlane, name).__doc__
+        assert doc and len(doc) > 200, name
+        assert name in ("eval_many", "catalog") or ">>> " in doc, name
+
+
+def test_docstring_examples():
+    failures, tried = doctest.testmod(mxlane, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert tried >= 20 and failures == 0
+
+
+def test_docs_python_md():
+    failures, tried = doctest.testfile(str(SOURCE_DIR / "docs" / "python.md"), module_relative=False,
+                                       optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert tried >= 10 and failures == 0
