@@ -6,6 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-debian.sh
-cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_DEVICE=OFF -DMXLANE_BUILD_TESTS=OFF >/dev/null
+cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_DEVICE=OFF -DMXLANE_BUILD_TESTS=OFF -DMXLANE_PYTHON=OFF >/dev/null
 cmake --build build-bench -j "$(nproc)" --target mxlane_bench
 exec build-bench/bench/mxlane_bench "$@"

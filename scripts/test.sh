@@ -8,14 +8,15 @@ scripts/setup-debian.sh
 jobs=$(nproc)
 
 echo "== Release build and tests"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_DEVICE=ON >/dev/null
+# MXLANE_PYTHON=ON: the Python module and its pytest suite are required here, never silently skipped.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_BUILD_TESTS=ON -DMXLANE_DEVICE=ON -DMXLANE_PYTHON=ON >/dev/null
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== ASan + UBSan build and tests"
 # (The device code objects and the Python module are built and checked once, in the optimised build:
 # a sanitized extension would need the ASan runtime preloaded into the interpreter.)
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMXLANE_SANITIZE=ON -DMXLANE_DEVICE=OFF -DMXLANE_PYTHON=OFF >/dev/null
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMXLANE_BUILD_TESTS=ON -DMXLANE_SANITIZE=ON -DMXLANE_DEVICE=OFF -DMXLANE_PYTHON=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"

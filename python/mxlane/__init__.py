@@ -199,14 +199,14 @@ def unpack(arch, inst, operand, registers, *, wave=None, options=None, raw=False
 
 
 def eval(line):
-    """One `mxlane eval` line in, its output line out, as dicts (interfaces.md's format).
+    """One `mxlane eval` line in, its output line out, as dicts (docs/spec/interfaces.md's format).
 
     line: {"arch", "inst", "src": {"A": [[word per lane] per VGPR], "B", "C"}, and optionally "id",
     "wave", "mods", "exec", "options", "dst", "expect"}; a word is a "0x..." string or an integer,
     and NumPy arrays (from pack()) are accepted as the register lists. Returns {"id", "D": [[
     "0x........" per lane] per VGPR]} plus "match"/"diff" when the line has "expect": exactly what
     `mxlane eval` prints, computed by the same code. An invalid line raises ValueError with the
-    error `mxlane eval` would write for it. VALU builtins take src0..src2 (docs/valu.md).
+    error `mxlane eval` would write for it. VALU builtins take src0..src2 (docs/spec/valu.md).
 
     >>> import mxlane
     >>> zero = [[0] * 64] * 2

@@ -22,7 +22,7 @@ using Bits64 = py::array_t<std::uint64_t, py::array::c_style>;
 using Words = py::array_t<std::uint32_t, py::array::c_style>;
 
 // Whether an operand's integer elements are signed: always on CDNA2 and for C/D; on the integer
-// WMMAs NEG[0]/NEG[1] say it for A/B (layouts.md §8.4).
+// WMMAs NEG[0]/NEG[1] say it for A/B (docs/spec/layouts.md §8.4).
 bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
   if (op == Operand::C || op == Operand::D || d.is_mfma()) return true;
   return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;

@@ -98,7 +98,7 @@ def test_trace_structure_without_values():
 
 def test_eval_many_reproduces_the_gfx1100_dot2_captures():
     # The 103 published DOT2 steps (tests/vectors/rdna3_dot2_captures.txt, W7900 captures):
-    # v_dot2_f32_f16 / v_dot2_f32_bf16 on gfx1100 run the same DOT2 step (docs/valu.md).
+    # v_dot2_f32_f16 / v_dot2_f32_bf16 on gfx1100 run the same DOT2 step (docs/spec/valu.md).
     captures = data_lines("rdna3_dot2_captures.txt")
     assert len(captures) == 103
     lines = [{"id": f"{fmt} {index}", "arch": "gfx1100", "inst": "fdot2" if fmt == "f16" else "fdot2_f32_bf16",

@@ -10,7 +10,7 @@ import mxlane
 from conftest import bf16_bits_of_int, data_lines, f16_bits_of_int, f32_bits_of_int, matrix_builtins
 
 
-# ---- published gfx1100 captures (numerics.md §D.3, §D.4) ----------------------------------------
+# ---- published gfx1100 captures (docs/spec/numerics.md §D.3, §D.4) ----------------------------------------
 
 @pytest.mark.parametrize("inst", ["v_wmma_f32_16x16x16_f16", "v_wmma_f32_16x16x16_bf16"])
 @pytest.mark.parametrize("wave", [32, 64])
@@ -64,7 +64,7 @@ def test_16bit_output_wmma_captures(opsel):
 def test_cdna2_pairwise_tree_loses_the_one():
     # v_mfma_f32_4x4x4f16 adds each group of 4 products as ((p0+p1)+(p2+p3)) in binary32:
     # p0+p1 = 2^24 + 1 is a tie between 2^24 and 2^24+2 and rounds to even 2^24; p2+p3 = -2^24;
-    # so D = 0.5, where the exact sum is 1.5 (numerics.md §B.2).
+    # so D = 0.5, where the exact sum is 1.5 (docs/spec/numerics.md §B.2).
     a = np.zeros((16, 4, 4), np.float16)
     b = np.zeros((16, 4, 4), np.float16)
     a[0, 1] = [4096, 1, 4096, 0]
@@ -77,7 +77,7 @@ def test_cdna2_pairwise_tree_loses_the_one():
 
 
 def test_cdna2_fp32_fma_chain_rounds_each_step():
-    # v_mfma_f32_32x32x2f32: C first, then one fused multiply-add per k in order (numerics.md §B.1).
+    # v_mfma_f32_32x32x2f32: C first, then one fused multiply-add per k in order (docs/spec/numerics.md §B.1).
     # acc = 1 + 2^-24 * 1 is a tie that rounds to 1; twice: still 1, where one rounding of the
     # whole sum would give 1 + 2^-23.
     a = np.zeros((32, 2), np.float32)
@@ -102,19 +102,19 @@ def test_f64_mfma_exact_fraction():
 def test_wmma_neg_and_neg_hi_negate_a_and_c():
     # Nonzero A, B, C >= 1, so that after the negations every term of every DOT2 step is negative:
     # no opposite-sign term is one's-complemented and the grid's LSB is far below 1, so the
-    # integer sums are exact (numerics.md §B.4).
+    # integer sums are exact (docs/spec/numerics.md §B.4).
     rng = np.random.default_rng(7)
     A = rng.integers(1, 5, (16, 16))
     B = rng.integers(1, 5, (16, 16))
     C = rng.integers(1, 9, (16, 16))
     f16 = lambda m: m.astype(np.float16)  # small integers: exact in float16
-    # NEG[0] negates A's even k, NEG_HI[0] its odd k, NEG[2] negates C (layouts.md §8.4).
+    # NEG[0] negates A's even k, NEG_HI[0] its odd k, NEG[2] negates C (docs/spec/layouts.md §8.4).
     d = mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", f16(A), f16(B), C.astype(np.float32), neg=5, neg_hi=1)
     np.testing.assert_array_equal(d, (-A @ B - C).astype(np.float32))
 
 
 def test_cbsz_full_broadcast_reads_block_abid():
-    # cbsz = log2(blocks): every block reads A of block abid (both CBSZ models agree, layouts.md §8.1).
+    # cbsz = log2(blocks): every block reads A of block abid (both CBSZ models agree, docs/spec/layouts.md §8.1).
     rng = np.random.default_rng(3)
     A = rng.integers(-3, 4, (4, 16, 4))
     B = rng.integers(-3, 4, (4, 4, 16))
@@ -130,7 +130,7 @@ def test_cbsz_full_broadcast_reads_block_abid():
 def small_integers(rng, op, size, arch):
     """Small integers whose products and sums every format holds exactly (|D| < 256 < bf16's 2^8).
     RDNA3's float WMMAs add each DOT2 step on a truncating grid where an opposite-sign term costs
-    one LSB (one's complement, numerics.md §B.4), so there every term is positive: 1..3."""
+    one LSB (one's complement, docs/spec/numerics.md §B.4), so there every term is positive: 1..3."""
     if arch == "gfx1100" and op["type"] in ("f16", "bf16", "f32"):
         return rng.integers(1, 4, size)
     if op["type"] in ("iu8", "iu4", "i8") and not op.get("signed", True):
