@@ -59,7 +59,7 @@ class NanPayloadLauncher : public Launcher {
   }
 };
 
-int cli(const std::vector<std::string>& args, std::string& out, std::string& err) {
+int run_mxlane(const std::vector<std::string>& args, std::string& out, std::string& err) {
   std::ostringstream o, e;
   const int code = mxlane::cli::run_cli(args, o, e);
   out = o.str();
@@ -209,8 +209,8 @@ TEST_CASE("NaN-class-only differences are counted apart and fail the run as they
   CHECK(report.rows[0].exact + report.rows[0].nan_class_only == report.rows[0].cases);
   CHECK_FALSE(report.clean());  // the run's verdict ...
   std::string out, err;
-  CHECK(cli({"mxlane", "replay", file.path()}, out, err) == 1);  // ... is replay's verdict
-  CHECK(cli({"mxlane", "device", "report", file.path()}, out, err) == 1);
+  CHECK(run_mxlane({"mxlane", "replay", file.path()}, out, err) == 1);  // ... is replay's verdict
+  CHECK(run_mxlane({"mxlane", "device", "report", file.path()}, out, err) == 1);
   CHECK_THAT(out, Catch::Contains("NaN class only") && Catch::Contains("0 mismatched"));
 }
 
@@ -258,8 +258,8 @@ TEST_CASE("Shards are disjoint, their union is the whole run, and their merged r
   // A case in two captures (overlapping shards) is bad input naming both places.
   CHECK_THROWS_WITH(report_from_captures({s1.path(), s1.path()}, all), Catch::Contains("also at"));
   std::string out, err;
-  CHECK(cli({"mxlane", "device", "report", s1.path(), s2.path(), s3.path()}, out, err) == 0);
-  CHECK(cli({"mxlane", "replay", s2.path()}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "device", "report", s1.path(), s2.path(), s3.path()}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "replay", s2.path()}, out, err) == 0);
 }
 
 TEST_CASE("Bad device arguments are exit 2 with one line, not a skip", "[device][launch]") {
@@ -273,11 +273,11 @@ TEST_CASE("Bad device arguments are exit 2 with one line, not a skip", "[device]
         {"mxlane", "device", "run", "--backend", "cuda"},
         {"mxlane", "device", "report", "/nonexistent.jsonl"}}) {
     CAPTURE(args);
-    CHECK(cli(args, out, err) == 2);
+    CHECK(run_mxlane(args, out, err) == 2);
     CHECK(std::count(err.begin(), err.end(), '\n') == 1);
     CHECK(out.find("skipped") == std::string::npos);
   }
-  CHECK(cli({"mxlane", "device", "--help"}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "device", "--help"}, out, err) == 0);
   CHECK_THAT(out, Catch::Contains("mxlane device run --backend loopback"));
   CHECK(out.find("mxlane lanemap") == std::string::npos);
 }
@@ -285,12 +285,12 @@ TEST_CASE("Bad device arguments are exit 2 with one line, not a skip", "[device]
 TEST_CASE("device run --backend loopback runs a 32-VGPR MFMA clean end to end", "[device][launch]") {
   const mxlane_test::ScratchFile file("mxlane_test_loopback");
   std::string out, err;
-  CHECK(cli({"mxlane", "device", "run", "--backend", "loopback", "--arch", "gfx90a", "--cases", "1", "--filter", "k_mfma_f32_32x32x1f32*",
+  CHECK(run_mxlane({"mxlane", "device", "run", "--backend", "loopback", "--arch", "gfx90a", "--cases", "1", "--filter", "k_mfma_f32_32x32x1f32*",
              "--filter", "k_sad_u8", "--exclude", "*blgp*", "--capture", file.path()},
             out, err) == 0);
   CHECK_THAT(out, Catch::Contains("gfx90a k_mfma_f32_32x32x1f32__cbsz1_abid0") && Catch::Contains("gfx90a k_sad_u8"));
   CHECK(out.find("blgp") == std::string::npos);
-  CHECK(cli({"mxlane", "replay", file.path()}, out, err) == 0);
-  CHECK(cli({"mxlane", "device", "probe", "--backend", "loopback", "--arch", "gfx1100", "--only", "numerics.md §E7*"}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "replay", file.path()}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "device", "probe", "--backend", "loopback", "--arch", "gfx1100", "--only", "numerics.md §E7*"}, out, err) == 0);
   CHECK_THAT(out, Catch::Contains("matches the default"));
 }
