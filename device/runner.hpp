@@ -47,7 +47,7 @@ struct Mismatch {
   std::string element;  // "D[13][1]" (matrix) or "" (VALU)
   std::string inputs;   // the inputs that feed it, as hex
   // Both words are NaNs of the same class where the specs leave NaN bits open (CDNA2 MFMA,
-  // numerics.md §E2; the loose float dots): counted apart, but still a difference (see below).
+  // docs/spec/numerics.md §E2; the loose float dots): counted apart, but still a difference (see below).
   bool nan_class_only = false;
 };
 
@@ -57,7 +57,7 @@ struct Mismatch {
 // replaying the capture compares bits and must give the same verdict.
 inline constexpr const char* kComparisonRule =
     "every compared bit must match (as in mxlane replay); \"NaN class only\" counts cases whose only differences are "
-    "NaN payloads the specs leave open (numerics.md §E2): reported apart, still differences";
+    "NaN payloads the specs leave open (docs/spec/numerics.md §E2): reported apart, still differences";
 
 struct RunReport {
   struct Row {

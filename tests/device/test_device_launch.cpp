@@ -48,7 +48,7 @@ class FailingLauncher : public Launcher {
   std::string bad_;
 };
 
-// A launcher whose NaN results carry another payload (as CDNA2 hardware might, numerics.md §E2).
+// A launcher whose NaN results carry another payload (as CDNA2 hardware might, docs/spec/numerics.md §E2).
 class NanPayloadLauncher : public Launcher {
  public:
   std::vector<std::uint32_t> run(const Kernel& k, const std::vector<std::uint32_t>& in) override {
