@@ -74,8 +74,11 @@ class HipRuntime : public DeviceRuntime {
 
   // Loads the first of the target's code objects the runtime accepts; `why` gets each failure.
   void* try_load(const std::string& target, std::string& why) {
+    for (const auto& m : modules_)
+      if (m->target == target) return m->handle;  // the one open_hip loaded to identify the GPU
     for (const std::string& file : code_object_files(target, major())) {
       auto m = std::make_unique<Module>();
+      m->target = target;
       m->bytes = read_file(dir_ + "/" + file);
       if (m->bytes.empty()) {
         why += fmt::format("{}{}: not built", why.empty() ? "" : "; ", file);
@@ -121,6 +124,7 @@ class HipRuntime : public DeviceRuntime {
 
  private:
   struct Module {
+    std::string target;        // "gfx1100-w64"
     void* handle = nullptr;    // hipModule_t
     std::vector<char> bytes;   // the code object, alive as long as the module
   };

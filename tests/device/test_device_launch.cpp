@@ -2,6 +2,7 @@
 // shared marshalling, errors caught per kernel and per probe, shards, merged reports, exit codes.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -294,3 +295,33 @@ TEST_CASE("device run --backend loopback runs a 32-VGPR MFMA clean end to end", 
   CHECK(run_mxlane({"mxlane", "device", "probe", "--backend", "loopback", "--arch", "gfx1100", "--only", "numerics.md §E7*"}, out, err) == 0);
   CHECK_THAT(out, Catch::Contains("matches the default"));
 }
+
+#if defined(MXLANE_FAKE_HIP) && defined(MXLANE_DEVICE_TARGETS)
+// Sets an environment variable for one scope.
+struct ScopedEnv {
+  std::string name;
+  ScopedEnv(const char* n, const char* value) : name(n) { setenv(n, value, 1); }
+  ~ScopedEnv() { unsetenv(name.c_str()); }
+};
+
+TEST_CASE("The HIP launcher loads the library named by MXLANE_HIP_LIBRARY, the v5 object for HIP 6, and packs the arguments",
+          "[device][launch]") {
+  // The stand-in runtime (tests/device/fake_amdhip64.cc) reports HIP 6.2, loads only v5 objects, and
+  // fails any launch whose argument buffer is not the two pointers it allocated; its kernel copies.
+  const ScopedEnv library("MXLANE_HIP_LIBRARY", MXLANE_FAKE_HIP);
+  const mxlane_test::ScratchFile file("mxlane_test_fake_hip");
+  std::string out, err;
+  CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8", "--filter", "k_mfma_f32_32x32x1f32", "--capture",
+                    file.path()},
+                   out, err) == 1);  // the stand-in's "kernel" copies its input: every case differs
+  CHECK_THAT(out, Catch::Contains("Device: mxlane_gfx90a.v5.co on gfx90a") && Catch::Contains("HIP runtime 6.2"));
+  CHECK(out.find("ERROR") == std::string::npos);  // every launch was accepted
+  CHECK_THAT(out, Catch::Contains("2 kernels"));
+  const std::string lines = slurp(file.path());
+  CHECK(std::count(lines.begin(), lines.end(), '\n') > 2);
+  // No device: skipped, naming the HIP error.
+  const ScopedEnv none("FAKE_HIP_NO_DEVICE", "1");
+  CHECK(run_mxlane({"mxlane", "device", "probe"}, out, err) == 77);
+  CHECK_THAT(out, Catch::StartsWith("skipped: no AMD GPU") && Catch::Contains("hipErrorNoDevice"));
+}
+#endif
