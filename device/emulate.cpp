@@ -12,18 +12,24 @@ namespace mxlane::device {
 std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint32_t>& in, const Switches& switches,
                                    const std::vector<std::uint32_t>* previous_out) {
   const int wave = k.target.wave;
-  LaneRegFile regs(wave, 64);
-  // Operand n occupies VGPRs [16n, 16n + dwords); the result goes to VGPR 48 (or over C when tied).
+  // Operands sit back to back, each on an even VGPR (64-bit fields are register pairs), and the result
+  // follows them (or overwrites C when tied); the register file is sized from these operands, so a
+  // 32x32 MFMA's 32-VGPR C and D fit as well as a one-VGPR dot.
   std::vector<int> base;
+  int next = 0;
+  for (int dwords : k.operand_dwords) {
+    base.push_back(next);
+    next += dwords + (dwords & 1);
+  }
+  int dst = next;
+  LaneRegFile regs(wave, dst + k.out_dwords + (k.out_dwords & 1));
   int offset = 0;
   for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
-    base.push_back(16 * static_cast<int>(n));
     for (int r = 0; r < k.operand_dwords[n]; ++r)
       for (int lane = 0; lane < wave; ++lane)
         regs.set_word(base[n] + r, lane, in[static_cast<std::size_t>(lane * k.in_dwords + offset + r)]);
     offset += k.operand_dwords[n];
   }
-  int dst = 48;
   if (k.matrix != nullptr) {
     MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}};
     if (k.matrix->tied) ops.d.base = dst = base[2];

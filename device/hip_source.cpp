@@ -2,6 +2,7 @@
 // builtin's own vector type, call the builtin with literal constant arguments, store the result.
 #include "device/hip_source.hpp"
 
+#include "device/launcher.hpp"
 #include "fmt/format.h"
 
 namespace mxlane::device {
@@ -116,7 +117,10 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
       types = vt.args;
       result = vt.result;
     }
-    src += fmt::format("KERNEL void {}(const unsigned* __restrict in, unsigned* __restrict out) {{\n", k.name);
+    // The parameters the launch packs (pack_kernel_arguments): one list for both sides.
+    std::string params;
+    for (const KernelParameter& p : kernel_parameters()) params += (params.empty() ? "" : ", ") + p.declaration;
+    src += fmt::format("KERNEL void {}({}) {{\n", k.name, params);
     src += "  const unsigned lane = __builtin_amdgcn_workitem_id_x();\n";
     src += fmt::format("  const unsigned* p = in + lane * {}u;\n", k.in_dwords);
     int offset = 0;

@@ -2,6 +2,7 @@
 // (the expectation, and a stand-in for tests without a GPU).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,35 +37,68 @@ class EmulatorLauncher : public Launcher {
   Switches switches_;
 };
 
-// The HIP runtime, loaded with dlopen (libamdhip64.so.5 or .so.6) so mxlane needs no ROCm to build.
-struct GpuDevice {
-  int index;
-  std::string arch;  // the device target whose code object loaded ("gfx90a", "gfx1100", ...)
+// What a GPU runtime offers: code objects, device memory and launches. The HIP runtime and the
+// loopback (the emulator playing the GPU) both implement it, so a loopback run exercises the same
+// marshalling as a hardware run (RuntimeLauncher).
+class DeviceRuntime {
+ public:
+  virtual ~DeviceRuntime() = default;
+  virtual std::string describe() const = 0;  // "HIP 6.2.41133 on gfx90a (code object v5)", "loopback"
+  // The module of a code object target ("gfx1100-w64") and a kernel in it, by symbol name.
+  virtual void* load_module(const std::string& target) = 0;
+  virtual void* get_function(void* module, const std::string& name) = 0;
+  virtual void* allocate(std::size_t bytes) = 0;
+  virtual void release(void* device_pointer) = 0;
+  virtual void copy_to_device(void* device_pointer, const void* host, std::size_t bytes) = 0;
+  virtual void copy_to_host(void* host, const void* device_pointer, std::size_t bytes) = 0;
+  // One workgroup of `threads` work-items, arguments packed in `kernarg` (the kernel's argument
+  // segment, as hipModuleLaunchKernel's HIP_LAUNCH_PARAM_BUFFER_POINTER takes it); waits for it.
+  virtual void launch(void* function, unsigned threads, const std::vector<std::byte>& kernarg) = 0;
 };
 
-class HipLauncher : public Launcher {
+// The marshalling every launch goes through: the kernel's module and symbol, device buffers for the
+// lane-major input and output, the argument buffer packed as the generated kernel's signature
+// (pack_kernel_arguments), the launch of one wave, the read-back.
+class RuntimeLauncher : public Launcher {
  public:
-  // Finds a GPU whose architecture has a code object in `code_object_dir` (or `arch` when not
-  // "auto"). On failure returns nullptr and sets `why` ("no HIP runtime", "no AMD GPU", ...).
-  static std::unique_ptr<HipLauncher> open(const std::string& code_object_dir, const std::string& arch, std::string& why);
-  ~HipLauncher() override;
+  explicit RuntimeLauncher(std::unique_ptr<DeviceRuntime> runtime) : runtime_(std::move(runtime)) {}
   std::vector<std::uint32_t> run(const Kernel& kernel, const std::vector<std::uint32_t>& in) override;
-  const std::string& arch() const { return arch_; }
+  DeviceRuntime& runtime() { return *runtime_; }
 
  private:
-  struct Api;
-  HipLauncher() = default;
-  std::unique_ptr<Api> api_;
-  std::string arch_;
-  std::string code_object_dir_;
-  struct Module {
-    std::string target;        // "gfx1100-w64"
-    void* handle = nullptr;    // hipModule_t
-    std::vector<char> bytes;   // the code object, alive as long as the module
-  };
-  void* module_for(const std::string& target);
-  std::vector<std::unique_ptr<Module>> modules_;
+  std::unique_ptr<DeviceRuntime> runtime_;
+  std::vector<std::pair<std::string, void*>> modules_;  // loaded on first use, per target
 };
+
+// The generated kernels' parameters, (const unsigned* in, unsigned* out): two 8-byte global pointers
+// at kernarg offsets 0 and 8 (the AMDGPU kernel ABI aligns each argument to its size).
+struct KernelParameter {
+  std::string declaration;  // as hip_source() writes it
+  std::size_t offset, size;
+};
+const std::vector<KernelParameter>& kernel_parameters();
+std::vector<std::byte> pack_kernel_arguments(const void* in, void* out);
+// The inverse, as the loopback decodes its argument buffer; throws on a buffer of the wrong size.
+void unpack_kernel_arguments(const std::vector<std::byte>& kernarg, const void*& in, void*& out);
+
+// The loopback: the emulator stands in for the GPU behind DeviceRuntime. Device memory is simulated
+// (bounds-checked buffers at fake addresses); a launch decodes its argument buffer, reads each lane's
+// words where the kernel would, runs emulate() and stores the result words. When `manifest_dir` holds
+// the build's <target>.manifest, a kernel must be listed there with the catalog's shape (as
+// hipModuleGetFunction needs the symbol in the code object).
+std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, const Switches& switches = {});
+
+// The HIP runtime, loaded with dlopen. Library: $MXLANE_HIP_LIBRARY when set, else libamdhip64.so.7,
+// .so.6, .so.5, .so from the loader path, then /opt/rocm/lib and $ROCM_PATH/lib. Code objects: v5
+// (mxlane_<target>.v5.co) first when the runtime is HIP 6 or later, else v4 (mxlane_<target>.co)
+// first; the other is the fallback. Returns nullptr and sets `skipped` ("no AMD GPU: ...", naming the
+// library and the HIP error, and what to do) when no usable GPU is found; throws InvalidArgument for
+// bad input (a missing code object directory or code object).
+std::unique_ptr<DeviceRuntime> open_hip(const std::string& code_object_dir, const std::string& arch, std::string& skipped,
+                                        std::string& gpu_arch);
+
+// The code object files of a target, in the order a runtime of HIP major version `hip_major` tries them.
+std::vector<std::string> code_object_files(const std::string& target, int hip_major);
 
 // Where the code objects are: $MXLANE_DEVICE_DIR, else the build's device directory.
 std::string default_code_object_dir();

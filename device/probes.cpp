@@ -142,40 +142,69 @@ std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int want
   return found;
 }
 
-std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const std::string& arch, Launcher& launcher,
-                                    std::ostream& out, std::ostream* capture) {
-  std::vector<ProbeResult> results;
-  for (const Probe& p : all_probes()) {
-    ProbeResult r{p.id, "", {}};
-    out << fmt::format("{}: {}\n", p.id, p.question);
-    const Kernel* k = probe_kernel(p, kernels);
-    if (p.arch != arch || k == nullptr) {
-      r.outcome = fmt::format("skipped: needs a {} GPU{}", p.arch, k == nullptr ? " and its code object" : "");
-      out << "  " << r.outcome << '\n';
-      results.push_back(r);
-      continue;
-    }
-    const std::vector<Case> cases = discriminating_cases(p, *k);
-    std::vector<bool> matches(p.candidates.size(), !cases.empty());
-    for (std::size_t n = 0; n < cases.size(); ++n) {
-      const std::vector<std::uint32_t> hw = launcher.run(*k, cases[n].in);
-      if (capture != nullptr) *capture << capture_line(*k, cases[n], static_cast<int>(n), hw) << '\n';
-      for (std::size_t c = 0; c < p.candidates.size(); ++c)
-        if (emulate(*k, cases[n].in, switches_of(p.candidates[c]), &hw) != hw) matches[c] = false;
+bool ProbeSelection::wants(const Probe& p) const {
+  bool wanted = only.empty();
+  for (const std::string& g : only) wanted = wanted || glob_match(g, p.id);
+  for (const std::string& g : skip) wanted = wanted && !glob_match(g, p.id);
+  return wanted;
+}
+
+namespace {
+
+// One probe on the launcher: the outcome, with the capture lines written as the cases run.
+ProbeResult run_probe(const Probe& p, const Kernel& k, Launcher& launcher, std::ostream* capture) {
+  ProbeResult r{p.id, "", {}};
+  const std::vector<Case> cases = discriminating_cases(p, k);
+  std::vector<bool> matches(p.candidates.size(), !cases.empty());
+  for (std::size_t n = 0; n < cases.size(); ++n) {
+    const std::vector<std::uint32_t> hw = launcher.run(k, cases[n].in);
+    if (capture != nullptr) {
+      *capture << capture_line(k, cases[n], static_cast<int>(n), hw) << '\n';
+      capture->flush();
+      if (!*capture) throw WriteError("--capture: writing the capture failed");
     }
     for (std::size_t c = 0; c < p.candidates.size(); ++c)
-      if (matches[c]) r.matching.push_back(p.candidates[c].label);
-    if (cases.empty()) r.outcome = "no discriminating input found (a bug in mxlane's probe)";
-    else if (r.matching.empty()) r.outcome = "matches none of the candidates: please share the capture";
-    else if (r.matching.front() == p.candidates.front().label) r.outcome = "matches the default: " + r.matching.front();
-    else {
-      std::string flags;
-      for (const Candidate& c : p.candidates)
-        if (c.label == r.matching.front())
-          for (const std::string& setting : c.settings) flags += " --option " + setting;
-      r.outcome = fmt::format("matches {}: run the emulator with{} (or \"options\" in eval lines)", r.matching.front(), flags);
+      if (emulate(k, cases[n].in, switches_of(p.candidates[c]), &hw) != hw) matches[c] = false;
+  }
+  for (std::size_t c = 0; c < p.candidates.size(); ++c)
+    if (matches[c]) r.matching.push_back(p.candidates[c].label);
+  if (cases.empty()) r.outcome = "no discriminating input found (a bug in mxlane's probe)";
+  else if (r.matching.empty()) r.outcome = "matches none of the candidates: please share the capture";
+  else if (r.matching.front() == p.candidates.front().label) r.outcome = "matches the default: " + r.matching.front();
+  else {
+    std::string flags;
+    for (const Candidate& c : p.candidates)
+      if (c.label == r.matching.front())
+        for (const std::string& setting : c.settings) flags += " --option " + setting;
+    r.outcome = fmt::format("matches {}: run the emulator with{} (or \"options\" in eval lines)", r.matching.front(), flags);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const std::string& arch, Launcher& launcher,
+                                    std::ostream& out, std::ostream* capture, const ProbeSelection& selection) {
+  std::vector<ProbeResult> results;
+  for (const Probe& p : all_probes()) {
+    if (!selection.wants(p) || (selection.leave_out_other_archs && p.arch != arch)) continue;
+    out << fmt::format("{}: {}\n", p.id, p.question);
+    out.flush();
+    const Kernel* k = probe_kernel(p, kernels);
+    ProbeResult r{p.id, "", {}};
+    if (p.arch != arch || k == nullptr) {
+      r.outcome = fmt::format("skipped: needs a {} GPU{}", p.arch, k == nullptr ? " and its code object" : "");
+    } else {
+      try {
+        r = run_probe(p, *k, launcher, capture);
+      } catch (const WriteError&) {
+        throw;
+      } catch (const std::exception& e) {
+        r.outcome = fmt::format("error: {} (kernel {})", e.what(), p.kernel);  // the next probe still runs
+      }
     }
     out << "  " << r.outcome << '\n';
+    out.flush();
     results.push_back(r);
   }
   return results;

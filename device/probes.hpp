@@ -44,9 +44,18 @@ struct ProbeResult {
   std::vector<std::string> matching;  // labels of the candidates the hardware matched on every case
 };
 
-// Runs every probe whose architecture `launcher` serves (`arch`); writes the report to `out` and the
-// hardware results as capture lines to `capture` when given.
+// Which probes to run: ids matching any `only` glob (all when empty) and no `skip` glob.
+struct ProbeSelection {
+  std::vector<std::string> only, skip;
+  bool leave_out_other_archs = false;  // the loopback runs one architecture at a time: no "needs a GPU" lines
+  bool wants(const Probe& probe) const;
+};
+
+// Runs every selected probe whose architecture `launcher` serves (`arch`). Each probe's outcome is
+// written to `out` and its capture lines to `capture` (flushed) as soon as it completes; a probe whose
+// launch or emulation throws reports "error: ..." and the next probe still runs. Throws WriteError
+// when the capture cannot be written.
 std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const std::string& arch, Launcher& launcher,
-                                    std::ostream& out, std::ostream* capture);
+                                    std::ostream& out, std::ostream* capture, const ProbeSelection& selection = {});
 
 }  // namespace mxlane::device

@@ -48,12 +48,9 @@ bool is_nan_field(std::uint32_t v, int bits) {
   }
 }
 
-// Two result words (or, for binary64 results, two 64-bit values) agree: equal bits in the cared-for
-// part, or, where NaN bits are unknown, NaN in both.
-bool agree(const Kernel& k, std::uint64_t e, std::uint64_t a, std::uint64_t care, const std::string& format) {
-  e &= care;
-  a &= care;
-  if (e == a) return true;
+// Two differing result words (or, for binary64 results, two 64-bit values), already masked to the
+// cared-for bits: are both NaNs of the same format where the specs leave the NaN bits open?
+bool nan_class_only(const Kernel& k, std::uint64_t e, std::uint64_t a, const std::string& format) {
   if (format.empty() || nan_bits_known(k)) return false;
   if (format == "f64") {
     const auto nan64 = [](std::uint64_t v) { return (v & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL && (v & 0xFFFFFFFFFFFFFULL) != 0; };
@@ -150,8 +147,9 @@ std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_inde
       const std::size_t i = static_cast<std::size_t>(lane * k.out_dwords + r);
       const std::uint64_t e = step == 2 ? (std::uint64_t{expected[i + 1]} << 32 | expected[i]) : expected[i];
       const std::uint64_t a = step == 2 ? (std::uint64_t{actual[i + 1]} << 32 | actual[i]) : actual[i];
-      if (agree(k, e, a, step == 2 ? ~0ULL : care, format)) continue;
-      Mismatch m{k.name, c.kind, case_index, lane, r, e, a, step * 32, "", ""};
+      const std::uint64_t mask = step == 2 ? ~0ULL : care;
+      if ((e & mask) == (a & mask)) continue;
+      Mismatch m{k.target.name() + " " + k.name, c.kind, case_index, lane, r, e, a, step * 32, "", "", nan_class_only(k, e & mask, a & mask, format)};
       if (k.matrix != nullptr) describe_matrix_word(k, c, m.vgpr, lane, m);
       else {
         std::vector<std::uint64_t> in;
@@ -164,7 +162,7 @@ std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_inde
 }
 
 std::string capture_line(const Kernel& k, const Case& c, int case_index, const std::vector<std::uint32_t>& actual) {
-  Json line{{"id", fmt::format("{}#{} ({})", k.name, case_index, c.kind)}, {"arch", arch_info(k.target.arch).name},
+  Json line{{"id", capture_id(k, c, case_index)}, {"arch", arch_info(k.target.arch).name},
             {"inst", k.builtin()}};
   Json mods = Json::object();
   for (std::string_view name : kModifierNames) {
@@ -186,33 +184,113 @@ std::string capture_line(const Kernel& k, const Case& c, int case_index, const s
   return line.dump();
 }
 
-RunReport run_kernels(const std::vector<Kernel>& kernels, Launcher& launcher, const RunOptions& o, std::ostream* capture) {
+bool selected(const Kernel& k, const RunOptions& o) {
+  if (k.mode_imm != 0) return false;  // MODE kernels belong to the probes
+  bool wanted = false;
+  for (const std::string& g : o.filters) wanted = wanted || glob_match(g, k.name);
+  for (const std::string& g : o.excludes) wanted = wanted && !glob_match(g, k.name);
+  return wanted;
+}
+
+bool in_shard(const Kernel& k, int case_index, const RunOptions& o) {
+  if (o.shard_count <= 1) return true;
+  std::uint64_t h = 14695981039346656037ULL;  // FNV-1a: the same on every host and every run
+  for (char ch : k.target.name() + "/" + k.name) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ULL;
+  return (h + static_cast<std::uint64_t>(case_index)) % static_cast<std::uint64_t>(o.shard_count) ==
+         static_cast<std::uint64_t>(o.shard_index - 1);
+}
+
+std::string capture_id(const Kernel& k, const Case& c, int case_index) {
+  return fmt::format("{}/{}#{} ({})", k.target.name(), k.name, case_index, c.kind);
+}
+
+bool parse_capture_id(const std::string& id, std::string& target, std::string& kernel, int& case_index) {
+  const std::size_t slash = id.find('/'), hash = id.find('#');
+  if (slash == std::string::npos || hash == std::string::npos || hash < slash) return false;
+  std::size_t end = hash + 1;
+  while (end < id.size() && id[end] >= '0' && id[end] <= '9') ++end;
+  if (end == hash + 1 || end - hash > 8) return false;
+  target = id.substr(0, slash);
+  kernel = id.substr(slash + 1, hash - slash - 1);
+  case_index = std::stoi(id.substr(hash + 1, end - hash - 1));
+  return true;
+}
+
+bool RunReport::clean() const {
+  for (const Row& r : rows)
+    if (r.mismatches != 0 || r.nan_class_only != 0 || !r.error.empty()) return false;
+  return true;
+}
+
+void RunReport::count(Row& row, const std::vector<Mismatch>& found) {
+  ++row.cases;
+  bool other = false;
+  for (const Mismatch& m : found) other = other || !m.nan_class_only;
+  if (found.empty()) ++row.exact;
+  else if (other) ++row.mismatches;
+  else ++row.nan_class_only;
+}
+
+RunReport run_kernels(const std::vector<Kernel>& kernels, Launcher& launcher, const RunOptions& o, std::ostream* capture,
+                      std::ostream* live) {
   RunReport report;
   for (const Kernel& k : kernels) {
-    if (!glob_match(o.filter, k.name) || k.mode_imm != 0) continue;  // MODE kernels belong to the probes
-    RunReport::Row row{k.name, 0, 0};
-    const std::vector<Case> cases = make_cases(k, o.random_cases, o.seed);
-    for (std::size_t n = 0; n < cases.size(); ++n) {
-      const std::vector<std::uint32_t> actual = launcher.run(k, cases[n].in);
-      const std::vector<std::uint32_t> expected = emulate(k, cases[n].in, {}, &actual);
-      const auto found = compare_case(k, cases[n], static_cast<int>(n), expected, actual);
-      ++row.cases;
-      row.mismatches += found.empty() ? 0 : 1;
-      report.mismatches.insert(report.mismatches.end(), found.begin(), found.end());
-      if (capture != nullptr) *capture << capture_line(k, cases[n], static_cast<int>(n), actual) << '\n';
+    if (!selected(k, o)) continue;
+    RunReport::Row row;
+    row.kernel = k.target.name() + " " + k.name;
+    try {
+      const std::vector<Case> cases = make_cases(k, o.random_cases, o.seed);
+      for (std::size_t n = 0; n < cases.size(); ++n) {
+        if (!in_shard(k, static_cast<int>(n), o)) continue;
+        const std::vector<std::uint32_t> actual = launcher.run(k, cases[n].in);
+        // The hardware's result is captured before anything else can fail.
+        if (capture != nullptr) {
+          *capture << capture_line(k, cases[n], static_cast<int>(n), actual) << '\n';
+          capture->flush();
+          if (!*capture) throw WriteError("--capture: writing the capture failed");
+        }
+        const std::vector<std::uint32_t> expected = emulate(k, cases[n].in, {}, &actual);
+        const auto found = compare_case(k, cases[n], static_cast<int>(n), expected, actual);
+        RunReport::count(row, found);
+        report.mismatches.insert(report.mismatches.end(), found.begin(), found.end());
+      }
+    } catch (const WriteError&) {
+      throw;
+    } catch (const std::exception& e) {
+      row.error = e.what();  // named in the row; the next kernel still runs
     }
+    if (row.cases == 0 && row.error.empty()) continue;  // nothing of this kernel in this shard
     report.rows.push_back(row);
+    if (live != nullptr) {
+      print_row(row, *live);
+      live->flush();
+    }
   }
   return report;
 }
 
-void print_report(const RunReport& report, const RunOptions& o, std::ostream& out) {
-  out << fmt::format("{:<58} {:>6} {:>11}\n", "kernel (builtin and modifiers)", "cases", "mismatched");
-  int total_cases = 0, bad = 0;
+void print_table_header(std::ostream& out) {
+  out << fmt::format("{:<70} {:>6} {:>6} {:>9} {:>10}\n", "target kernel (builtin and modifiers)", "cases", "exact", "NaN-class",
+                     "mismatched");
+}
+
+void print_row(const RunReport::Row& r, std::ostream& out) {
+  out << fmt::format("{:<70} {:>6} {:>6} {:>9} {:>10}\n", r.kernel, r.cases, r.exact, r.nan_class_only, r.mismatches);
+  if (!r.error.empty()) out << fmt::format("  ERROR in {} after {} case(s): {}\n", r.kernel, r.cases, r.error);
+}
+
+void print_report(const RunReport& report, const RunOptions& o, std::ostream& out, bool with_table) {
+  if (with_table) {
+    print_table_header(out);
+    for (const auto& r : report.rows) print_row(r, out);
+  }
+  int total_cases = 0, exact = 0, nan_only = 0, bad = 0, errors = 0;
   for (const auto& r : report.rows) {
-    out << fmt::format("{:<58} {:>6} {:>11}\n", r.kernel, r.cases, r.mismatches);
     total_cases += r.cases;
+    exact += r.exact;
+    nan_only += r.nan_class_only;
     bad += r.mismatches;
+    errors += r.error.empty() ? 0 : 1;
   }
   std::string last;
   int shown = 0;
@@ -225,11 +303,16 @@ void print_report(const RunReport& report, const RunOptions& o, std::ostream& ou
     if (shown++ == o.max_details) out << "  ...\n";
     if (shown > o.max_details) continue;
     const int digits = m.bits / 4 + 2;
-    out << fmt::format("  case {} ({}): lane {} v{}{}: emulator {:#0{}x}, hardware {:#0{}x}\n    {}\n", m.case_index, m.case_kind,
+    out << fmt::format("  case {} ({}): lane {} v{}{}: emulator {:#0{}x}, hardware {:#0{}x}{}\n    {}\n", m.case_index, m.case_kind,
                        m.lane, m.bits == 64 ? fmt::format("[{}:{}]", m.vgpr + 1, m.vgpr) : std::to_string(m.vgpr),
-                       m.element.empty() ? "" : " " + m.element, m.expected, digits, m.actual, digits, m.inputs);
+                       m.element.empty() ? "" : " " + m.element, m.expected, digits, m.actual, digits,
+                       m.nan_class_only ? " (NaN class only)" : "", m.inputs);
   }
-  out << fmt::format("\n{} kernels, {} cases, {} with mismatches\n", report.rows.size(), total_cases, bad);
+  for (const auto& r : report.rows)
+    if (!r.error.empty()) out << fmt::format("\nERROR in {}: {}\n", r.kernel, r.error);
+  out << fmt::format("\n{} kernels, {} cases: {} exact, {} NaN class only, {} mismatched; {} kernel(s) stopped by an error\n",
+                     report.rows.size(), total_cases, exact, nan_only, bad, errors);
+  out << "Rule: " << kComparisonRule << '\n';
 }
 
 }  // namespace mxlane::device

@@ -40,13 +40,23 @@ TEST_CASE("Every device kernel holds exactly its builtin's instruction", "[devic
     const std::string dir = MXLANE_DEVICE_DIR;
     const std::string manifest = slurp(dir + "/" + target + ".manifest");
     REQUIRE(!manifest.empty());
-    const std::string disassembly = run(std::string(MXLANE_LLVM_OBJDUMP) + " -d " + dir + "/mxlane_" + target + ".co");
-    const std::vector<std::string> problems = mxlane::device::check_disassembly(disassembly, manifest);
-    for (const std::string& p : problems) UNSCOPED_INFO(p);
-    CHECK(problems.empty());
-    checked += static_cast<int>(std::count(manifest.begin(), manifest.end(), '\n'));
+    // Both code object versions: v4 (Debian's HIP 5.2) and v5 (ROCm 6.x/7.x), device/CMakeLists.txt.
+    for (const char* version : {".co", ".v5.co"}) {
+      CAPTURE(version);
+      const std::string object = dir + "/mxlane_" + target + version;
+      const std::string disassembly = run(std::string(MXLANE_LLVM_OBJDUMP) + " -d " + object);
+      const std::vector<std::string> problems = mxlane::device::check_disassembly(disassembly, manifest);
+      for (const std::string& p : problems) UNSCOPED_INFO(p);
+      CHECK(problems.empty());
+      // The ELF header's ABI version says which code object version it is (ELFABIVERSION_AMDGPU_HSA_V4 = 2,
+      // _V5 = 3; LLVM AMDGPUUsage "Header").
+      const std::string header = run("readelf -h " + object);  // binutils
+      CHECK_THAT(header, Catch::Contains(version == std::string(".co") ? "ABI Version:                       2"
+                                                                        : "ABI Version:                       3"));
+      checked += static_cast<int>(std::count(manifest.begin(), manifest.end(), '\n'));
+    }
   }
-  CHECK(checked > 300);
+  CHECK(checked > 600);
 }
 #endif
 

@@ -71,13 +71,19 @@ struct DeviceOptions {
   std::string arch = "auto";
   std::string device_dir;
   std::string capture;
+  std::string backend = "hip";  // hip (a real GPU) or loopback (the emulator behind the launch path)
   int cases = 16;
   std::uint64_t seed = 1;
-  std::string filter = "*";
+  std::vector<std::string> filters, excludes;  // device run: kernel globs
+  std::vector<std::string> only, skip;         // device probe: probe id globs
+  int max_details = 8;
+  std::string shard;                           // "I/N"
+  std::vector<std::string> captures;           // device report
   bool list = false;
   CLI::App* run = nullptr;
   CLI::App* probe = nullptr;
   CLI::App* list_cmd = nullptr;
+  CLI::App* report = nullptr;
 };
 CLI::App* register_device(CLI::App& app, DeviceOptions& options);
 int run_device(const DeviceOptions& options, std::ostream& out, std::ostream& err);
