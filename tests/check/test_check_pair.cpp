@@ -267,3 +267,11 @@ TEST_CASE("mxlane check: load mode on D says the instruction writes D", "[check]
   CHECK_THAT(bad.out, Catch::Contains("of D map to the wrong element"));
   CHECK_THAT(bad.out, !Catch::Contains("reads"));
 }
+
+TEST_CASE("mxlane check --help: documents pair mode, the C operators, --block-stride, --var and --block-dim", "[check][cli]") {
+  const Run r = run_mxlane({"check", "--help"});
+  CHECK(r.code == 0);
+  for (const char* text : {"--pair", "--load-a", "--load-b", "--ld-a", "--order-b", "--steps", "--block-stride", "--var",
+                           "--block-dim", "threadIdx.x = L % X", "c ? a : b", "<< >>", "required except with --pair"})
+    CHECK_THAT(r.out, Catch::Contains(text));
+}

@@ -325,6 +325,9 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "--bits in the element's coordinates), inverse (--row, --col, --block in lane L and per-lane element G) or "
       "a load pattern (--load: the memory index lane L loads into its element G).");
   add_layout_options(cmd, o, OperandOption::optional);  // not used by --pair; run_check requires it otherwise
+  cmd->get_option("--operand")
+      ->description("A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --pair (which "
+                    "checks A and B together against D). Example: --operand D");
   cmd->add_option("--lane", o.lane, "Forward: the lane that holds the element, in i, j, k, b, row, col (r: the copy, RDNA3 A/B). Example: --lane 'i + 16*r'");
   cmd->add_option("--vgpr", o.vgpr, "Forward: the 32-bit VGPR holding it, from the operand's first (the even one of a 64-bit pair). Example: --vgpr 'k/2'");
   cmd->add_option("--bits", o.bits, "Forward: its lowest bit inside the VGPR (0/16 for 16-bit, 0/8/16/24 for 8-bit, ...). Optional: without it sub-dword elements are checked in lane and VGPR only. Example: --bits '16*(k%2)'");
