@@ -275,3 +275,26 @@ TEST_CASE("mxlane check --help: documents pair mode, the C operators, --block-st
                            "--block-dim", "threadIdx.x = L % X", "c ? a : b", "<< >>", "required except with --pair"})
     CHECK_THAT(r.out, Catch::Contains(text));
 }
+
+TEST_CASE("mxlane check --pair: RDNA3 WMMA with seed 000's loads, and B read as row-major", "[check][cli][pair]") {
+  // gfx1100 v_wmma_f32_16x16x16_f16: lane L (and its copy L+16) holds A row L%16 and B column
+  // L%16, element G = k (docs/spec/layouts.md §6); seed 000 loads both with (L%16)*16 + G, B
+  // stored transposed. Output rows in lane group g read copy g (§8.5): the copies' lanes L+16
+  // load the same indices, so every D element gets its 16 products.
+  const std::vector<std::string> base = {"check", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--pair",
+                                         "--load-a", "(L%16)*16 + G", "--load-b", "(L%16)*16 + G"};
+  std::vector<std::string> args = base;
+  args.insert(args.end(), {"--order-b", "col"});
+  const Run ok = run_mxlane(args);
+  CHECK(ok.code == 0);
+  CHECK_THAT(ok.out, Catch::EndsWith("OK: all 256 elements of D get A[i][k]*B[k][j] for k = 0..15 once each\n"));
+  // Row-major B: the slot of B[k][0] (lane 0, G = k) loads memory[k] = B[0][k]; only k = 0 is right.
+  args = base;
+  args.insert(args.end(), {"--max-mismatches", "1"});
+  const Run row = run_mxlane(args);
+  CHECK(row.code == 1);
+  CHECK_THAT(row.out, Catch::Contains("D[0][0]: k of A*B by step: s=0: 0 1*B[0][1] 2*B[0][2] 3*B[0][3] 4*B[0][4] 5*B[0][5] "
+                                      "6*B[0][6] 7*B[0][7] 8*B[0][8] 9*B[0][9] 10*B[0][10] 11*B[0][11] 12*B[0][12] "
+                                      "13*B[0][13] 14*B[0][14] 15*B[0][15]; missing k: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
+                                      "15; doubled k: none\n"));
+}
