@@ -49,6 +49,11 @@ std::int64_t evaluate_slot(const IndexExpression& e, const char* name, const Slo
 }
 
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && a < 0 ? 1 : 0); }  // b > 0
+// a - b*floor(a/b) for b > 0, without forming b*floor(a/b), which can overflow for a huge ld.
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
+  const std::int64_t r = a % b;
+  return r < 0 ? r + b : r;
+}
 
 bool holds(const Placement& p, const ElementAt& at) {
   return at.inside && p.block == at.block && p.row == at.row && p.col == at.col;
@@ -197,7 +202,7 @@ CheckReport check_load(const OperandLayout& layout, const LoadFormula& f, std::s
     const std::int64_t index = evaluate_slot(f.index, "load", f.variables, lane, g);
     m.index = index;
     const std::int64_t line = floor_div(index, f.ld);  // memory row (row-major) or column
-    const std::int64_t fast = index - line * f.ld;
+    const std::int64_t fast = floor_mod(index, f.ld);
     if (!f.block_stride) {  // blocks one after another along the slow dimension
       const std::int64_t block = floor_div(line, slow_extent);
       const std::int64_t slow = line - block * slow_extent;
@@ -226,7 +231,7 @@ namespace {
 ElementAt memory_element(std::int64_t index, std::int64_t ld, MemoryOrder order, std::int64_t rows, std::int64_t cols) {
   const bool row_major = order == MemoryOrder::row_major;
   const std::int64_t line = floor_div(index, ld);
-  const std::int64_t fast = index - line * ld;
+  const std::int64_t fast = floor_mod(index, ld);
   const std::int64_t row = row_major ? line : fast, col = row_major ? fast : line;
   return ElementAt{0, row, col, index >= 0 && row < rows && col < cols};
 }

@@ -298,3 +298,19 @@ TEST_CASE("mxlane check --pair: RDNA3 WMMA with seed 000's loads, and B read as 
                                       "13*B[0][13] 14*B[0][14] 15*B[0][15]; missing k: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
                                       "15; doubled k: none\n"));
 }
+
+TEST_CASE("mxlane check: a huge --ld with a very negative index is judged, not overflowed", "[check][cli]") {
+  // index = -2^63 + 1, ld = 2^62 + 1: floor(index/ld) = -2 and -2*ld does not fit in 64 bits;
+  // the remainder is index + 2*ld = 3 (column 3 of row -2: outside A).
+  const Run load = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A", "--load",
+                               "-9223372036854775807 + 0*G", "--ld", "4611686018427387905", "--max-mismatches", "1"});
+  CHECK(load.code == 1);
+  CHECK_THAT(load.out, Catch::Contains("loads memory[-9223372036854775807], which holds no element of A"));
+  const Run pair = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--pair", "--load-a",
+                               "-9223372036854775807 + 0*G", "--ld-a", "4611686018427387905", "--load-b", "G",
+                               "--max-mismatches", "1", "--format", "json"});
+  CHECK(pair.code == 1);
+  const auto doc = nlohmann::json::parse(pair.out);
+  CHECK(doc["first_mismatches"][0]["products"][0]["a"]["row"] == -2);
+  CHECK(doc["first_mismatches"][0]["products"][0]["a"]["col"] == 3);
+}
