@@ -133,6 +133,7 @@ TEST_CASE("mxlane check --pair --format json: the first mismatch's products", "[
   const Run r = check_int8_pair(kLlamaLoad, swapped, {"--max-mismatches", "1", "--format", "json"});
   CHECK(r.code == 1);
   const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["format"] == "mxlane.check.pair/1");
   CHECK(doc["mode"] == "pair");
   CHECK(doc["mismatches"] == 256);
   const auto& first = doc["first_mismatches"][0];

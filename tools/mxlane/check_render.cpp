@@ -210,7 +210,8 @@ void render_pair_text(const PairRequest& r, const formula::PairReport& report, s
 
 void render_pair_json(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
   const InstrDesc& d = *r.desc;
-  Json doc{{"format", "mxlane.check/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
+  // Its own format: the per-D-element mismatches have another shape than mxlane.check/1's slots.
+  Json doc{{"format", "mxlane.check.pair/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
            {"wave", d.wave}, {"mode", "pair"}, {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
            {"order_a", order_name(r.order_a)}, {"ld_a", r.ld_a}, {"order_b", order_name(r.order_b)}, {"ld_b", r.ld_b},
            {"steps", r.steps}, {"k", report.k_total}};
