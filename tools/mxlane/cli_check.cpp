@@ -353,7 +353,7 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
   cmd->add_option("--k", o.k, "Pair mode: the K of the whole product (default: the instruction's K times --steps)");
   cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list (default 8); the total is always counted. Example: --max-mismatches 20")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object). Example: --format json")
+  cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object; mxlane.check.pair/1 with --pair). Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(
       "Modes (give exactly one):\n"
