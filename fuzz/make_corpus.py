@@ -76,7 +76,9 @@ for name, args in {"missing_operand": ["--arch", "gfx90a", "--inst", "v_mfma_f32
 
 # Index expressions for `mxlane check` (index_expression target): the README's and seeds' formulas,
 # edge cases of floor division and 64-bit overflow, and malformed ones. Line 1 is the expression,
-# the rest the variable values (i j k b r L G row col), 8 bytes little endian each.
+# the rest the variable values (i j k b r L G row col s threadIdx.x threadIdx.y), 8 bytes little
+# endian each. C's operators: bitwise, shifts (and their range errors), comparisons, the logical
+# ones and ?: with their short-circuit, and the real kernels' formulas (llama.cpp's int8 load).
 def values(*vs):
     return b"".join((v & (2**64 - 1)).to_bytes(8, "little") for v in vs)
 expressions = {
@@ -92,6 +94,17 @@ expressions = {
     "negate_min": (b"-(i)", values(-2**63)),
     "divide_min_by_minus_one": (b"i / -1", values(-2**63)),
     "divide_by_zero": (b"L % (G - G)", values(0, 0, 0, 0, 0, 3, 4)),
+    "bitwise": (b"(L & 15) << 4 | G ^ 1 | ~row & 3", values(0, 0, 0, 0, 0, 19, 4, 2)),
+    "shift_right_negative": (b"-7 >> 1 >> G", values(0, 0, 0, 0, 0, 0, 1)),
+    "shift_out_of_range": (b"1 << G", values(0, 0, 0, 0, 0, 0, 63)),
+    "shift_overflow": (b"2 << 62", b""),
+    "comparisons": (b"(L < 16) + (L <= 16) + (L > 3) + (L >= 3) + (L == G) + (L != G)", values(0, 0, 0, 0, 0, 16, 16)),
+    "logical_short_circuit": (b"G != 0 && 16 / G > 1 || !G", values(0, 0, 0, 0, 0, 0, 0)),
+    "conditional_nested": (b"G == 0 ? 0 : L < 16 ? 16 / G : L % 16 ? 1 : 2", values(0, 0, 0, 0, 0, 20, 0)),
+    "llama_int8_load": (b"4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G",
+                        values(0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 37)),
+    "error_conditional_without_colon": (b"L ? 1", b""),
+    "error_single_equals": (b"L = 2", b""),
     "error_unclosed": (b"L/16+(G", b""),
     "error_unknown_variable": (b"x + 1", b""),
     "error_min_one_argument": (b"min(L)", b""),

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #include "fmt/format.h"
+#include "layouts/feeding_slots.hpp"
 
 namespace mxlane::formula {
 namespace {
@@ -17,6 +19,40 @@ std::int64_t evaluate(const IndexExpression& e, const char* name, std::span<cons
   } catch (const ExpressionError& error) {
     throw FormulaError(name, error);
   }
+}
+
+// The values of e's variables (slot_variables(SlotVariables) names) at lane L, element G, step s.
+std::vector<std::int64_t> slot_values(const IndexExpression& e, const SlotVariables& v, std::int64_t lane,
+                                      std::int64_t g, std::int64_t step) {
+  std::vector<std::int64_t> values;
+  values.reserve(e.variables().size());
+  for (const std::string& name : e.variables()) {
+    if (name == "L") values.push_back(lane);
+    else if (name == "G") values.push_back(g);
+    else if (name == "s") values.push_back(step);
+    else if (name == "threadIdx.x") values.push_back(v.block_dim_x > 0 ? lane % v.block_dim_x : lane);
+    else if (name == "threadIdx.y") values.push_back(v.block_dim_x > 0 ? lane / v.block_dim_x : 0);
+    else {
+      const auto free = std::find(v.free_names.begin(), v.free_names.end(), name);
+      if (free == v.free_names.end() || v.free_values.size() != v.free_names.size())
+        throw std::logic_error("formula check: no value for variable " + name);
+      values.push_back(v.free_values[static_cast<std::size_t>(free - v.free_names.begin())]);
+    }
+  }
+  return values;
+}
+
+std::int64_t evaluate_slot(const IndexExpression& e, const char* name, const SlotVariables& v, std::int64_t lane,
+                           std::int64_t g, std::int64_t step = 0) {
+  const std::vector<std::int64_t> values = slot_values(e, v, lane, g, step);
+  return evaluate(e, name, values);
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && a < 0 ? 1 : 0); }  // b > 0
+// a - b*floor(a/b) for b > 0, without forming b*floor(a/b), which can overflow for a huge ld.
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
+  const std::int64_t r = a % b;
+  return r < 0 ? r + b : r;
 }
 
 bool holds(const Placement& p, const ElementAt& at) {
@@ -65,6 +101,13 @@ std::vector<std::string> forward_variables(const OperandLayout& layout) {
 }
 
 std::vector<std::string> slot_variables() { return {"L", "G"}; }
+
+std::vector<std::string> slot_variables(const SlotVariables& v) {
+  std::vector<std::string> names{"L", "G", "s", "threadIdx.x"};
+  if (v.block_dim_x > 0) names.push_back("threadIdx.y");
+  names.insert(names.end(), v.free_names.begin(), v.free_names.end());
+  return names;
+}
 
 int vector_length(const OperandLayout& layout) {
   const int bits = layout.element_bits();
@@ -134,11 +177,10 @@ CheckReport check_inverse(const OperandLayout& layout, const InverseFormula& f, 
     throw InvalidArgument(fmt::format("--block: required, {} of {} has {} blocks (give the block in L and G)",
                                       operand_name(layout.operand()), layout.desc().mnemonic, layout.blocks()));
   return check_slots(layout, keep, [&](int lane, int g) {
-    const std::array<std::int64_t, 2> values{lane, g};
     SlotMismatch m;
-    m.formula.row = evaluate(f.row, "row", values);
-    m.formula.col = evaluate(f.col, "col", values);
-    m.formula.block = f.block ? evaluate(*f.block, "block", values) : 0;
+    m.formula.row = evaluate_slot(f.row, "row", f.variables, lane, g);
+    m.formula.col = evaluate_slot(f.col, "col", f.variables, lane, g);
+    m.formula.block = f.block ? evaluate_slot(*f.block, "block", f.variables, lane, g) : 0;
     m.formula.inside = m.formula.row >= 0 && m.formula.row < layout.rows() && m.formula.col >= 0 &&
                        m.formula.col < layout.cols() && m.formula.block >= 0 && m.formula.block < layout.blocks();
     return m;
@@ -153,20 +195,109 @@ CheckReport check_load(const OperandLayout& layout, const LoadFormula& f, std::s
     throw InvalidArgument(fmt::format("--ld: {} is smaller than the {} {} of {} ({})", f.ld, fast_extent,
                                       row_major ? "columns" : "rows", operand_name(layout.operand()),
                                       row_major ? "row-major" : "column-major"));
-  auto floor_div = [](std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && a < 0 ? 1 : 0); };  // b > 0
+  if (f.block_stride && (*f.block_stride < 1 || *f.block_stride > (std::int64_t{1} << 40)))
+    throw InvalidArgument(fmt::format("--block-stride: {} is not in 1..2^40 elements", *f.block_stride));
   return check_slots(layout, keep, [&](int lane, int g) {
-    const std::array<std::int64_t, 2> values{lane, g};
     SlotMismatch m;
-    const std::int64_t index = evaluate(f.index, "load", values);
+    const std::int64_t index = evaluate_slot(f.index, "load", f.variables, lane, g);
     m.index = index;
     const std::int64_t line = floor_div(index, f.ld);  // memory row (row-major) or column
-    const std::int64_t fast = index - line * f.ld;
-    const std::int64_t block = floor_div(line, slow_extent);
-    const std::int64_t slow = line - block * slow_extent;
-    m.formula = ElementAt{block, row_major ? slow : fast, row_major ? fast : slow,
-                          index >= 0 && fast < fast_extent && block < layout.blocks()};
+    const std::int64_t fast = floor_mod(index, f.ld);
+    if (!f.block_stride) {  // blocks one after another along the slow dimension
+      const std::int64_t block = floor_div(line, slow_extent);
+      const std::int64_t slow = line - block * slow_extent;
+      m.formula = ElementAt{block, row_major ? slow : fast, row_major ? fast : slow,
+                            index >= 0 && fast < fast_extent && block < layout.blocks()};
+      return m;
+    }
+    // Block b starts at b*stride: the first block whose matrix holds `index` (blocks given a
+    // small stride may overlap; the layout's element must then be in the first one).
+    m.formula = ElementAt{0, row_major ? line : fast, row_major ? fast : line, false};
+    for (int b = 0; b < layout.blocks() && index >= 0; ++b) {
+      const std::int64_t offset = index - b * *f.block_stride;  // b*stride <= 2^44: no overflow
+      if (offset < 0) break;
+      const std::int64_t in_line = offset / f.ld, in_fast = offset % f.ld;
+      if (in_line >= slow_extent || in_fast >= fast_extent) continue;
+      m.formula = ElementAt{b, row_major ? in_line : in_fast, row_major ? in_fast : in_line, true};
+      break;
+    }
     return m;
   });
+}
+
+namespace {
+
+// Where `index` is in a rows x cols memory matrix with leading dimension ld.
+ElementAt memory_element(std::int64_t index, std::int64_t ld, MemoryOrder order, std::int64_t rows, std::int64_t cols) {
+  const bool row_major = order == MemoryOrder::row_major;
+  const std::int64_t line = floor_div(index, ld);
+  const std::int64_t fast = floor_mod(index, ld);
+  const std::int64_t row = row_major ? line : fast, col = row_major ? fast : line;
+  return ElementAt{0, row, col, index >= 0 && row < rows && col < cols};
+}
+
+void check_ld(const char* option, const LoadFormula& f, std::int64_t rows, std::int64_t cols, char operand) {
+  const bool row_major = f.order == MemoryOrder::row_major;
+  const std::int64_t fast_extent = row_major ? cols : rows;
+  if (f.ld < fast_extent)
+    throw InvalidArgument(fmt::format("--{}: {} is smaller than the {} {} of {} ({} x {}, {})", option, f.ld, fast_extent,
+                                      row_major ? "columns" : "rows", operand, rows, cols,
+                                      row_major ? "row-major" : "column-major"));
+}
+
+}  // namespace
+
+bool pair_product_ok(const PairProduct& p, int row, int col, std::int64_t k_total) {
+  return p.a.inside && p.b.inside && p.a.row == row && p.b.col == col && p.a.col == p.b.row && p.a.col >= 0 &&
+         p.a.col < k_total;
+}
+
+PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, const PairFormula& f,
+                      std::size_t keep) {
+  if (desc.blocks != 1)
+    throw InvalidArgument(fmt::format("--pair: {} has {} blocks; pair mode checks single-block instructions only",
+                                      desc.mnemonic, desc.blocks));
+  if (f.steps < 1 || f.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", f.steps));
+  PairReport report;
+  report.k_total = f.k_total != 0 ? f.k_total : static_cast<std::int64_t>(desc.k) * f.steps;
+  if (report.k_total < 1 || report.k_total > (1 << 20))
+    throw InvalidArgument(fmt::format("--k: {} is not in 1..{}", report.k_total, 1 << 20));
+  check_ld("ld-a", f.a, desc.m, report.k_total, 'A');
+  check_ld("ld-b", f.b, report.k_total, desc.n, 'B');
+  const FeedingSlots feeding(desc, mods, switches);
+  const OperandLayout a_layout(desc, Operand::A, mods, switches), b_layout(desc, Operand::B, mods, switches);
+  std::vector<int> count(static_cast<std::size_t>(report.k_total));
+  for (int i = 0; i < desc.m; ++i) {
+    for (int j = 0; j < desc.n; ++j) {
+      const OutputFeeds feeds = feeding.of(0, i, j);
+      PairMismatch m{i, j, {}, {}, {}};
+      bool wrong = false;
+      std::fill(count.begin(), count.end(), 0);
+      for (int step = 0; step < f.steps; ++step) {
+        for (int position = 0; position < desc.k; ++position) {
+          const Slot& a_slot = feeds.a[static_cast<std::size_t>(position)].read.slot;
+          const Slot& b_slot = feeds.b[static_cast<std::size_t>(position)].read.slot;
+          PairProduct p{step, position, 0, 0, {}, {}};
+          p.a_index = evaluate_slot(f.a.index, "load-a", f.a.variables, a_slot.lane, vector_index(a_layout, a_slot), step);
+          p.b_index = evaluate_slot(f.b.index, "load-b", f.b.variables, b_slot.lane, vector_index(b_layout, b_slot), step);
+          p.a = memory_element(p.a_index, f.a.ld, f.a.order, desc.m, report.k_total);
+          p.b = memory_element(p.b_index, f.b.ld, f.b.order, report.k_total, desc.n);
+          if (pair_product_ok(p, i, j, report.k_total)) ++count[static_cast<std::size_t>(p.a.col)];
+          else wrong = true;
+          m.products.push_back(p);
+        }
+      }
+      for (std::int64_t k = 0; k < report.k_total; ++k) {
+        const int c = count[static_cast<std::size_t>(k)];
+        if (c == 0) m.missing.push_back(k);
+        if (c > 1) m.doubled.push_back(k);
+      }
+      ++report.checked;
+      if (!wrong && m.missing.empty() && m.doubled.empty()) continue;
+      if (report.mismatches++ < static_cast<std::int64_t>(keep)) report.first.push_back(std::move(m));
+    }
+  }
+  return report;
 }
 
 }  // namespace mxlane::formula

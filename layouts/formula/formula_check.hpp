@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "layouts/formula/index_expression.hpp"
+#include "emu/isa/switches.hpp"
 #include "layouts/operand_layout.hpp"
 
 namespace mxlane::formula {
@@ -30,20 +31,39 @@ struct ForwardFormula {
 // bits is bits [w*G+w-1 : w*G] of the operand's registers taken as one little-endian bit string,
 // i.e. VGPR (w*G)/32, bits from (w*G)%32; a 64-bit element G is the pair (2G, 2G+1).
 std::vector<std::string> slot_variables();  // {"L", "G"}
+
+// The other variables a slot formula may use (README "Checking your own index formulas"):
+// s, the chained instruction (pair mode; 0 elsewhere); threadIdx.x, an alias of L, or with a 2-D
+// block of x extent X, L % X (and threadIdx.y = L / X); and free variables with the values of the
+// current point of the caller's sweep. Expressions are bound by variable name, so an expression
+// parsed with slot_variables() alone works too.
+struct SlotVariables {
+  std::int64_t block_dim_x = 0;  // 0: a 1-D block (threadIdx.x = L, no threadIdx.y)
+  std::vector<std::string> free_names;
+  std::vector<std::int64_t> free_values;  // same order as free_names
+};
+// L, G, s, threadIdx.x[, threadIdx.y], then the free variables.
+std::vector<std::string> slot_variables(const SlotVariables& variables);
+
 struct InverseFormula {
   IndexExpression row;
   IndexExpression col;
   std::optional<IndexExpression> block;  // required when the operand has several blocks
+  SlotVariables variables{};
 };
 
 // Load: the linear index into the operand as stored in memory that a lane loads into G. Memory
 // holds the blocks' matrices one after another along the slow dimension: row-major, element
-// (b, row, col) is at (b*rows + row)*ld + col; column-major, at (b*cols + col)*ld + row.
+// (b, row, col) is at (b*rows + row)*ld + col; column-major, at (b*cols + col)*ld + row. With a
+// block stride S, block b starts S elements after block b-1 instead: b*S + row*ld + col
+// (row-major) or b*S + col*ld + row (column-major), e.g. blocks side by side in one wide matrix.
 enum class MemoryOrder { row_major, col_major };
 struct LoadFormula {
   IndexExpression index;
   std::int64_t ld = 0;  // leading dimension: >= cols (row-major) or >= rows (column-major)
   MemoryOrder order = MemoryOrder::row_major;
+  std::optional<std::int64_t> block_stride{};  // default: rows*ld (row-major) or cols*ld (column-major)
+  SlotVariables variables{};
 };
 
 // ---- Results -------------------------------------------------------------------------------
@@ -104,6 +124,47 @@ class FormulaError : public ExpressionError {
 CheckReport check_forward(const OperandLayout& layout, const ForwardFormula& formula, std::size_t keep);
 CheckReport check_inverse(const OperandLayout& layout, const InverseFormula& formula, std::size_t keep);
 CheckReport check_load(const OperandLayout& layout, const LoadFormula& formula, std::size_t keep);
+
+// ---- Pair mode: A and B loaded by two load formulas over chained instructions ---------------
+// For every D[i][j] and every chained step s = 0..steps-1, the feeding relation (FeedingSlots)
+// names the A slot and the B slot multiplied together in each of the instruction's K positions;
+// each slot is mapped back to memory through its load formula (L, G and s). The pair passes when
+// every D[i][j] gets exactly the products A[i][k]*B[k][j] for k = 0..k_total-1, each once, in any
+// order (a K permutation shared by A and B is exact). In memory A is M x k_total, element (i, k)
+// at i*ld + k (row-major) or k*ld + i (column-major); B is k_total x N, (k, j) at k*ld + j or
+// j*ld + k. Single-block instructions only.
+struct PairFormula {
+  LoadFormula a, b;  // block_stride unused
+  int steps = 1;
+  std::int64_t k_total = 0;  // 0: the instruction's K times steps
+};
+
+// One product of D[i][j]: the A and B elements (row, col in the memory matrices) the formulas load
+// into the two slots multiplied at K position `position` of step `step`.
+struct PairProduct {
+  int step = 0, position = 0;
+  std::int64_t a_index = 0, b_index = 0;
+  ElementAt a, b;  // block unused; inside: within the memory matrix
+};
+struct PairMismatch {
+  int row = 0, col = 0;                // D[row][col]
+  std::vector<PairProduct> products;   // every product, by step then K position
+  std::vector<std::int64_t> missing;   // k with no product A[i][k]*B[k][j]
+  std::vector<std::int64_t> doubled;   // k with more than one
+};
+struct PairReport {
+  std::int64_t k_total = 0;
+  std::int64_t checked = 0;     // D elements
+  std::int64_t mismatches = 0;  // D elements whose products are wrong
+  std::vector<PairMismatch> first;
+  bool ok() const { return mismatches == 0; }
+};
+// Whether product p is A[row][k]*B[k][col] for some k in 0..k_total-1.
+bool pair_product_ok(const PairProduct& p, int row, int col, std::int64_t k_total);
+// Throws InvalidArgument for a multi-block instruction, steps < 1, k_total < 1 or an ld too small
+// (naming --ld-a, --ld-b, --steps, --k), FormulaError ("load-a", "load-b") for evaluation errors.
+PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, const PairFormula& formula,
+                      std::size_t keep);
 
 // The per-lane vector convention shared by inverse and load mode.
 int vector_length(const OperandLayout& layout);

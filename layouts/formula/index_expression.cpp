@@ -42,7 +42,7 @@ class Parser {
     skip_space();
     if (at_end()) fail(1, "empty expression");
     expression();
-    if (!at_end()) fail(column(), fmt::format("expected an operator (+ - * / %) or the end of the expression, found {}", found()));
+    if (!at_end()) fail(column(), fmt::format("expected an operator or the end of the expression, found {}", found()));
     return std::move(compiled_);
   }
 
@@ -61,7 +61,9 @@ class Parser {
     const char c = text_[pos_];
     if (is_identifier_char(c)) {
       std::size_t end = pos_;
-      while (end < text_.size() && is_identifier_char(text_[end])) ++end;
+      while (end < text_.size() && (is_identifier_char(text_[end]) ||
+                                    (text_[end] == '.' && end + 1 < text_.size() && is_identifier_start(text_[end + 1]))))
+        ++end;
       return fmt::format("'{}'", text_.substr(pos_, end - pos_));
     }
     if (is_printable(c)) return fmt::format("'{}'", c);
@@ -91,16 +93,116 @@ class Parser {
   void leave() { --depth_; }
 
   // ---- grammar ----------------------------------------------------------------------------------
-  void expression() {
-    term();
-    for (skip_space(); peek() == '+' || peek() == '-'; skip_space()) {
-      const Op op = peek() == '+' ? Op::add : Op::subtract;
+  // C's precedence, loosest first: ?: (right to left), ||, &&, |, ^, &, == !=, < <= > >=, << >>,
+  // + -, * / %, unary - ~ !. The recursion through ?: is counted against kMaxNestingDepth.
+  void expression() { conditional(); }
+
+  // c ? a : b evaluates only the branch taken (so `G == 0 ? 0 : 16/G` is fine): a conditional
+  // jump over the first branch and a jump over the second.
+  void conditional() {
+    logical_or();
+    skip_space();
+    if (peek() != '?') return;
+    const int question = column();
+    enter(question);
+    ++pos_;
+    const std::size_t jump_false = emit_jump(Op::jump_if_zero, question);
+    expression();
+    skip_space();
+    if (peek() != ':')
+      fail(column(), fmt::format("expected an operator or ':' of the '?' at column {}, found {}", question, found()));
+    const int colon = column();
+    ++pos_;
+    const std::size_t jump_end = emit_jump(Op::jump, colon);
+    --stack_;  // the second branch starts from the stack the first one found
+    patch(jump_false);
+    conditional();
+    patch(jump_end);
+    leave();
+  }
+
+  // a || b and a && b: 0 or 1, the right side evaluated only when the left does not decide.
+  void logical_or() {
+    logical_and();
+    for (skip_space(); lookahead("||"); skip_space()) short_circuit(Op::jump_if_nonzero, [this] { logical_and(); });
+  }
+  void logical_and() {
+    binary_level(0);
+    for (skip_space(); lookahead("&&"); skip_space()) short_circuit(Op::jump_if_zero, [this] { binary_level(0); });
+  }
+
+  // a && b compiles to: a; jz F; b; bool; jmp E; F: 0; E:  (|| the same with jnz and 1).
+  template <typename Operand>
+  void short_circuit(Op decide, Operand right) {
+    const int at = column();
+    pos_ += 2;
+    enter(at);
+    const std::size_t jump_decided = emit_jump(decide, at);
+    right();
+    emit(Op::to_bool, 0, at, 1);
+    const std::size_t jump_end = emit_jump(Op::jump, at);
+    --stack_;
+    patch(jump_decided);
+    emit(Op::constant, decide == Op::jump_if_zero ? 0 : 1, at, 0);
+    patch(jump_end);
+    leave();
+  }
+
+  // The binary operators between && and the unary ones, loosest first; a level's operators are
+  // tried longest first so that '<<' is not read as '<', nor '&&' as '&'.
+  struct Binary {
+    const char* token;
+    Op op;
+  };
+  static constexpr int kLevels = 7;
+  static const std::vector<Binary>& level(int n) {
+    static const std::vector<Binary> levels[kLevels] = {
+        {{"|", Op::bit_or}},
+        {{"^", Op::bit_xor}},
+        {{"&", Op::bit_and}},
+        {{"==", Op::equal}, {"!=", Op::not_equal}},
+        {{"<=", Op::less_equal}, {">=", Op::greater_equal}, {"<", Op::less}, {">", Op::greater}},
+        {{"<<", Op::shift_left}, {">>", Op::shift_right}},
+        {{"+", Op::add}, {"-", Op::subtract}},
+    };
+    return levels[n];
+  }
+  // Which operator of level n stands here, if any ('|' but not '||', '&' but not '&&', '<' but
+  // not '<<' or '<=').
+  const Binary* binary_here(int n) const {
+    for (const Binary& b : level(n)) {
+      if (!lookahead(b.token)) continue;
+      const std::size_t after = pos_ + std::char_traits<char>::length(b.token);
+      const char next = after < text_.size() ? text_[after] : '\0';
+      const std::string_view t = b.token;
+      if ((t == "|" && next == '|') || (t == "&" && next == '&') || ((t == "<" || t == ">") && (next == t[0] || next == '=')))
+        continue;
+      return &b;
+    }
+    return nullptr;
+  }
+  void binary_level(int n) {
+    if (n == kLevels) return term();
+    binary_level(n + 1);
+    for (skip_space();; skip_space()) {
+      const Binary* b = binary_here(n);
+      if (b == nullptr) return;
       const int at = column();
-      ++pos_;
-      term();
-      emit(op, 0, at, 2);
+      pos_ += std::char_traits<char>::length(b->token);
+      binary_level(n + 1);
+      emit(b->op, 0, at, 2);
     }
   }
+
+  bool lookahead(std::string_view token) const { return text_.substr(pos_, token.size()) == token; }
+
+  // A jump whose target patch() fills in later; a conditional jump pops its condition.
+  std::size_t emit_jump(Op op, int at) {
+    emit(op, 0, at, op == Op::jump ? 0 : 1);
+    --stack_;  // emit() counts every step as pushing one value; a jump pushes none
+    return compiled_.program.size() - 1;
+  }
+  void patch(std::size_t jump) { compiled_.program[jump].value = static_cast<std::int64_t>(compiled_.program.size()); }
 
   void term() {
     unary();
@@ -114,13 +216,13 @@ class Parser {
   }
 
   void unary() {
-    std::vector<int> minus_columns;
-    for (skip_space(); peek() == '-'; skip_space()) {
-      minus_columns.push_back(column());
+    std::vector<std::pair<Op, int>> prefixes;
+    for (skip_space(); (peek() == '-' || peek() == '~' || (peek() == '!' && !lookahead("!="))); skip_space()) {
+      prefixes.emplace_back(peek() == '-' ? Op::negate : peek() == '~' ? Op::bit_not : Op::logical_not, column());
       ++pos_;
     }
     primary();
-    for (auto it = minus_columns.rbegin(); it != minus_columns.rend(); ++it) emit(Op::negate, 0, *it, 1);
+    for (auto it = prefixes.rbegin(); it != prefixes.rend(); ++it) emit(it->first, 0, it->second, 1);
   }
 
   void primary() {
@@ -135,7 +237,7 @@ class Parser {
       expression();
       skip_space();
       if (peek() != ')')
-        fail(column(), fmt::format("expected an operator (+ - * / %) or ')' closing the '(' at column {}, found {}",
+        fail(column(), fmt::format("expected an operator or ')' closing the '(' at column {}, found {}",
                                    open, found()));
       ++pos_;
       leave();
@@ -181,7 +283,7 @@ class Parser {
   void name() {
     const int at = column();
     const std::size_t start = pos_;
-    while (!at_end() && is_identifier_char(text_[pos_])) ++pos_;
+    scan_name();
     const std::string_view id = text_.substr(start, pos_ - start);
     const auto variable = std::find(variables_.begin(), variables_.end(), id);
     if (variable != variables_.end()) {
@@ -191,6 +293,15 @@ class Parser {
     if (id != "min" && id != "max")
       fail(at, fmt::format("unknown name '{}'; allowed: {}; functions: min, max", id, allowed_names()));
     call(id == "min" ? Op::min : Op::max, id, at);
+  }
+
+  // A name: identifier characters, and '.' between them (CUDA/HIP's threadIdx.x).
+  void scan_name() {
+    for (;;) {
+      while (!at_end() && is_identifier_char(text_[pos_])) ++pos_;
+      if (pos_ + 1 < text_.size() && text_[pos_] == '.' && is_identifier_start(text_[pos_ + 1])) ++pos_;
+      else return;
+    }
   }
 
   // min(a, b, ...) / max(a, b, ...): at least two arguments.
@@ -209,7 +320,7 @@ class Parser {
         continue;
       }
       if (peek() == ')') break;
-      fail(column(), fmt::format("expected an operator (+ - * / %), ',' or ')' in the arguments of {}( at column {}, found {}",
+      fail(column(), fmt::format("expected an operator, ',' or ')' in the arguments of {}( at column {}, found {}",
                                  function, at, found()));
     }
     if (arguments < 2) fail(at, fmt::format("{} needs at least 2 arguments, got 1", function));
@@ -267,26 +378,35 @@ std::int64_t IndexExpression::evaluate(std::span<const std::int64_t> values) con
   };
   std::vector<std::int64_t> stack;
   stack.reserve(max_stack_);
-  for (const Step& s : program_) {
-    if (s.op == Op::constant) {
-      stack.push_back(s.value);
-      continue;
-    }
-    if (s.op == Op::variable) {
-      stack.push_back(values[static_cast<std::size_t>(s.value)]);
-      continue;
-    }
-    if (s.op == Op::negate) {
-      if (stack.back() == kMin) fail(s, "overflow (result outside 64 bits)");
-      stack.back() = -stack.back();
-      continue;
-    }
-    if (s.op == Op::min || s.op == Op::max) {
-      const auto first = stack.end() - s.value;
-      const std::int64_t result = s.op == Op::min ? *std::min_element(first, stack.end()) : *std::max_element(first, stack.end());
-      stack.erase(first, stack.end());
-      stack.push_back(result);
-      continue;
+  for (std::size_t pc = 0; pc < program_.size(); ++pc) {
+    const Step& s = program_[pc];
+    switch (s.op) {
+      case Op::constant: stack.push_back(s.value); continue;
+      case Op::variable: stack.push_back(values[static_cast<std::size_t>(s.value)]); continue;
+      case Op::negate:
+        if (stack.back() == kMin) fail(s, "overflow (result outside 64 bits)");
+        stack.back() = -stack.back();
+        continue;
+      case Op::bit_not: stack.back() = ~stack.back(); continue;
+      case Op::logical_not: stack.back() = stack.back() == 0 ? 1 : 0; continue;
+      case Op::to_bool: stack.back() = stack.back() != 0 ? 1 : 0; continue;
+      case Op::jump: pc = static_cast<std::size_t>(s.value) - 1; continue;
+      case Op::jump_if_zero:
+      case Op::jump_if_nonzero: {
+        const bool zero = stack.back() == 0;
+        stack.pop_back();
+        if (zero == (s.op == Op::jump_if_zero)) pc = static_cast<std::size_t>(s.value) - 1;
+        continue;
+      }
+      case Op::min:
+      case Op::max: {
+        const auto first = stack.end() - s.value;
+        const std::int64_t result = s.op == Op::min ? *std::min_element(first, stack.end()) : *std::max_element(first, stack.end());
+        stack.erase(first, stack.end());
+        stack.push_back(result);
+        continue;
+      }
+      default: break;
     }
     const std::int64_t b = stack.back();
     stack.pop_back();
@@ -313,6 +433,27 @@ std::int64_t IndexExpression::evaluate(std::span<const std::int64_t> values) con
           if (r != 0 && ((r < 0) != (b < 0))) r += b;  // sign of the divisor, as floor division implies
         }
         break;
+      case Op::shift_left:
+      case Op::shift_right:
+        // Only 0..62: C leaves negative and too wide shifts undefined, and 63 reaches the sign bit.
+        if (b < 0 || b >= 63)
+          fail(s, fmt::format("shift by {} (only 0..62)", b));
+        if (s.op == Op::shift_right) {
+          r = a >> b;  // arithmetic (C++20): floor(a / 2^b), like '/'
+        } else {
+          r = static_cast<std::int64_t>(static_cast<std::uint64_t>(a) << b);
+          overflow = (r >> b) != a;  // bits (or the sign) shifted out
+        }
+        break;
+      case Op::bit_and: r = a & b; break;
+      case Op::bit_or: r = a | b; break;
+      case Op::bit_xor: r = a ^ b; break;
+      case Op::equal: r = a == b; break;
+      case Op::not_equal: r = a != b; break;
+      case Op::less: r = a < b; break;
+      case Op::less_equal: r = a <= b; break;
+      case Op::greater: r = a > b; break;
+      case Op::greater_equal: r = a >= b; break;
       default: throw std::logic_error("IndexExpression::evaluate: unknown step");
     }
     if (overflow) fail(s, "overflow (result outside 64 bits)");

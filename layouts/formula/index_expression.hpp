@@ -13,16 +13,27 @@
 namespace mxlane::formula {
 
 // The language (README "Checking your own index formulas"):
-//   expression := term (('+' | '-') term)*
+//   expression := logical_or ('?' expression ':' expression)?   (right to left, as in C)
+//   logical_or := logical_and ('||' logical_and)*
+//   logical_and:= bit_or ('&&' bit_or)*
+//   bit_or     := bit_xor ('|' bit_xor)*;  bit_xor := bit_and ('^' bit_and)*
+//   bit_and    := equality ('&' equality)*
+//   equality   := relational (('==' | '!=') relational)*
+//   relational := shift (('<' | '<=' | '>' | '>=') shift)*
+//   shift      := additive (('<<' | '>>') additive)*
+//   additive   := term (('+' | '-') term)*
 //   term       := unary (('*' | '/' | '%') unary)*
-//   unary      := '-'* primary                       (binds tighter than * / %, as in C)
+//   unary      := ('-' | '~' | '!')* primary            (binds tighter than * / %, as in C)
 //   primary    := number | variable | ('min' | 'max') '(' expression (',' expression)+ ')'
 //               | '(' expression ')'
 //   number     := decimal digits | '0x' hex digits   (no octal: 010 is ten)
-// Values are signed 64-bit integers. '/' and '%' round toward minus infinity:
+// That is C's precedence. Values are signed 64-bit integers. '/' and '%' round toward minus infinity:
 //   a / b = floor(a / b),  a % b = a - b * floor(a / b)   (so -7/2 = -4, -7%2 = 1, 7%-2 = -1).
-// Spaces and tabs may appear between tokens. Identifiers are [A-Za-z_][A-Za-z0-9_]* and must be
-// one of the variables the caller allows (or min/max).
+// Comparisons and ! && || give 0 or 1; && || and ?: evaluate only what C evaluates. '>>' is
+// arithmetic (floor(a / 2^b)); '<<' is checked like '*'; a shift by a negative amount or by 63 or
+// more is an error. Spaces and tabs may appear between tokens. Identifiers are
+// [A-Za-z_][A-Za-z0-9_]*, optionally dotted (threadIdx.x), and must be one of the variables the
+// caller allows (or min/max).
 
 // Hard limits, so that any input (scripts/fuzz.sh fuzzes the parser) is parsed in bounded time and stack.
 inline constexpr std::size_t kMaxExpressionLength = 1024;  // characters (bytes) of text
@@ -58,10 +69,15 @@ class IndexExpression {
   bool uses(std::string_view name) const;
 
   // The compiled program: postfix steps evaluated on a stack.
-  enum class Op : std::uint8_t { constant, variable, negate, add, subtract, multiply, divide, modulo, min, max };
+  enum class Op : std::uint8_t {
+    constant, variable, negate, add, subtract, multiply, divide, modulo, min, max,
+    bit_not, logical_not, to_bool, bit_and, bit_or, bit_xor, shift_left, shift_right,
+    equal, not_equal, less, less_equal, greater, greater_equal,
+    jump, jump_if_zero, jump_if_nonzero  // value: the step to continue at
+  };
   struct Step {
     Op op;
-    std::int64_t value;  // constant: the value; variable: its index; min/max: argument count
+    std::int64_t value;  // constant: the value; variable: its index; min/max: argument count; jumps: target
     int column;          // 1-based column of the token, for evaluation errors
   };
 

@@ -98,7 +98,7 @@ TEST_CASE("mxlane check: malformed expressions exit 2 with the column and a care
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
-        "mxlane check: error: --row: column 8: expected an operator (+ - * / %) or ')' closing the '(' at column 6, "
+        "mxlane check: error: --row: column 8: expected an operator or ')' closing the '(' at column 6, "
         "found the end of the expression\n"
         "  --row L/16+(G\n"
         "               ^\n");

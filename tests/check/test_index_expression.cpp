@@ -118,7 +118,7 @@ TEST_CASE("Expressions: parse errors carry the column and what was expected", "[
       {"L+*2", 3, "expected a number, a variable (L, G)"},
       {"x+1", 1, "unknown name 'x'; allowed: L, G; functions: min, max"},
       {"L+row", 3, "unknown name 'row'"},
-      {"L G", 3, "expected an operator (+ - * / %) or the end of the expression, found 'G'"},
+      {"L G", 3, "expected an operator or the end of the expression, found 'G'"},
       {"", 1, "empty expression"},
       {"   ", 1, "empty expression"},
       {"min(L)", 1, "min needs at least 2 arguments"},
@@ -127,13 +127,18 @@ TEST_CASE("Expressions: parse errors carry the column and what was expected", "[
       {"12ab", 1, "malformed number '12ab'"},
       {"0x", 1, "malformed number '0x'"},
       {"0xfg", 1, "malformed number '0xfg'"},
-      {"L#2", 2, "expected an operator (+ - * / %) or the end of the expression, found '#'"},
+      {"L#2", 2, "expected an operator or the end of the expression, found '#'"},
       {"L/16)", 5, "found ')'"},
       {std::string("L+\x01", 3), 3, "found byte 0x01"},
       {std::string("L+\0", 3), 3, "found byte 0x00"},
       {"L(2)", 2, "found '('"},
       {"+L", 1, "found '+'"},
-      {"L^2", 2, "found '^'"},
+      {"L=2", 2, "found '='"},          // assignment is not C's ==
+      {"L?1", 4, "':' of the '?' at column 2"},
+      {"L<<", 4, "expected a number"},
+      {"L&&", 4, "expected a number"},
+      {"!=L", 1, "found '!'"},
+      {"threadIdx.x", 1, "unknown name 'threadIdx.x'"},
       {"9223372036854775808", 1, "does not fit in a signed 64-bit integer"},
       {"1+0x8000000000000000", 3, "does not fit"},
       {"99999999999999999999999", 1, "does not fit"},
@@ -227,4 +232,90 @@ TEST_CASE("Expressions: random input either parses and evaluates or fails with a
   CHECK(parsed > 100);  // the generator reaches both outcomes
   CHECK(rejected > 100);
   CHECK(evaluation_errors > 0);
+}
+
+// ---- C operators (hand-computed from C's rules; '/' and '%' keep floor semantics) ----------------
+
+TEST_CASE("Expressions: C's bitwise, shift, comparison, logical and conditional operators", "[check][expression]") {
+  CHECK(eval("12 & 10") == 8);
+  CHECK(eval("12 | 3") == 15);
+  CHECK(eval("12 ^ 10") == 6);
+  CHECK(eval("~0") == -1);
+  CHECK(eval("~5") == -6);
+  CHECK(eval("1 << 4") == 16);
+  CHECK(eval("-1 << 4") == -16);
+  CHECK(eval("256 >> 4") == 16);
+  CHECK(eval("-7 >> 1") == -4);  // arithmetic: floor(-7/2), like '/'
+  CHECK(eval("3 < 4") == 1);
+  CHECK(eval("4 < 4") == 0);
+  CHECK(eval("4 <= 4") == 1);
+  CHECK(eval("5 > 4") == 1);
+  CHECK(eval("4 >= 5") == 0);
+  CHECK(eval("4 == 4") == 1);
+  CHECK(eval("4 != 4") == 0);
+  CHECK(eval("!0") == 1);
+  CHECK(eval("!7") == 0);
+  CHECK(eval("!!7") == 1);
+  CHECK(eval("2 && 3") == 1);
+  CHECK(eval("2 && 0") == 0);
+  CHECK(eval("0 || 0") == 0);
+  CHECK(eval("0 || -3") == 1);
+  CHECK(eval("1 ? 10 : 20") == 10);
+  CHECK(eval("0 ? 10 : 20") == 20);
+  // Hex literal against a bitwise mask, as kernels write it.
+  CHECK(eval("0xff & 0x1234") == 0x34);
+}
+
+TEST_CASE("Expressions: C's precedence and associativity", "[check][expression]") {
+  CHECK(eval("1 + 2 << 3") == 24);       // + binds tighter than <<
+  CHECK(eval("1 << 2 + 1") == 8);
+  CHECK(eval("1 | 2 ^ 3 & 6") == 1);     // & over ^ over |: 1 | (2 ^ (3 & 6)) = 1 | 0
+  CHECK(eval("(1 | 2) ^ 3 & 6") == 1);   // 3 ^ 2
+  CHECK(eval("6 & 3 == 3") == 0);        // == binds tighter than &: 6 & 1 = 0
+  CHECK(eval("1 < 2 == 1") == 1);        // < over ==
+  CHECK(eval("5 - 3 - 1") == 1);         // left to right
+  CHECK(eval("64 >> 2 >> 1") == 8);
+  CHECK(eval("1 || 0 && 0") == 1);       // && over ||
+  CHECK(eval("0 ? 1 : 0 ? 2 : 3") == 3);  // ?: right to left: 0 ? 1 : (0 ? 2 : 3)
+  CHECK(eval("1 ? 0 ? 4 : 5 : 6") == 5);
+  CHECK(eval("L < 16 ? L : L - 16", 20) == 4);
+  CHECK(eval("-~3") == 4);               // unary chains apply right to left
+  CHECK(eval("~-3") == 2);
+  CHECK(eval("2 * 3 & 4") == 4);         // * over &
+  CHECK(eval("(L & 15) * 16 + (G ^ 1)", 19, 4) == 53);  // 3*16 + 5
+}
+
+TEST_CASE("Expressions: && || ?: evaluate only what C evaluates", "[check][expression]") {
+  CHECK(eval("G == 0 ? 0 : 16 / G", 0, 0) == 0);  // the untaken branch would divide by zero
+  CHECK(eval("G == 0 ? 0 : 16 / G", 0, 4) == 4);
+  CHECK(eval("G != 0 && 16 / G == 4", 0, 0) == 0);
+  CHECK(eval("G == 0 || 16 / G == 4", 0, 0) == 1);
+  CHECK(evaluation_error("G == 0 && 16 / G", 0, 0).column() == 14);  // taken: the division fails
+}
+
+TEST_CASE("Expressions: shifts out of range and overflowing left shifts are errors with the column", "[check][expression]") {
+  CHECK(evaluation_error("1 << G", 0, 63).column() == 3);
+  CHECK_THAT(evaluation_error("1 << G", 0, 63).message(), Catch::Contains("shift by 63 (only 0..62)"));
+  CHECK_THAT(evaluation_error("L >> -1").message(), Catch::Contains("shift by -1"));
+  CHECK(evaluation_error("L + (1 >> G)", 0, 64).column() == 8);
+  CHECK(eval("1 << 62") == std::int64_t{1} << 62);
+  CHECK_THAT(evaluation_error("2 << 62").message(), Catch::Contains("overflow"));   // 2^63 does not fit
+  CHECK_THAT(evaluation_error("-4 << 62").message(), Catch::Contains("overflow"));
+  CHECK(eval("-1 << 62") == -(std::int64_t{1} << 62));
+  CHECK(eval("-2 << 62") == std::numeric_limits<std::int64_t>::min());  // -2^63 fits
+  CHECK(eval("-1 >> 62") == -1);
+}
+
+TEST_CASE("Expressions: dotted names such as threadIdx.x are variables when the caller allows them", "[check][expression]") {
+  const IndexExpression e = IndexExpression::parse("threadIdx.x % 16 + 16 * threadIdx.y", {"threadIdx.x", "threadIdx.y"});
+  const std::vector<std::int64_t> values{21, 2};
+  CHECK(e.evaluate(values) == 37);
+  CHECK(e.uses("threadIdx.y"));
+  try {
+    IndexExpression::parse("threadIdx.z", {"threadIdx.x"});
+    FAIL("threadIdx.z parsed");
+  } catch (const ExpressionError& error) {
+    CHECK(error.column() == 1);
+    CHECK_THAT(error.message(), Catch::Contains("unknown name 'threadIdx.z'"));
+  }
 }

@@ -82,7 +82,8 @@ std::string expressions_text(const CheckRequest& r) {
   std::string text;
   for (const auto& [option, expression] : r.expressions) append_item(text, fmt::format("--{} '{}'", option, expression), " ");
   if (r.mode == CheckMode::load)
-    text += fmt::format(" (--order {} --ld {})", r.order == formula::MemoryOrder::row_major ? "row" : "col", r.ld);
+    text += fmt::format(" (--order {} --ld {}{})", r.order == formula::MemoryOrder::row_major ? "row" : "col", r.ld,
+                        r.block_stride ? fmt::format(" --block-stride {}", *r.block_stride) : "");
   return text;
 }
 
@@ -96,8 +97,8 @@ std::string ranges_text(const CheckRequest& r, const CheckReport& report) {
     if (report.per_copy) text += fmt::format(", r = 0..{}", l.replicas() - 1);
     return text;
   }
-  return fmt::format("for L = 0..{}, G = 0..{} ({}-bit elements)", l.wave() - 1, formula::vector_length(l) - 1,
-                     l.element_bits());
+  return fmt::format("for L = 0..{}, G = 0..{} ({}-bit elements){}", l.wave() - 1, formula::vector_length(l) - 1,
+                     l.element_bits(), r.sweep.empty() ? "" : ", " + r.sweep);
 }
 
 bool any_modifier(const Modifiers& m) {
@@ -107,17 +108,23 @@ bool any_modifier(const Modifiers& m) {
 std::string verdict(const CheckRequest& r, const CheckReport& report) {
   const std::string op(operand_name(r.layout->operand()));
   const std::string what = r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements") : "slots (L, G)";
+  const std::string points = r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "";
   if (report.ok()) {
     if (r.mode == CheckMode::load)
-      return fmt::format("OK: all {} {} of {} receive the element the instruction reads there", report.checked, what, op);
-    return fmt::format("OK: all {} {} of {} match", report.checked, what, op);
+      return r.layout->operand() == Operand::D  // the instruction writes D: the formula says where it goes
+                 ? fmt::format("OK: all {} {} of {} map to the element the instruction writes there{}", report.checked,
+                               what, op, points)
+                 : fmt::format("OK: all {} {} of {} receive the element the instruction reads there{}", report.checked,
+                               what, op, points);
+    return fmt::format("OK: all {} {} of {} match{}", report.checked, what, op, points);
   }
+  const std::string at = r.sweep_failed.empty() ? "" : fmt::format(" with {}", r.sweep_failed);
   const std::size_t shown = r.mode == CheckMode::forward ? report.forward.size() : report.slots.size();
   const std::string first = shown < static_cast<std::size_t>(report.mismatches) ? fmt::format(" (first {} shown)", shown) : "";
   if (r.mode == CheckMode::load)
-    return fmt::format("FAILED: {} of {} {} of {} receive the wrong element{}", report.mismatches, report.checked, what, op,
-                       first);
-  return fmt::format("FAILED: {} of {} {} of {} do not match{}", report.mismatches, report.checked, what, op, first);
+    return fmt::format("FAILED{}: {} of {} {} of {} {} the wrong element{}", at, report.mismatches, report.checked, what,
+                       op, r.layout->operand() == Operand::D ? "map to" : "receive", first);
+  return fmt::format("FAILED{}: {} of {} {} of {} do not match{}", at, report.mismatches, report.checked, what, op, first);
 }
 
 std::vector<std::string> check_notes(const CheckRequest& r, const CheckReport& report) {
@@ -142,7 +149,95 @@ std::vector<std::string> check_notes(const CheckRequest& r, const CheckReport& r
   return notes;
 }
 
+// Pair mode: "5" for a correct product A[i][5]*B[5][j]; otherwise what each side loads: its k when
+// the row (A) or column (B) is right, else the element, or the memory index outside the matrix.
+std::string pair_side(char name, const formula::ElementAt& e, std::int64_t index, bool own_line, std::int64_t k) {
+  if (!e.inside) return fmt::format("{}:memory[{}](outside)", name, index);
+  if (own_line) return std::to_string(k);
+  return fmt::format("{}[{}][{}]", name, e.row, e.col);
+}
+
+std::string k_list(const std::vector<std::int64_t>& ks) {
+  if (ks.empty()) return "none";
+  std::string text;
+  for (std::int64_t k : ks) append_item(text, std::to_string(k), " ");
+  return text;
+}
+
+void print_pair_mismatch(const formula::PairMismatch& m, std::int64_t k_total, std::ostream& out) {
+  std::string text;
+  int step = -1;
+  for (const formula::PairProduct& p : m.products) {
+    if (p.step != step) {
+      text += fmt::format("{}s={}:", step < 0 ? "" : "; ", p.step);
+      step = p.step;
+    }
+    if (formula::pair_product_ok(p, m.row, m.col, k_total)) text += fmt::format(" {}", p.a.col);
+    else
+      text += fmt::format(" {}*{}", pair_side('A', p.a, p.a_index, p.a.row == m.row, p.a.col),
+                          pair_side('B', p.b, p.b_index, p.b.col == m.col, p.b.row));
+  }
+  out << fmt::format("D[{}][{}]: k of A*B by step: {}; missing k: {}; doubled k: {}\n", m.row, m.col, text,
+                     k_list(m.missing), k_list(m.doubled));
+}
+
+const char* order_name(formula::MemoryOrder o) { return o == formula::MemoryOrder::row_major ? "row" : "col"; }
+
 }  // namespace
+
+void render_pair_text(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
+  const InstrDesc& d = *r.desc;
+  out << fmt::format(
+      "Checking A x B of {} ({}, wave{}{}) over {} chained step{} against --load-a '{}' (--order-a {} --ld-a {}) "
+      "--load-b '{}' (--order-b {} --ld-b {}), for D[i][j], i = 0..{}, j = 0..{}, k = 0..{}{}\n",
+      d.mnemonic, r.arch->name, d.wave, any_modifier(r.mods) ? ", " + format_modifiers(d, r.mods) : "", r.steps,
+      r.steps == 1 ? "" : "s", r.load_a, order_name(r.order_a), r.ld_a, r.load_b, order_name(r.order_b), r.ld_b, d.m - 1,
+      d.n - 1, report.k_total - 1, r.sweep.empty() ? "" : ", " + r.sweep);
+  for (const formula::PairMismatch& m : report.first) print_pair_mismatch(m, report.k_total, out);
+  const std::string once = fmt::format("A[i][k]*B[k][j] for k = 0..{} once each", report.k_total - 1);
+  if (report.ok()) {
+    out << fmt::format("OK: all {} elements of D get {}{}\n", report.checked, once,
+                       r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "");
+    return;
+  }
+  const std::string first = report.first.size() < static_cast<std::size_t>(report.mismatches)
+                                ? fmt::format(" (first {} shown)", report.first.size())
+                                : "";
+  out << fmt::format("FAILED{}: {} of {} elements of D do not get {}{}\n",
+                     r.sweep_failed.empty() ? "" : " with " + r.sweep_failed, report.mismatches, report.checked, once,
+                     first);
+}
+
+void render_pair_json(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
+  const InstrDesc& d = *r.desc;
+  // Its own format: the per-D-element mismatches have another shape than mxlane.check/1's slots.
+  Json doc{{"format", "mxlane.check.pair/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
+           {"wave", d.wave}, {"mode", "pair"}, {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
+           {"order_a", order_name(r.order_a)}, {"ld_a", r.ld_a}, {"order_b", order_name(r.order_b)}, {"ld_b", r.ld_b},
+           {"steps", r.steps}, {"k", report.k_total}};
+  if (!r.sweep.empty()) {
+    doc["sweep"] = r.sweep;
+    doc["sweep_points"] = r.sweep_points;
+    if (!r.sweep_failed.empty()) doc["sweep_failed"] = r.sweep_failed;
+  }
+  doc["ok"] = report.ok();
+  doc["checked"] = report.checked;
+  doc["mismatches"] = report.mismatches;
+  Json first = Json::array();
+  for (const formula::PairMismatch& m : report.first) {
+    Json products = Json::array();
+    auto side = [](const formula::ElementAt& e, std::int64_t index) {
+      return Json{{"index", index}, {"row", e.row}, {"col", e.col}, {"inside", e.inside}};
+    };
+    for (const formula::PairProduct& p : m.products)
+      products.push_back(Json{{"step", p.step}, {"position", p.position}, {"a", side(p.a, p.a_index)}, {"b", side(p.b, p.b_index)},
+                              {"ok", formula::pair_product_ok(p, m.row, m.col, report.k_total)}});
+    first.push_back(Json{{"row", m.row}, {"col", m.col}, {"products", std::move(products)}, {"missing", m.missing},
+                         {"doubled", m.doubled}});
+  }
+  doc["first_mismatches"] = std::move(first);
+  out << doc.dump() << '\n';
+}
 
 void render_check_text(const CheckRequest& r, const CheckReport& report, std::ostream& out) {
   const OperandLayout& l = *r.layout;
@@ -171,6 +266,12 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
   if (r.mode == CheckMode::load) {
     doc["order"] = r.order == formula::MemoryOrder::row_major ? "row" : "col";
     doc["ld"] = r.ld;
+    if (r.block_stride) doc["block_stride"] = *r.block_stride;
+  }
+  if (!r.sweep.empty()) {
+    doc["sweep"] = r.sweep;
+    doc["sweep_points"] = r.sweep_points;
+    if (!r.sweep_failed.empty()) doc["sweep_failed"] = r.sweep_failed;
   }
   doc["ok"] = report.ok();
   doc["checked"] = report.checked;

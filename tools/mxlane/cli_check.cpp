@@ -1,8 +1,11 @@
 // `mxlane check`: check a kernel author's own index formulas (forward, inverse or load pattern)
 // against an operand's layout at every element, and report the first mismatches.
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <iterator>
 #include <optional>
+#include <utility>
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
@@ -91,7 +94,195 @@ CheckMode choose_mode(const CheckOptions& o) {
   return static_cast<CheckMode>(*mode);
 }
 
-formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request) {
+// ---- Free variables, threadIdx and pair mode ---------------------------------------------------
+
+// One --var: NAME=LO..HI or NAME=VALUE.
+struct SweptVariable {
+  std::string name;
+  std::int64_t low = 0, high = 0;
+};
+
+inline constexpr std::int64_t kMaxSweepPoints = 4096;  // the checks run once per point
+inline constexpr std::int64_t kMaxVariableMagnitude = std::int64_t{1} << 40;
+
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  std::int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+bool is_identifier(std::string_view name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_')) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; });
+}
+
+std::vector<SweptVariable> parse_vars(const CheckOptions& o) {
+  std::vector<SweptVariable> vars;
+  std::int64_t points = 1;
+  for (const std::string& text : o.vars) {
+    const std::size_t equals = text.find('=');
+    const std::string name = text.substr(0, equals);
+    if (equals == std::string::npos || !is_identifier(name))
+      throw InvalidArgument(fmt::format("--var: '{}' is not NAME=LOW..HIGH or NAME=VALUE (e.g. --var i=0..3)", text));
+    static const char* const kTaken[] = {"L", "G", "s", "threadIdx", "min", "max"};
+    if (std::find(std::begin(kTaken), std::end(kTaken), name) != std::end(kTaken))
+      throw InvalidArgument(fmt::format("--var: '{}' is a built-in name (L, G, s, threadIdx, min, max)", name));
+    if (std::any_of(vars.begin(), vars.end(), [&](const SweptVariable& v) { return v.name == name; }))
+      throw InvalidArgument(fmt::format("--var: '{}' given twice", name));
+    const std::string range = text.substr(equals + 1);
+    const std::size_t dots = range.find("..");
+    const auto low = parse_integer(std::string_view(range).substr(0, dots));
+    const auto high = dots == std::string::npos ? low : parse_integer(std::string_view(range).substr(dots + 2));
+    if (!low || !high || *low > *high || *low < -kMaxVariableMagnitude || *high > kMaxVariableMagnitude)
+      throw InvalidArgument(fmt::format("--var: '{}': the range must be LOW..HIGH with LOW <= HIGH, integers within "
+                                        "+-2^40 (e.g. {}=0..3)",
+                                        text, name));
+    points *= std::min<std::int64_t>(*high - *low + 1, kMaxSweepPoints + 1);
+    if (points > kMaxSweepPoints)
+      throw InvalidArgument(fmt::format("--var: the variables span more than {} points", kMaxSweepPoints));
+    vars.push_back({name, *low, *high});
+  }
+  return vars;
+}
+
+// --block-dim X,Y: the x extent, for threadIdx.x = L % X and threadIdx.y = L / X.
+std::int64_t parse_block_dim(const CheckOptions& o, int wave) {
+  if (!o.block_dim) return 0;
+  const std::string& text = *o.block_dim;
+  const std::size_t comma = text.find(',');
+  const auto x = parse_integer(std::string_view(text).substr(0, comma));
+  const auto y = comma == std::string::npos ? std::optional<std::int64_t>() : parse_integer(std::string_view(text).substr(comma + 1));
+  if (!x || !y || *x < 1 || *y < 1 || *x > 1024 || *y > 1024 || *x * *y > 1024)
+    throw InvalidArgument(fmt::format("--block-dim: '{}' is not X,Y with X, Y >= 1 and X*Y <= 1024 (e.g. --block-dim 16,4)", text));
+  if (*x * *y < wave)
+    throw InvalidArgument(fmt::format("--block-dim: {},{} has {} threads, fewer than the {} lanes of the wave", *x, *y,
+                                      *x * *y, wave));
+  return *x;
+}
+
+// The variables of a single instruction's slot formulas: everything but the step s.
+std::vector<std::string> single_instruction_variables(const formula::SlotVariables& v) {
+  std::vector<std::string> names = formula::slot_variables(v);
+  names.erase(std::find(names.begin(), names.end(), "s"));
+  return names;
+}
+
+// "i = 0..3, n = 2"
+std::string sweep_text(const std::vector<SweptVariable>& vars) {
+  std::string text;
+  for (const SweptVariable& v : vars)
+    text += fmt::format("{}{} = {}", text.empty() ? "" : ", ", v.name,
+                        v.low == v.high ? std::to_string(v.low) : fmt::format("{}..{}", v.low, v.high));
+  return text;
+}
+
+// Runs `check(values)` at every point of the sweep in order (the last variable fastest) until one
+// fails; returns the number of points run and, for a failure, "i=2, n=5".
+template <typename Check>
+std::pair<std::int64_t, std::string> sweep(const std::vector<SweptVariable>& vars, formula::SlotVariables& slot_vars,
+                                           Check check) {
+  slot_vars.free_names.clear();
+  slot_vars.free_values.clear();
+  for (const SweptVariable& v : vars) {
+    slot_vars.free_names.push_back(v.name);
+    slot_vars.free_values.push_back(v.low);
+  }
+  for (std::int64_t points = 1;; ++points) {
+    if (!check()) {
+      std::string failed;
+      for (std::size_t n = 0; n < vars.size(); ++n)
+        failed += fmt::format("{}{}={}", failed.empty() ? "" : ", ", vars[n].name, slot_vars.free_values[n]);
+      return {points, failed};
+    }
+    std::size_t n = vars.size();  // odometer step
+    for (; n > 0; --n) {
+      std::int64_t& value = slot_vars.free_values[n - 1];
+      if (value < vars[n - 1].high) {
+        ++value;
+        break;
+      }
+      value = vars[n - 1].low;
+    }
+    if (n == 0) return {points, ""};
+  }
+}
+
+// Options of the other modes, which pair mode does not use, and pair options without --pair.
+void check_pair_options(const CheckOptions& o) {
+  const std::pair<const char*, bool> single[] = {
+      {"operand", !o.operand.empty()}, {"lane", o.lane.has_value()}, {"vgpr", o.vgpr.has_value()},
+      {"bits", o.bits.has_value()},    {"row", o.row.has_value()},   {"col", o.col.has_value()},
+      {"block", o.block.has_value()},  {"load", o.load.has_value()}, {"ld", o.ld.has_value()},
+      {"order", o.order.has_value()},  {"block-stride", o.block_stride.has_value()}};
+  const std::pair<const char*, bool> pair[] = {
+      {"load-a", o.load_a.has_value()}, {"load-b", o.load_b.has_value()}, {"ld-a", o.ld_a.has_value()},
+      {"ld-b", o.ld_b.has_value()},     {"order-a", o.order_a.has_value()}, {"order-b", o.order_b.has_value()},
+      {"steps", o.steps.has_value()},   {"k", o.k.has_value()}};
+  if (o.pair) {
+    for (const auto& [name, given] : single)
+      if (given)
+        throw InvalidArgument(fmt::format("--{}: not used with --pair (pair mode loads A and B with --load-a and --load-b "
+                                          "and judges every element of D)",
+                                          name));
+    if (!o.load_a) throw InvalidArgument("--load-a: required with --pair");
+    if (!o.load_b) throw InvalidArgument("--load-b: required with --pair");
+    return;
+  }
+  for (const auto& [name, given] : pair)
+    if (given) throw InvalidArgument(fmt::format("--{}: only with --pair", name));
+  if (o.operand.empty()) throw InvalidArgument("--operand: required (A, B, C or D) unless --pair");
+}
+
+int report_bad_expression(const BadExpression& e, std::ostream& err) {
+  err << "mxlane check: error: " << e.what() << '\n' << e.caret();
+  return kExitUsage;
+}
+
+int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+  LayoutSelection selection = o;
+  selection.operand = "D";  // only to resolve --arch, --inst, --wave and the modifiers
+  const SelectedLayout selected = select_layout(selection);
+  const InstrDesc& desc = selected.layout.desc();
+  const std::vector<SweptVariable> vars = parse_vars(o);
+  formula::SlotVariables slot_vars{parse_block_dim(o, desc.wave), {}, {}};
+  const Switches switches = parse_switch_settings(o.switch_settings);
+  PairRequest request{selected.arch, &desc, selected.layout.modifiers(), *o.load_a, *o.load_b};
+  request.steps = o.steps.value_or(1);
+  if (request.steps < 1 || request.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", request.steps));
+  const std::int64_t k_total = o.k.value_or(static_cast<std::int64_t>(desc.k) * request.steps);
+  if (k_total < 1 || k_total > (1 << 20)) throw InvalidArgument(fmt::format("--k: {} is not in 1..{}", k_total, 1 << 20));
+  request.order_a = o.order_a.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
+  request.order_b = o.order_b.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
+  request.ld_a = o.ld_a.value_or(request.order_a == formula::MemoryOrder::row_major ? k_total : desc.m);
+  request.ld_b = o.ld_b.value_or(request.order_b == formula::MemoryOrder::row_major ? desc.n : k_total);
+  request.sweep = sweep_text(vars);
+  formula::PairReport report;
+  try {
+    const auto [points, failed] = sweep(vars, slot_vars, [&] {
+      const std::vector<std::string> variables = formula::slot_variables(slot_vars);
+      formula::PairFormula f{{parse_option({"load-a", &o.load_a}, variables), request.ld_a, request.order_a, std::nullopt, slot_vars},
+                             {parse_option({"load-b", &o.load_b}, variables), request.ld_b, request.order_b, std::nullopt, slot_vars},
+                             request.steps, k_total};
+      report = formula::check_pair(desc, selected.layout.modifiers(), switches, f, static_cast<std::size_t>(o.max_mismatches));
+      return report.ok();
+    });
+    request.sweep_points = points;
+    request.sweep_failed = failed;
+  } catch (const formula::FormulaError& e) {
+    return report_bad_expression(BadExpression(e.expression_name(), e.expression_name() == "load-a" ? *o.load_a : *o.load_b, e), err);
+  } catch (const BadExpression& e) {
+    return report_bad_expression(e, err);
+  }
+  if (o.format == "json")
+    render_pair_json(request, report, out);
+  else
+    render_pair_text(request, report, out);
+  return report.ok() ? kExitOk : kExitMismatch;
+}
+
+formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, const formula::SlotVariables& slot_vars) {
   const OperandLayout& layout = *request.layout;
   const std::size_t keep = static_cast<std::size_t>(o.max_mismatches);
   auto note = [&](const char* name, const std::optional<std::string>& text) {
@@ -107,10 +298,10 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request) {
     request.bits_given = f.bits.has_value();
     return formula::check_forward(layout, f, keep);
   }
-  const std::vector<std::string> variables = formula::slot_variables();
+  const std::vector<std::string> variables = single_instruction_variables(slot_vars);
   if (request.mode == CheckMode::inverse) {
     formula::InverseFormula f{parse_option({"row", &o.row}, variables), parse_option({"col", &o.col}, variables),
-                              parse_optional({"block", &o.block}, variables)};
+                              parse_optional({"block", &o.block}, variables), slot_vars};
     note("row", o.row);
     note("col", o.col);
     note("block", o.block);
@@ -118,9 +309,11 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request) {
   }
   request.order = o.order.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
   request.ld = o.ld.value_or(request.order == formula::MemoryOrder::row_major ? layout.cols() : layout.rows());
+  request.block_stride = o.block_stride;
   note("load", o.load);
-  return formula::check_load(layout, formula::LoadFormula{parse_option({"load", &o.load}, variables), request.ld, request.order},
-                             keep);
+  return formula::check_load(
+      layout, formula::LoadFormula{parse_option({"load", &o.load}, variables), request.ld, request.order, o.block_stride, slot_vars},
+      keep);
 }
 
 }  // namespace
@@ -131,7 +324,10 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "Check your own index formulas against an operand's layout at every element: forward (--lane, --vgpr, "
       "--bits in the element's coordinates), inverse (--row, --col, --block in lane L and per-lane element G) or "
       "a load pattern (--load: the memory index lane L loads into its element G).");
-  add_layout_options(cmd, o);
+  add_layout_options(cmd, o, OperandOption::optional);  // not used by --pair; run_check requires it otherwise
+  cmd->get_option("--operand")
+      ->description("A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --pair (which "
+                    "checks A and B together against D). Example: --operand D");
   cmd->add_option("--lane", o.lane, "Forward: the lane that holds the element, in i, j, k, b, row, col (r: the copy, RDNA3 A/B). Example: --lane 'i + 16*r'");
   cmd->add_option("--vgpr", o.vgpr, "Forward: the 32-bit VGPR holding it, from the operand's first (the even one of a 64-bit pair). Example: --vgpr 'k/2'");
   cmd->add_option("--bits", o.bits, "Forward: its lowest bit inside the VGPR (0/16 for 16-bit, 0/8/16/24 for 8-bit, ...). Optional: without it sub-dword elements are checked in lane and VGPR only. Example: --bits '16*(k%2)'");
@@ -143,9 +339,26 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       ->check(integer_in(1, 2147483647));
   cmd->add_option("--order", o.order, "Load pattern: row (row-major, the default) or col (column-major). Example: --order col")
       ->check(CLI::IsMember({"row", "col"}));
+  cmd->add_option("--block-stride", o.block_stride, "Load pattern: elements from the start of one block to the next (default: rows*ld, or cols*ld with --order col, i.e. blocks one below the other). Example: --block-stride 32 for blocks side by side")
+      ->check(integer_in(1, 2147483647));
+  cmd->add_option("--var", o.vars, "A free variable of the slot formulas, swept: NAME=LOW..HIGH or NAME=VALUE; repeatable. The check passes only if it passes at every point. Example: --var i=0..3");
+  cmd->add_option("--block-dim", o.block_dim, "X,Y: a 2-D thread block; threadIdx.x = L % X and threadIdx.y = L / X (default: threadIdx.x = L). Example: --block-dim 16,4");
+  cmd->add_flag("--pair", o.pair, "Pair mode: check that A and B loaded by --load-a and --load-b, over --steps chained instructions, give every D[i][j] the products A[i][k]*B[k][j] for k = 0..K-1 once each, in any shared order");
+  cmd->add_option("--load-a", o.load_a, "Pair mode: the index into A (M x K in memory) that lane L loads into its A element G at step s. Example: --load-a '(L%16)*32 + 8*(L/16) + 4*s + G'");
+  cmd->add_option("--load-b", o.load_b, "Pair mode: the index into B (K x N in memory) that lane L loads into its B element G at step s");
+  cmd->add_option("--ld-a", o.ld_a, "Pair mode: A's leading dimension (default K, or M with --order-a col)")
+      ->check(integer_in(1, 2147483647));
+  cmd->add_option("--ld-b", o.ld_b, "Pair mode: B's leading dimension (default N, or K with --order-b col)")
+      ->check(integer_in(1, 2147483647));
+  cmd->add_option("--order-a", o.order_a, "Pair mode: row (A[i][k] at i*ld + k, the default) or col (k*ld + i)")->check(CLI::IsMember({"row", "col"}));
+  cmd->add_option("--order-b", o.order_b, "Pair mode: row (B[k][j] at k*ld + j, the default) or col (j*ld + k)")->check(CLI::IsMember({"row", "col"}));
+  cmd->add_option("--steps", o.steps, "Pair mode: how many chained instructions accumulate into D (default 1); s = 0..steps-1 in the formulas")
+      ->check(integer_in(1, 1024));
+  cmd->add_option("--k", o.k, "Pair mode: the K of the whole product (default: the instruction's K times --steps)")
+      ->check(integer_in(1, 2147483647));
   cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list, 0 to 1000000 (default 8); the total is always counted. Example: --max-mismatches 20")
       ->check(integer_in(0, 1000000));
-  cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object). Example: --format json")
+  cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object; mxlane.check.pair/1 with --pair). Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(
       "Modes (give exactly one):\n"
@@ -162,15 +375,27 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "           odd ones (opsel 4). --block is required when the operand has several blocks.\n"
       "  load     --load [, --ld N, --order row|col]: the index into the operand in memory that lane L\n"
       "           loads into G; element (b, row, col) is at (b*rows + row)*ld + col (row-major) or\n"
-      "           (b*cols + col)*ld + row (col-major); ld defaults to the columns (rows).\n"
+      "           (b*cols + col)*ld + row (col-major); ld defaults to the columns (rows). --block-stride S\n"
+      "           puts block b at b*S + row*ld + col (b*S + col*ld + row) instead.\n"
+      "  pair     --pair --load-a EXPR --load-b EXPR [--ld-a N --order-a row|col --ld-b N --order-b\n"
+      "           row|col --steps S --k K]: A (M x K, A[i][k] at i*ld + k, or k*ld + i with col) and B\n"
+      "           (K x N, B[k][j] at k*ld + j, or j*ld + k) loaded by the two formulas over S chained\n"
+      "           instructions (variable s = 0..S-1) must give every D[i][j] exactly the products\n"
+      "           A[i][k]*B[k][j] for k = 0..K-1 (default K: the instruction's K times S), each once, in\n"
+      "           any order shared by A and B. No --operand. Single-block instructions.\n"
+      "Slot formulas (inverse, load, pair) may also use threadIdx.x (= L; with --block-dim X,Y\n"
+      "threadIdx.x = L % X and threadIdx.y = L / X) and free variables --var NAME=LOW..HIGH, swept: the\n"
+      "check passes only at every point, and a failure names the values.\n"
       "Every element (forward) or every slot the instruction uses (inverse, load) is checked, lane by\n"
       "lane and G ascending; slots it does not use (the other half of 16-bit RDNA3 C/D, lanes not\n"
       "read under CBSZ/ABID or BLGP) are skipped. Under a broadcast a slot passes when the formula\n"
       "names any element it feeds.\n"
       "Expressions: integers (decimal, 0x hex), + - * / % with floor semantics (a/b = floor(a/b),\n"
-      "a%b = a - b*floor(a/b): -7/2 = -4, -7%2 = 1), unary -, parentheses, min(a,b,...), max(...);\n"
-      "64-bit, overflow and division by zero are errors; at most 1024 characters and 64 nested\n"
-      "levels. Quote them in the shell; one that starts with '-' needs the form --row=-G+15.\n"
+      "a%b = a - b*floor(a/b): -7/2 = -4, -7%2 = 1), unary - ~ !, & | ^ << >> (>> is arithmetic),\n"
+      "< <= > >= == != && || (0 or 1) and c ? a : b with C's precedence and C's short-circuit,\n"
+      "parentheses, min(a,b,...), max(...); 64-bit, overflow, division by zero and shifts by a\n"
+      "negative amount or 63 or more are errors; at most 1024 characters and 64 nested levels.\n"
+      "Quote them in the shell; one that starts with '-' needs the form --row=-G+15.\n"
       "Exit: 0 everything matches, 1 a mismatch (the first --max-mismatches are listed with what the\n"
       "formula and the layout say), 2 a bad option or expression (the column is marked with ^).\n"
       "Examples:\n"
@@ -179,16 +404,36 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "  mxlane check --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand B --load '(L%16)*16 + G' --order col\n"
       "  mxlane check --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A --lane 'i + 16*r' --vgpr 'k/2' --bits '16*(k%2)'\n"
       "  mxlane check --arch gfx90a --inst v_mfma_f32_32x32x8f16 --operand D --lane '32*(i/4)%64 + j' --vgpr '4*(i/8) + i%4'\n"
-      "  mxlane check --arch gfx90a --inst v_mfma_f32_16x16x4f32 --operand D --row '4*(L/16) + G%4' --col 'L%16'");
+      "  mxlane check --arch gfx90a --inst v_mfma_f32_16x16x4f32 --operand D --row '4*(L/16) + G%4' --col 'L%16'\n"
+      "  mxlane check --arch gfx90a --inst v_mfma_f32_32x32x1f32 --operand B --load 'L%32 + 32*(L/32)' --ld 64 --block-stride 32\n"
+      "  mxlane check --arch gfx90a --inst v_mfma_i32_16x16x16i8 --pair --steps 2 --ld-a 32 --ld-b 32 --order-b col\n"
+      "      --load-a '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G' --load-b '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G'");
   return cmd;
 }
 
 int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+  check_pair_options(o);
+  if (o.pair) return run_pair(o, out, err);
   const SelectedLayout selected = select_layout(o);
   CheckRequest request{selected.arch, &selected.layout, choose_mode(o), {}, false, 0, formula::MemoryOrder::row_major};
+  if (request.mode == CheckMode::forward && (!o.vars.empty() || o.block_dim))
+    throw InvalidArgument(fmt::format("--{}: only for slot formulas (inverse, load, pair); forward formulas use the "
+                                      "element's coordinates",
+                                      o.vars.empty() ? "block-dim" : "var"));
+  if (request.mode != CheckMode::load && o.block_stride)
+    throw InvalidArgument("--block-stride: only with --load");
+  const std::vector<SweptVariable> vars = parse_vars(o);
+  formula::SlotVariables slot_vars{parse_block_dim(o, selected.layout.wave()), {}, {}};
+  request.sweep = sweep_text(vars);
   formula::CheckReport report;
   try {
-    report = run_mode(o, request);
+    const auto [points, failed] = sweep(vars, slot_vars, [&] {
+      request.expressions.clear();
+      report = run_mode(o, request, slot_vars);
+      return report.ok();
+    });
+    request.sweep_points = points;
+    request.sweep_failed = failed;
   } catch (const formula::FormulaError& e) {  // evaluation: name the option the expression came from
     std::string text;
     for (const auto& [option, expression] : request.expressions)

@@ -45,6 +45,15 @@ struct CheckOptions : LayoutSelection {
   std::optional<std::string> order;             // "row" (default) or "col"
   int max_mismatches = 8;
   std::string format = "text";
+  std::optional<std::int64_t> block_stride;     // load pattern: elements from one block to the next
+  std::vector<std::string> vars;                // NAME=LO..HI or NAME=VALUE, swept
+  std::optional<std::string> block_dim;         // X,Y: threadIdx.x = L % X, threadIdx.y = L / X
+  bool pair = false;                            // pair mode: A and B loaded together
+  std::optional<std::string> load_a, load_b;
+  std::optional<std::int64_t> ld_a, ld_b;
+  std::optional<std::string> order_a, order_b;
+  std::optional<int> steps;
+  std::optional<std::int64_t> k;
 };
 CLI::App* register_check(CLI::App& app, CheckOptions& options);
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
