@@ -95,7 +95,7 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
         results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
         targets.push_back(out.slot);
       }
-  const bool masked = d.is_mfma() && switches.get(SwitchId::cdna2_exec) == 1;
+  const bool masked = d.is_mfma() && switches.cdna2_exec() == ExecEffect::masked;
   for (std::size_t n = 0; n < results.size(); ++n)
     if (!masked || regs.exec().active(targets[n].lane)) write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);
 }

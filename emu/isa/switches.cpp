@@ -231,6 +231,21 @@ constexpr bool scopes_follow_switch_order() {
 }
 static_assert(scopes_follow_switch_order(), "kScopes and kSwitches list every switch in SwitchId order");
 
+// Each registry row's name and value spellings are those of MXLANE_SWITCH_LIST and of its value
+// enum (switches.hpp), so the enum a call site compares with is the value the CLI names.
+template <SwitchId id> constexpr bool row_matches_enum() {
+  const SwitchInfo& row = kSwitches[static_cast<std::size_t>(id)];
+  const auto& names = SwitchValueNames<SwitchType<id>>::names;
+  if (row.id != id || row.name != SwitchTraits<id>::name || row.values.size() != std::size(names)) return false;
+  for (std::size_t i = 0; i < std::size(names); ++i)
+    if (row.values[i].name != names[i]) return false;
+  return true;
+}
+#define MXLANE_CHECK_ROW(id_, Enum) \
+  static_assert(row_matches_enum<SwitchId::id_>(), "switch " #id_ ": registry row differs from enum " #Enum);
+MXLANE_SWITCH_LIST(MXLANE_CHECK_ROW)
+#undef MXLANE_CHECK_ROW
+
 }  // namespace
 
 std::span<const SwitchInfo> all_switches() { return kSwitches; }

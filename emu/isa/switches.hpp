@@ -1,5 +1,7 @@
 // Named behaviour switches: where sources disagree, the best-supported choice is the default and
-// the alternatives stay selectable (docs/spec/evidence.md, "rule for unknowns").
+// the alternatives stay selectable (docs/spec/evidence.md, "rule for unknowns"). Every switch's
+// values are an enum generated, with their eval/CLI spellings, from one list below; call sites
+// read `switches.cdna2_mode() == ModeEffect::honoured`, never a value index.
 #pragma once
 
 #include <array>
@@ -10,56 +12,148 @@
 
 namespace mxlane {
 
+// The CLI spellings of a value enum's enumerators, in enum order (specialised by
+// MXLANE_SWITCH_VALUE_ENUM; the registry in switches.cpp is checked against it).
+template <class E> struct SwitchValueNames;
+
+// One list per value enum: V(enumerator, "spelling"); the first is the default.
+#define MXLANE_SWITCH_ENUMERATOR(id, spelling) id,
+#define MXLANE_SWITCH_SPELLING(id, spelling) spelling,
+#define MXLANE_SWITCH_VALUE_ENUM(Enum, LIST)                                            \
+  enum class Enum : std::uint8_t { LIST(MXLANE_SWITCH_ENUMERATOR) };                  \
+  template <> struct SwitchValueNames<Enum> {                                         \
+    static constexpr std::string_view names[] = {LIST(MXLANE_SWITCH_SPELLING)};       \
+  };
+
+// CBSZ/ABID: which lanes of A a broadcast reads (docs/spec/layouts.md §8.1, §11.1).
+//   isa: lane l reads lane (l mod 64>>cbsz) + (64>>cbsz)*abid: top lane bits forced;
+//   calculator: block b reads block (b & ~(2^cbsz-1)) + abid: low block bits forced.
+#define MXLANE_CBSZ_MODEL(V) V(isa, "isa") V(calculator, "calculator")
+MXLANE_SWITCH_VALUE_ENUM(CbszModel, MXLANE_CBSZ_MODEL)
+
+// v_mfma_f64_4x4x4f64 C/D lane order (docs/spec/layouts.md §11.2).
+//   lab_notes: lane = j + 4b + 16i (seed 001, calculator, lab notes, rocjitsu);
+//   isa_general: lane = j + 4i + 16b (the ISA's general output rule applied literally).
+#define MXLANE_F64_QUAD_ORDER(V) V(lab_notes, "lab-notes") V(isa_general, "isa-general")
+MXLANE_SWITCH_VALUE_ENUM(F64QuadOrder, MXLANE_F64_QUAD_ORDER)
+
+// RDNA3: which copy of a replicated A/B element feeds an output row (docs/spec/layouts.md §8.5).
+//   own_group: D in lane group g reads the A/B copies in lane group g (rocjitsu);
+//   group0: every row reads the lane-group-0 copies (the calculator's assumption).
+#define MXLANE_REPLICA_SOURCE(V) V(own_group, "own-group") V(group0, "group0")
+MXLANE_SWITCH_VALUE_ENUM(ReplicaSource, MXLANE_REPLICA_SOURCE)
+
+// MODE.FP_ROUND, in the order of RoundingMode (emu/formats/round_pack.hpp).
+#define MXLANE_ROUND_MODE(V) V(rne, "rne") V(rtz, "rtz") V(rup, "rup") V(rdn, "rdn")
+MXLANE_SWITCH_VALUE_ENUM(RoundMode, MXLANE_ROUND_MODE)
+
+// MODE.FP_DENORM, one field for binary32 and one for binary16/binary64.
+#define MXLANE_DENORM_MODE(V) V(preserve, "preserve") V(flush, "flush")
+MXLANE_SWITCH_VALUE_ENUM(DenormMode, MXLANE_DENORM_MODE)
+
+// A one-bit MODE field (FP16_OVFL).
+#define MXLANE_MODE_BIT(V) V(off, "0") V(on, "1")
+MXLANE_SWITCH_VALUE_ENUM(ModeBit, MXLANE_MODE_BIT)
+
+// Whether a matrix instruction consults MODE (open questions E1, E7).
+#define MXLANE_MODE_EFFECT(V) V(ignored, "ignored") V(honoured, "honoured")
+MXLANE_SWITCH_VALUE_ENUM(ModeEffect, MXLANE_MODE_EFFECT)
+
+#define MXLANE_EXEC_EFFECT(V) V(ignored, "ignored") V(masked, "masked")
+MXLANE_SWITCH_VALUE_ENUM(ExecEffect, MXLANE_EXEC_EFFECT)
+
+#define MXLANE_NAN_RESULT(V) V(canonical, "canonical") V(propagate, "propagate")
+MXLANE_SWITCH_VALUE_ENUM(NanResult, MXLANE_NAN_RESULT)
+
+#define MXLANE_FLUSHED_SIGN(V) V(positive, "positive") V(keep, "keep")
+MXLANE_SWITCH_VALUE_ENUM(FlushedSign, MXLANE_FLUSHED_SIGN)
+
+#define MXLANE_INT_OVERFLOW(V) V(wrap, "wrap") V(saturate, "saturate")
+MXLANE_SWITCH_VALUE_ENUM(IntOverflow, MXLANE_INT_OVERFLOW)
+
+#define MXLANE_PRODUCT_OVERFLOW(V) V(ieee, "ieee") V(saturate, "saturate")
+MXLANE_SWITCH_VALUE_ENUM(ProductOverflow, MXLANE_PRODUCT_OVERFLOW)
+
+#define MXLANE_F64_ALGORITHM(V) V(fma_chain, "fma-chain") V(exact_dot, "exact-dot")
+MXLANE_SWITCH_VALUE_ENUM(F64Algorithm, MXLANE_F64_ALGORITHM)
+
+#define MXLANE_RDNA3_GRID(V) V(published, "published") V(no_f16_c_floor, "no-f16-c-floor")
+MXLANE_SWITCH_VALUE_ENUM(Rdna3Grid, MXLANE_RDNA3_GRID)
+
+#define MXLANE_BF16_OUTPUT(V) V(truncate, "truncate") V(round, "round")
+MXLANE_SWITCH_VALUE_ENUM(Bf16Output, MXLANE_BF16_OUTPUT)
+
+#define MXLANE_INT_CLAMP(V) V(final, "final") V(unsigned_range, "unsigned-range")
+MXLANE_SWITCH_VALUE_ENUM(IntClamp, MXLANE_INT_CLAMP)
+
+#define MXLANE_FDOT2_CDNA(V) V(exact, "exact") V(sequential, "sequential") V(gfx12_window, "gfx12-window")
+MXLANE_SWITCH_VALUE_ENUM(Fdot2Cdna, MXLANE_FDOT2_CDNA)
+
+#define MXLANE_OUTPUT_FLUSH(V) V(flush, "flush") V(keep, "keep")
+MXLANE_SWITCH_VALUE_ENUM(OutputFlush, MXLANE_OUTPUT_FLUSH)
+
+#define MXLANE_CLAMP_NAN(V) V(zero, "zero") V(nan, "nan")
+MXLANE_SWITCH_VALUE_ENUM(ClampNan, MXLANE_CLAMP_NAN)
+
+#define MXLANE_DOT4_ROUNDING(V) V(sequential, "sequential") V(single, "single")
+MXLANE_SWITCH_VALUE_ENUM(Dot4Rounding, MXLANE_DOT4_ROUNDING)
+
+#define MXLANE_FNUZ_NAN(V) V(quiet_nan, "0x7fc00000") V(all_ones, "0x7fffffff")
+MXLANE_SWITCH_VALUE_ENUM(FnuzNan, MXLANE_FNUZ_NAN)
+
+#define MXLANE_FNUZ_UNDERFLOW(V) V(zero, "zero") V(nan, "nan")
+MXLANE_SWITCH_VALUE_ENUM(FnuzUnderflow, MXLANE_FNUZ_UNDERFLOW)
+
+// Every switch: X(id, value enum). The order is SwitchId's and the registry's (switches.cpp
+// static_asserts that each registry row has this id, this name and this enum's spellings).
+#define MXLANE_SWITCH_LIST(X)                      \
+  /* layouts */                                    \
+  X(cbsz_model, CbszModel)                         \
+  X(f64_4x4x4_cd_order, F64QuadOrder)              \
+  X(rdna3_replica, ReplicaSource)                  \
+  /* MODE register state (docs/spec/valu.md §2) */ \
+  X(mode_round, RoundMode)                         \
+  X(mode_denorm_f32, DenormMode)                   \
+  X(mode_denorm_f16_f64, DenormMode)               \
+  X(fp16_ovfl, ModeBit)                            \
+  /* docs/spec/numerics.md §E open questions */    \
+  X(cdna2_mode, ModeEffect)                        \
+  X(cdna2_exec, ExecEffect)                        \
+  X(cdna2_nan, NanResult)                          \
+  X(cdna2_flushed_input_sign, FlushedSign)         \
+  X(cdna2_int8_overflow, IntOverflow)              \
+  X(cdna2_bf16_product_overflow, ProductOverflow)  \
+  X(cdna2_f64_algorithm, F64Algorithm)             \
+  X(rdna3_mode, ModeEffect)                        \
+  X(rdna3_grid, Rdna3Grid)                         \
+  X(rdna3_bf16_output, Bf16Output)                 \
+  X(rdna3_int_clamp, IntClamp)                     \
+  /* docs/spec/valu.md §8 open questions */        \
+  X(fdot2_cdna, Fdot2Cdna)                         \
+  X(gfx90a_fdot2_output_flush, OutputFlush)        \
+  X(fdot_clamp_nan, ClampNan)                      \
+  X(dot4_fp8_rounding, Dot4Rounding)               \
+  X(mqsad_u32_overflow, IntOverflow)               \
+  X(fnuz_nan_decode, FnuzNan)                      \
+  X(fnuz_negative_underflow, FnuzUnderflow)
+
 enum class SwitchId : std::uint8_t {
-  // layouts
-  cbsz_model,
-  f64_4x4x4_cd_order,
-  rdna3_replica,
-  // MODE register state (docs/spec/valu.md §2: HSA/ROCm defaults)
-  mode_round,
-  mode_denorm_f32,
-  mode_denorm_f16_f64,
-  fp16_ovfl,
-  // docs/spec/numerics.md §E open questions
-  cdna2_mode,
-  cdna2_exec,
-  cdna2_nan,
-  cdna2_flushed_input_sign,
-  cdna2_int8_overflow,
-  cdna2_bf16_product_overflow,
-  cdna2_f64_algorithm,
-  rdna3_mode,
-  rdna3_grid,
-  rdna3_bf16_output,
-  rdna3_int_clamp,
-  // docs/spec/valu.md §8 open questions
-  fdot2_cdna,
-  gfx90a_fdot2_output_flush,
-  fdot_clamp_nan,
-  dot4_fp8_rounding,
-  mqsad_u32_overflow,
-  fnuz_nan_decode,
-  fnuz_negative_underflow,
+#define MXLANE_SWITCH_ID(id, Enum) id,
+  MXLANE_SWITCH_LIST(MXLANE_SWITCH_ID)
+#undef MXLANE_SWITCH_ID
   count
 };
 
-// CBSZ/ABID: which lanes of A a broadcast reads (docs/spec/layouts.md §8.1, §11.1).
-enum class CbszModel : std::uint8_t {
-  isa,         // lane l reads lane (l mod 64>>cbsz) + (64>>cbsz)*abid: top lane bits forced
-  calculator,  // block b reads block (b & ~(2^cbsz-1)) + abid: low block bits forced
-};
-
-// RDNA3: which copy of a replicated A/B element feeds an output row (docs/spec/layouts.md §8.5).
-enum class ReplicaSource : std::uint8_t {
-  own_group,  // D in lane group g reads the A/B copies in lane group g (rocjitsu)
-  group0,     // every row reads the lane-group-0 copies (the calculator's assumption)
-};
-
-// v_mfma_f64_4x4x4f64 C/D lane order (docs/spec/layouts.md §11.2).
-enum class F64QuadOrder : std::uint8_t {
-  lab_notes,    // lane = j + 4b + 16i (seed 001, calculator, lab notes, rocjitsu)
-  isa_general,  // lane = j + 4i + 16b (the ISA's general output rule applied literally)
-};
+// The value enum of switch `id`.
+template <SwitchId id> struct SwitchTraits;
+#define MXLANE_SWITCH_TRAITS(id_, Enum)                                   \
+  template <> struct SwitchTraits<SwitchId::id_> {                        \
+    using type = Enum;                                                    \
+    static constexpr std::string_view name = #id_;                        \
+  };
+MXLANE_SWITCH_LIST(MXLANE_SWITCH_TRAITS)
+#undef MXLANE_SWITCH_TRAITS
+template <SwitchId id> using SwitchType = typename SwitchTraits<id>::type;
 
 struct SwitchValue {
   std::string_view name;
@@ -77,12 +171,16 @@ struct SwitchInfo {
 // The current choice of every switch; value-initialised means every default.
 class Switches {
  public:
-  CbszModel cbsz_model() const { return static_cast<CbszModel>(get(SwitchId::cbsz_model)); }
-  F64QuadOrder f64_4x4x4_cd_order() const {
-    return static_cast<F64QuadOrder>(get(SwitchId::f64_4x4x4_cd_order));
-  }
-  ReplicaSource rdna3_replica() const { return static_cast<ReplicaSource>(get(SwitchId::rdna3_replica)); }
-  // Value index of any switch; the registry in switches.cpp lists the values in this order.
+  // Typed access: switches.get<SwitchId::cdna2_mode>() or switches.cdna2_mode().
+  template <SwitchId id> SwitchType<id> get() const { return static_cast<SwitchType<id>>(get(id)); }
+  template <SwitchId id> void set(SwitchType<id> value) { set(id, static_cast<std::uint8_t>(value)); }
+#define MXLANE_SWITCH_ACCESSOR(id_, Enum) \
+  Enum id_() const { return get<SwitchId::id_>(); }
+  MXLANE_SWITCH_LIST(MXLANE_SWITCH_ACCESSOR)
+#undef MXLANE_SWITCH_ACCESSOR
+
+  // Value index of any switch, for the registry, the CLI and the trace (which treat switches
+  // generically); semantics use the typed accessors above.
   std::uint8_t get(SwitchId id) const { return choice_[static_cast<std::size_t>(id)]; }
   void set(SwitchId id, std::uint8_t value) { choice_[static_cast<std::size_t>(id)] = value; }
   bool operator==(const Switches&) const = default;

@@ -11,8 +11,18 @@
 namespace mxlane {
 namespace {
 
-// Switch cdna2_f64_algorithm = exact-dot (open question E13): C + sum A[k]*B[k] rounded once.
-std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& in, const RoundingOptions& r, NanPolicy nan) {
+// Switch cdna2_f64_algorithm = exact-dot (open question E13): C + sum A[k]*B[k] rounded once, the
+// inputs read as the FMA chain reads them (a MODE denorm flush under cdna2_mode=honoured applies
+// to A, B and C whichever way the sum is formed).
+std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& raw, const Cdna2Rules& rules) {
+  std::vector<std::uint64_t> a_read(raw.a.size()), b_read(raw.b.size());
+  for (std::size_t k = 0; k < a_read.size(); ++k) {
+    a_read[k] = rules.flush_input(f, raw.a[k]);
+    b_read[k] = rules.flush_input(f, raw.b[k]);
+  }
+  const DotInputs in{a_read, b_read, rules.flush_input(f, raw.c)};
+  const RoundingOptions& r = rules.rounding;
+  const NanPolicy nan = rules.nan;
   std::vector<Term> terms;
   bool pos_inf = false, neg_inf = false, invalid = false, nan_seen = false, zero_neg = true;
   std::uint64_t first_nan = 0;
@@ -46,8 +56,8 @@ std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const Nu
   const Cdna2Rules rules = Cdna2Rules::for_wide(f, ctx.switches);
   AccumulationObserver* const obs = ctx.observer;
   const std::string rule = obs ? fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding)) : std::string();
-  if (f.bits() == 64 && ctx.switches.get(SwitchId::cdna2_f64_algorithm) == 1) {
-    const std::uint64_t d = exact_dot(f, in, rules.rounding, rules.nan);
+  if (f.bits() == 64 && ctx.switches.cdna2_f64_algorithm() == F64Algorithm::exact_dot) {
+    const std::uint64_t d = exact_dot(f, in, rules);
     if (obs) {
       std::vector<int> ks(in.a.size());
       std::vector<TracedNumber> operands{TracedNumber::fp(f, in.c)};

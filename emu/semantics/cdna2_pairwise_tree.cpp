@@ -51,8 +51,8 @@ std::uint64_t tree(const std::vector<std::uint64_t>& p, std::size_t first, std::
 
 std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in,
                                   const NumericsContext& ctx) {
-  const Cdna2Rules r = Cdna2Rules::for_packed(ctx.switches);
-  const bool saturate_products = ctx.switches.get(SwitchId::cdna2_bf16_product_overflow) == 1;
+  const Cdna2Rules r = Cdna2Rules::for_packed(input, ctx.switches);
+  const bool saturate_products = ctx.switches.cdna2_bf16_product_overflow() == ProductOverflow::saturate;
   // The leaf adds +0, which turns a -0 product into +0 [MODEL]; the E3 alternative keeps -0.
   const std::uint64_t zero_addend = r.positive_flush ? 0 : kBinary32.sign_bit();
   AccumulationObserver* const obs = ctx.observer;
@@ -71,7 +71,7 @@ std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotI
       obs->step(StepKind::pairwise_group, ks);
     }
     for (std::size_t t = 0; t < products.size(); ++t) {
-      const std::uint64_t a_read = r.flush_input(input, in.a[g + t]), b_read = r.flush_input(input, in.b[g + t]);
+      const std::uint64_t a_read = r.flush_ab_input(input, in.a[g + t]), b_read = r.flush_ab_input(input, in.b[g + t]);
       const std::uint32_t a = widen(input, a_read);
       const std::uint32_t b = widen(input, b_read);
       std::uint64_t p = ieee_fma(kBinary32, a, b, zero_addend, r.rounding, r.nan);  // round32(a*b + (+0))

@@ -1,29 +1,32 @@
 // Cdna2Rules from the switches cdna2_mode (E1), cdna2_nan (E2) and cdna2_flushed_input_sign (E3).
 #include "emu/semantics/cdna2_rules.hpp"
 
+#include "emu/semantics/mode_round.hpp"
+
 namespace mxlane {
 namespace {
 
-RoundingMode mode_round(const Switches& s) {
-  switch (s.get(SwitchId::mode_round)) {
-    case 1: return RoundingMode::toward_zero;
-    case 2: return RoundingMode::up;
-    case 3: return RoundingMode::down;
-    default: return RoundingMode::nearest_even;
-  }
+NanPolicy nan_policy(const Switches& s) {
+  return s.cdna2_nan() == NanResult::canonical ? NanPolicy::canonical : NanPolicy::propagate;
+}
+
+// MODE.FP_DENORM has one field for binary32 and one shared by binary16 and binary64
+// (docs/spec/numerics.md §A.1, open question E1); bfloat16 has binary32's exponent range and
+// follows the binary32 field, as the RDNA3 DOT2 model does (emu/semantics/rdna3_dot2.cpp).
+bool mode_flushes(const FormatSpec& f, const Switches& s) {
+  const bool f16_or_f64 = f.bits() == 64 || (f.bits() == 16 && f.exp_bits == 5);
+  return (f16_or_f64 ? s.mode_denorm_f16_f64() : s.mode_denorm_f32()) == DenormMode::flush;
 }
 
 }  // namespace
 
 Cdna2Rules Cdna2Rules::for_wide(const FormatSpec& f, const Switches& s) {
   Cdna2Rules r;
-  r.nan = s.get(SwitchId::cdna2_nan) == 0 ? NanPolicy::canonical : NanPolicy::propagate;
-  if (s.get(SwitchId::cdna2_mode) == 1) {
-    r.rounding.mode = mode_round(s);
-    const bool flush = f.bits() == 32 ? s.get(SwitchId::mode_denorm_f32) == 1
-                                      : s.get(SwitchId::mode_denorm_f16_f64) == 1;
-    if (flush) {
-      r.flush_inputs = true;
+  r.nan = nan_policy(s);
+  if (s.cdna2_mode() == ModeEffect::honoured) {
+    r.rounding.mode = rounding_mode(s.mode_round());
+    if (mode_flushes(f, s)) {
+      r.flush_inputs = r.flush_ab_inputs = true;
       r.positive_flush = false;  // IEEE-style DAZ keeps the sign
       r.rounding.underflow = Underflow::flush_after_rounding;
     }
@@ -31,19 +34,22 @@ Cdna2Rules Cdna2Rules::for_wide(const FormatSpec& f, const Switches& s) {
   return r;
 }
 
-Cdna2Rules Cdna2Rules::for_packed(const Switches& s) {
+Cdna2Rules Cdna2Rules::for_packed(const FormatSpec& input, const Switches& s) {
   Cdna2Rules r;
-  r.nan = s.get(SwitchId::cdna2_nan) == 0 ? NanPolicy::canonical : NanPolicy::propagate;
-  r.flush_inputs = true;
+  r.nan = nan_policy(s);
+  r.flush_inputs = r.flush_ab_inputs = true;
   r.flush_zeros_too = true;
-  r.positive_flush = s.get(SwitchId::cdna2_flushed_input_sign) == 0;
+  r.positive_flush = s.cdna2_flushed_input_sign() == FlushedSign::positive;
   r.rounding.underflow = Underflow::flush_after_rounding;  // ftz_keep_sign after RNE
-  if (s.get(SwitchId::cdna2_mode) == 1) {
-    r.rounding.mode = mode_round(s);
-    if (s.get(SwitchId::mode_denorm_f32) == 0) {  // MODE says keep denormals
+  if (s.cdna2_mode() == ModeEffect::honoured) {
+    r.rounding.mode = rounding_mode(s.mode_round());
+    // C, the products and every sum are binary32: the f32 field. A and B are f16 (the f16/f64
+    // field) or bf16 (the f32 field).
+    if (!mode_flushes(kBinary32, s)) {  // MODE says keep binary32 denormals
       r.flush_inputs = false;
       r.rounding.underflow = Underflow::gradual;
     }
+    r.flush_ab_inputs = mode_flushes(input, s);
   }
   return r;
 }

@@ -73,7 +73,7 @@ std::uint32_t fp8_to_f32(const FormatSpec& f, std::uint8_t byte, const Switches&
   const std::uint32_t sign = u.neg ? 0x80000000U : 0;
   switch (u.cls) {
     case FpClass::nan:
-      if (f.special == SpecialEncoding::fnuz) return s.get(SwitchId::fnuz_nan_decode) == 1 ? 0x7FFFFFFFU : 0x7FC00000U;
+      if (f.special == SpecialEncoding::fnuz) return s.fnuz_nan_decode() == FnuzNan::all_ones ? 0x7FFFFFFFU : 0x7FC00000U;
       return sign | 0x7FC00000U;  // goc / rocjitsu model
     case FpClass::infinity: return sign | 0x7F800000U;
     case FpClass::zero: return sign;
@@ -98,7 +98,7 @@ std::uint8_t f32_to_fp8(const FormatSpec& f, std::uint32_t x, bool stochastic, s
   const int far = fnuz ? (e4m3 ? 16 : 32) : (e4m3 ? 16 : 31);
   const auto zero = [&] {
     if (sign == 0) return std::uint8_t{0};
-    if (fnuz) return s.get(SwitchId::fnuz_negative_underflow) == 1 ? std::uint8_t{0x80} : std::uint8_t{0};
+    if (fnuz) return s.fnuz_negative_underflow() == FnuzUnderflow::nan ? std::uint8_t{0x80} : std::uint8_t{0};
     return sign;  // OCP -0 = 0x80
   };
   if (e >= far) return fnuz ? 0x80 : static_cast<std::uint8_t>(sign | limit);

@@ -52,7 +52,7 @@ std::uint64_t cdna2_int8_dot(const DotInputs& in, const NumericsContext& ctx) {
   std::int64_t products = 0;
   for (std::size_t k = 0; k < in.a.size(); ++k) products += extend(in.a[k], 8, true) * extend(in.b[k], 8, true);
   acc += products;
-  const bool saturate = ctx.switches.get(SwitchId::cdna2_int8_overflow) == 1;
+  const bool saturate = ctx.switches.cdna2_int8_overflow() == IntOverflow::saturate;
   const std::uint64_t d = saturate ? wrap32(saturate32(acc)) : wrap32(acc);
   if (ctx.observer)
     report(ctx, extended(in.a, 8, true), extended(in.b, 8, true), extend(in.c, 32, true), products, d,
@@ -69,7 +69,7 @@ std::uint64_t rdna3_integer_dot(int bits, const DotInputs& in, const NumericsCon
   const char* rule = "exact, then wrapped mod 2^32 (no CLAMP)";
   if (!ctx.clamp) {
     d = wrap32(c + products);
-  } else if (ctx.switches.get(SwitchId::rdna3_int_clamp) == 1 && !ctx.a_signed && !ctx.b_signed) {
+  } else if (ctx.switches.rdna3_int_clamp() == IntClamp::unsigned_range && !ctx.a_signed && !ctx.b_signed) {
     d = wrap32(std::clamp<std::int64_t>(c + products, 0, UINT32_MAX));  // E11 alternative
     rule = "exact, then saturated to [0, 2^32-1] (CLAMP, rdna3_int_clamp=unsigned-range)";
   } else {

@@ -77,12 +77,12 @@ std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const 
 
 Dot2Options Dot2Options::from(const Switches& s) {
   Dot2Options o;
-  o.f16_c_floor = s.get(SwitchId::rdna3_grid) == 0;
-  o.fp16_overflow_to_max = s.get(SwitchId::fp16_ovfl) == 1;
-  o.bf16_round = s.get(SwitchId::rdna3_bf16_output) == 1;
-  o.honour_denorm_mode = s.get(SwitchId::rdna3_mode) == 1;
-  o.denorm_f32 = s.get(SwitchId::mode_denorm_f32) == 0;
-  o.denorm_f16 = s.get(SwitchId::mode_denorm_f16_f64) == 0;
+  o.f16_c_floor = s.rdna3_grid() == Rdna3Grid::published;
+  o.fp16_overflow_to_max = s.fp16_ovfl() == ModeBit::on;
+  o.bf16_round = s.rdna3_bf16_output() == Bf16Output::round;
+  o.honour_denorm_mode = s.rdna3_mode() == ModeEffect::honoured;
+  o.denorm_f32 = s.mode_denorm_f32() == DenormMode::preserve;
+  o.denorm_f16 = s.mode_denorm_f16_f64() == DenormMode::preserve;
   return o;
 }
 

@@ -64,7 +64,7 @@ std::int64_t floor_align(const WindowTerm& t, int g, bool is_acc) {
 std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, const Switches& s) {
   const FormatSpec& f = format_of(input);
   const bool flush_inputs = cdna_fdot2_flushes(arch);
-  const bool flush_output = flush_inputs && s.get(SwitchId::gfx90a_fdot2_output_flush) == 0;
+  const bool flush_output = flush_inputs && s.gfx90a_fdot2_output_flush() == OutputFlush::flush;
   const auto operand = [&](std::uint32_t x16) -> std::uint32_t {
     if (flush_inputs && input == Dot2Input::f16 && is_subnormal(f, x16)) return 0;  // "subnormal x 1.0 gives +0"
     return widen_exact(f, x16);
@@ -72,12 +72,12 @@ std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uin
   const std::uint32_t a0 = operand(a & 0xFFFF), a1 = operand(a >> 16), b0 = operand(b & 0xFFFF), b1 = operand(b >> 16);
   RoundingOptions r;
   if (flush_output) r.underflow = Underflow::flush_after_rounding;
-  const std::uint8_t model = s.get(SwitchId::fdot2_cdna);
-  if (model == 1) {  // sequential: the ISA's tmp = S2; tmp += a0*b0; tmp += a1*b1
+  const Fdot2Cdna model = s.fdot2_cdna();
+  if (model == Fdot2Cdna::sequential) {  // sequential: the ISA's tmp = S2; tmp += a0*b0; tmp += a1*b1
     const std::uint64_t t = ieee_fma(kBinary32, a0, b0, c, r, NanPolicy::canonical);
     return static_cast<std::uint32_t>(ieee_fma(kBinary32, a1, b1, t, r, NanPolicy::canonical));
   }
-  if (model == 2) return rdna4_dot2(input, a, b, c);  // the gfx12 window
+  if (model == Fdot2Cdna::gfx12_window) return rdna4_dot2(input, a, b, c);  // the gfx12 window
   // exact: C + a0*b0 + a1*b1 rounded once (IEEE specials, default NaN) [ASSUMED]
   const Unpacked ua0 = decode(kBinary32, a0), ub0 = decode(kBinary32, b0), ua1 = decode(kBinary32, a1),
                  ub1 = decode(kBinary32, b1), uc = decode(kBinary32, c);
@@ -145,7 +145,7 @@ std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint
     case Fdot2Model::rdna4_window: r = rdna4_dot2(input, a, b, c); break;
     default: r = cdna_fdot2(arch, input, a, b, c, s); break;
   }
-  return clamp ? clamp_unit(r, s.get(SwitchId::fdot_clamp_nan) == 0) : r;
+  return clamp ? clamp_unit(r, s.fdot_clamp_nan() == ClampNan::zero) : r;
 }
 
 std::uint16_t fdot2_16(Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint16_t c, const Switches& s) {
@@ -166,7 +166,7 @@ std::uint16_t fdot2_16(Dot2Input input, std::uint32_t a, std::uint32_t b, std::u
   if (u.is_zero()) return static_cast<std::uint16_t>(u.neg ? f.sign_bit() : 0);
   RoundingOptions narrow;
   if (bf16) narrow.underflow = Underflow::flush_after_rounding;
-  if (!bf16 && s.get(SwitchId::fp16_ovfl) == 1) narrow.overflow = Overflow::to_max;
+  if (!bf16 && s.fp16_ovfl() == ModeBit::on) narrow.overflow = Overflow::to_max;
   return static_cast<std::uint16_t>(round_pack(f, u.neg, u.exp, u.sig, false, narrow));
 }
 
@@ -181,7 +181,7 @@ std::uint32_t dot4_f32_fp8(const FormatSpec& fa, const FormatSpec& fb, std::uint
     x[k] = widen_exact(fa, (a >> (8 * k)) & 0xFF);
     y[k] = widen_exact(fb, (b >> (8 * k)) & 0xFF);
   }
-  if (s.get(SwitchId::dot4_fp8_rounding) == 1) {  // one rounding of the exact sum
+  if (s.dot4_fp8_rounding() == Dot4Rounding::single) {  // one rounding of the exact sum
     std::vector<Term> terms;
     bool all_neg_zero = (c >> 31) != 0;
     for (int k = 0; k < 4; ++k) {

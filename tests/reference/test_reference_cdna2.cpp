@@ -174,7 +174,7 @@ TEST_CASE("reference: CDNA2 INT8 dot, wrap (default) and saturate switch, 12000 
       default: c = g.coin(50) ? 0 : g.bits(16); break;
     }
     mxlane::NumericsContext ctx{};
-    if (saturate) ctx.switches.set(mxlane::SwitchId::cdna2_int8_overflow, 1);
+    if (saturate) ctx.switches.set<mxlane::SwitchId::cdna2_int8_overflow>(mxlane::IntOverflow::saturate);
     const std::uint64_t want = ref_cdna2_int8(a, b, c, saturate);
     const std::uint64_t got = mxlane::cdna2_int8_dot(mxlane::DotInputs{a, b, c}, ctx);
     if (ref_cdna2_int8(a, b, c, false) != ref_cdna2_int8(a, b, c, true)) ++(saturate ? saturated : wrapped);

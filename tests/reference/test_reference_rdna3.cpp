@@ -108,9 +108,9 @@ void run_wmma(const Variant& v, std::uint64_t seed, int n) {
   CHECK(rc.normal() > n / 4);
 }
 
-mxlane::Switches with(mxlane::SwitchId id, std::uint8_t value) {
+mxlane::Switches with(const char* name, const char* value) {
   mxlane::Switches s;
-  s.set(id, value);
+  mxlane::set_switch(s, name, value);
   return s;
 }
 
@@ -135,13 +135,13 @@ TEST_CASE("reference: RDNA3 DOT2 bf16 -> bf16 (§B.4 ROUND_BF16, §B.5 narrowing
 TEST_CASE("reference: RDNA3 DOT2 switch alternatives (FP16_OVFL, no -14 C floor, bf16 round)", "[reference][rdna3]") {
   Dot2Ref ovfl;
   ovfl.fp16_ovfl = true;
-  run_dot2(kF16F16, 0x4D3A0005, cases(4000), with(mxlane::SwitchId::fp16_ovfl, 1), ovfl, " fp16_ovfl=1");
+  run_dot2(kF16F16, 0x4D3A0005, cases(4000), with("fp16_ovfl", "1"), ovfl, " fp16_ovfl=1");
   Dot2Ref no_floor;
   no_floor.f16_c_floor = false;
-  run_dot2(kF16F16, 0x4D3A0006, cases(4000), with(mxlane::SwitchId::rdna3_grid, 1), no_floor, " rdna3_grid=no-f16-c-floor");
+  run_dot2(kF16F16, 0x4D3A0006, cases(4000), with("rdna3_grid", "no-f16-c-floor"), no_floor, " rdna3_grid=no-f16-c-floor");
   Dot2Ref round;
   round.bf16_round = true;
-  run_dot2(kBF16BF16, 0x4D3A0007, cases(4000), with(mxlane::SwitchId::rdna3_bf16_output, 1), round,
+  run_dot2(kBF16BF16, 0x4D3A0007, cases(4000), with("rdna3_bf16_output", "round"), round,
            " rdna3_bf16_output=round");
 }
 
@@ -156,7 +156,7 @@ TEST_CASE("reference: RDNA3 DOT2 f16 -> f16, grid-floor probes (E9), published a
   Mismatches pub("rdna3_dot2 f16->f16 E9 probes, rdna3_grid=published", seed);
   Mismatches alt("rdna3_dot2 f16->f16 E9 probes, rdna3_grid=no-f16-c-floor", seed);
   const mxlane::Dot2Options published = mxlane::Dot2Options::from(mxlane::Switches{});
-  const mxlane::Dot2Options no_floor = mxlane::Dot2Options::from(with(mxlane::SwitchId::rdna3_grid, 1));
+  const mxlane::Dot2Options no_floor = mxlane::Dot2Options::from(with("rdna3_grid", "no-f16-c-floor"));
   Dot2Ref no_floor_ref;
   no_floor_ref.f16_c_floor = false;
   int discriminating = 0;

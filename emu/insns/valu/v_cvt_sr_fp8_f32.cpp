@@ -5,7 +5,7 @@ namespace mxlane::insns {
 
 MXLANE_VALU_SEMANTICS(v_cvt_sr_fp8_f32) {
   const int k = ctx.mods.byte_sel;
-  const std::uint8_t v = f32_to_fp8(fp8_format(ctx.arch, false), in.u32(0), true, in.u32(1), ctx.switches.get(SwitchId::fp16_ovfl) == 1, ctx.switches);
+  const std::uint8_t v = f32_to_fp8(fp8_format(ctx.arch, false), in.u32(0), true, in.u32(1), ctx.switches.fp16_ovfl() == ModeBit::on, ctx.switches);
   return one((in.u32(2) & ~(0xFFU << (8 * k))) | (std::uint32_t{v} << (8 * k)));
 }
 

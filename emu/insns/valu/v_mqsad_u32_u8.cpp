@@ -4,7 +4,7 @@
 namespace mxlane::insns {
 
 MXLANE_VALU_SEMANTICS(v_mqsad_u32_u8) {
-  const bool saturate = ctx.switches.get(SwitchId::mqsad_u32_overflow) == 1;
+  const bool saturate = ctx.switches.mqsad_u32_overflow() == IntOverflow::saturate;
   Dwords d{};
   for (int k = 0; k < 4; ++k) d[static_cast<std::size_t>(k)] = mqsad_u32_slot(in.u64(0), in.u32(1), in.src[2][static_cast<std::size_t>(k)], k, saturate);
   return d;
