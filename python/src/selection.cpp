@@ -97,7 +97,7 @@ Selection select_instruction(const std::string& arch, const std::string& inst, s
   s.requested_arch = arch;
   s.arch = &cli::resolve_arch_option(arch);
   s.desc = &cli::resolve_inst_option(*s.arch, inst, wave);
-  s.switches = cli::parse_switch_settings(switch_settings(options));
+  s.switches = cli::parse_switch_settings(switch_settings(options), arch_bit(s.arch->id));
   s.mods = parse_mods(mods, *s.desc);
   return s;
 }

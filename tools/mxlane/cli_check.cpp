@@ -247,7 +247,7 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   const InstrDesc& desc = selected.layout.desc();
   const std::vector<SweptVariable> vars = parse_vars(o);
   formula::SlotVariables slot_vars{parse_block_dim(o, desc.wave), {}, {}};
-  const Switches switches = parse_switch_settings(o.switch_settings);
+  const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(selected.arch->id));
   PairRequest request{selected.arch, &desc, selected.layout.modifiers(), *o.load_a, *o.load_b};
   request.steps = o.steps.value_or(1);
   if (request.steps < 1 || request.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", request.steps));
