@@ -225,8 +225,6 @@ CheckReport check_load(const OperandLayout& layout, const LoadFormula& f, std::s
   });
 }
 
-namespace {
-
 // Where `index` is in a rows x cols memory matrix with leading dimension ld.
 ElementAt memory_element(std::int64_t index, std::int64_t ld, MemoryOrder order, std::int64_t rows, std::int64_t cols) {
   const bool row_major = order == MemoryOrder::row_major;
@@ -235,6 +233,8 @@ ElementAt memory_element(std::int64_t index, std::int64_t ld, MemoryOrder order,
   const std::int64_t row = row_major ? line : fast, col = row_major ? fast : line;
   return ElementAt{0, row, col, index >= 0 && row < rows && col < cols};
 }
+
+namespace {
 
 void check_ld(const char* option, const LoadFormula& f, std::int64_t rows, std::int64_t cols, char operand) {
   const bool row_major = f.order == MemoryOrder::row_major;

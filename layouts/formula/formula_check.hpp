@@ -74,6 +74,11 @@ struct ElementAt {
   bool inside = true;  // an element of the operand (not outside its shape, memory or blocks)
 };
 
+// Where memory index `index` falls in a rows x cols matrix stored with leading dimension `ld` (> 0)
+// in `order`: row and column by floor division, never forming ld*floor(index/ld), which can overflow
+// for a huge ld; `inside` says whether that is an element of the matrix.
+ElementAt memory_element(std::int64_t index, std::int64_t ld, MemoryOrder order, std::int64_t rows, std::int64_t cols);
+
 // Forward mode: the element (and copy, when the formula uses r) whose position is wrong.
 struct ForwardMismatch {
   int block = 0, row = 0, col = 0;

@@ -208,13 +208,10 @@ void render_pair_text(const PairRequest& r, const formula::PairReport& report, s
                      first);
 }
 
-void render_pair_json(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
-  const InstrDesc& d = *r.desc;
-  // Its own format: the per-D-element mismatches have another shape than mxlane.check/1's slots.
-  Json doc{{"format", "mxlane.check.pair/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
-           {"wave", d.wave}, {"mode", "pair"}, {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
-           {"order_a", order_name(r.order_a)}, {"ld_a", r.ld_a}, {"order_b", order_name(r.order_b)}, {"ld_b", r.ld_b},
-           {"steps", r.steps}, {"k", report.k_total}};
+namespace {
+// The fields both JSON formats share: the swept variables (when any) and the totals.
+template <class Request, class Report>
+void add_sweep_and_totals(Json& doc, const Request& r, const Report& report) {
   if (!r.sweep.empty()) {
     doc["sweep"] = r.sweep;
     doc["sweep_points"] = r.sweep_points;
@@ -223,6 +220,17 @@ void render_pair_json(const PairRequest& r, const formula::PairReport& report, s
   doc["ok"] = report.ok();
   doc["checked"] = report.checked;
   doc["mismatches"] = report.mismatches;
+}
+}  // namespace
+
+void render_pair_json(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
+  const InstrDesc& d = *r.desc;
+  // Its own format: the per-D-element mismatches have another shape than mxlane.check/1's slots.
+  Json doc{{"format", "mxlane.check.pair/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
+           {"wave", d.wave}, {"mode", "pair"}, {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
+           {"order_a", order_name(r.order_a)}, {"ld_a", r.ld_a}, {"order_b", order_name(r.order_b)}, {"ld_b", r.ld_b},
+           {"steps", r.steps}, {"k", report.k_total}};
+  add_sweep_and_totals(doc, r, report);
   Json first = Json::array();
   for (const formula::PairMismatch& m : report.first) {
     Json products = Json::array();
@@ -268,14 +276,7 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
     doc["ld"] = r.ld;
     if (r.block_stride) doc["block_stride"] = *r.block_stride;
   }
-  if (!r.sweep.empty()) {
-    doc["sweep"] = r.sweep;
-    doc["sweep_points"] = r.sweep_points;
-    if (!r.sweep_failed.empty()) doc["sweep_failed"] = r.sweep_failed;
-  }
-  doc["ok"] = report.ok();
-  doc["checked"] = report.checked;
-  doc["mismatches"] = report.mismatches;
+  add_sweep_and_totals(doc, r, report);
   doc["unused_slots"] = report.unused_slots;
   if (!report.copies_named.empty()) doc["copies_named"] = report.copies_named;
   doc["notes"] = l.notes();

@@ -18,7 +18,7 @@ const ArchInfo& resolve_arch_option(const std::string& value) {
 const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
                                      std::optional<int> wave) {
   if (wave && *wave != 32 && *wave != 64)
-    throw InvalidArgument(fmt::format("--wave: {} is not a wave size; use 32 or 64", *wave));
+    throw InvalidArgument(fmt::format("--wave: '{}' is not a wave size; use 32 or 64", *wave));
   if (find_valu(value) != nullptr)
     throw InvalidArgument(fmt::format("--inst: {} is a VALU builtin, which has no matrix layout; `mxlane eval` evaluates it",
                                       value));
