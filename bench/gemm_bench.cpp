@@ -142,7 +142,7 @@ void register_gemm_benchmarks() {
   std::vector<std::pair<mxlane::fast::GemmFamily, int>> seen;
   for (const InstrDesc& d : mxlane::instruction_table()) {
     const auto f = mxlane::fast::gemm_family(d);
-    if (!f || d.tied || (d.is_wmma() && d.wave == 64)) continue;
+    if (!f || d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64)) continue;
     const std::pair<mxlane::fast::GemmFamily, int> key{f->family, f->acc_bits};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);

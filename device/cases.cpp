@@ -269,8 +269,9 @@ std::vector<Case> targeted_cases(const Kernel& k) {
     }
     out.push_back(scatter(k, m, "targeted: docs/spec/numerics.md §D.3 generator", rng));
     // docs/spec/numerics.md §D.4: the gfx1100 16-bit-output fixtures (inputs from tests/vectors).
-    if (d.is_wmma() && elem_bits(d.d_type) == 16) {
-      std::ifstream in(vectors_dir() + "/rdna3_wmma_packed_inputs.txt");
+    const std::string_view fixtures = arch_info(d.arch).packed16_fixtures;
+    if (!fixtures.empty() && elem_bits(d.d_type) == 16) {
+      std::ifstream in(vectors_dir() + "/" + std::string(fixtures));
       std::map<std::string, std::vector<std::uint32_t>> arrays;
       for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
@@ -291,10 +292,11 @@ std::vector<Case> targeted_cases(const Kernel& k) {
     }
     return out;
   }
-  // docs/spec/numerics.md §D.2 / docs/spec/valu.md §5.6: the gfx1100 DOT2 captures, 32 or 64 to a launch.
-  if (k.target.arch == ArchId::gfx1100 && (k.valu->builtin == "fdot2" || k.valu->builtin == "fdot2_f32_bf16") &&
-      k.mods.clamp == 0) {
-    std::ifstream in(vectors_dir() + "/rdna3_dot2_captures.txt");
+  // docs/spec/numerics.md §D.2 / docs/spec/valu.md §5.6: the architecture's published DOT2 captures
+  // (gfx1100's W7900 captures), 32 or 64 to a launch.
+  const std::string_view captures = arch_info(k.target.arch).dot2_captures;
+  if (!captures.empty() && (k.valu->builtin == "fdot2" || k.valu->builtin == "fdot2_f32_bf16") && k.mods.clamp == 0) {
+    std::ifstream in(vectors_dir() + "/" + std::string(captures));
     const std::string format = k.valu->builtin == "fdot2" ? "f16" : "bf16";
     std::vector<std::vector<std::uint32_t>> rows;
     for (std::string line; std::getline(in, line);) {

@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "device/launcher.hpp"
+#include "emu/isa/arch.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 
@@ -57,7 +58,6 @@ void* const kLaunchParamBufferPointer = reinterpret_cast<void*>(0x01);
 void* const kLaunchParamBufferSize = reinterpret_cast<void*>(0x02);
 void* const kLaunchParamEnd = reinterpret_cast<void*>(0x03);
 
-const char* const kArchs[] = {"gfx90a", "gfx1100", "gfx942", "gfx950", "gfx1030", "gfx1200"};
 
 class HipRuntime : public DeviceRuntime {
  public:
@@ -168,10 +168,12 @@ std::unique_ptr<DeviceRuntime> open_hip(const std::string& dir, const std::strin
   if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw InvalidArgument(fmt::format("--device-dir: '{}' is not a directory", dir));
   std::vector<std::string> built;
-  for (const char* candidate : kArchs)
+  for (const ArchInfo& a : all_archs()) {
+    const std::string candidate(a.name);
     if ((arch == "auto" || arch == candidate) &&
         (is_file(dir + "/mxlane_" + candidate + ".co") || is_file(dir + "/mxlane_" + candidate + ".v5.co")))
       built.emplace_back(candidate);
+  }
   if (built.empty())
     throw InvalidArgument(arch == "auto" ? fmt::format("--device-dir: no mxlane_<target>.co code objects in '{}' (build with -DMXLANE_DEVICE=ON)", dir)
                                          : fmt::format("--arch {}: no code object mxlane_{}.co in '{}' (build with -DMXLANE_DEVICE_ARCHS=\"{}\")",

@@ -62,6 +62,13 @@ std::vector<Probe> all_probes() {
            return op == Operand::A ? 0x8001 : op == Operand::B ? 0x3C00 : 0x80000000;
          }, "targeted: -0 products and C");
        }},
+      {"docs/cdna1.md E-C1-1", "Does gfx908 FP16 MFMA keep subnormal inputs and results (MMA-Sim's CDNA1 path) or flush like gfx90a?",
+       "gfx908", "k_mfma_f32_16x16x16f16", every_value("cdna1_subnormals"), false,
+       [](const Kernel& k) {  // docs/spec/numerics.md §D.1 T1: subnormal A times 1.0, C = +0
+         return matrix_case(k, [](Operand op, int, int, int) -> std::uint64_t {
+           return op == Operand::A ? 0x0001 : op == Operand::B ? 0x3C00 : 0;
+         }, "targeted: f16 subnormal A");
+       }},
       {"docs/spec/numerics.md §E4", "Does CDNA2 INT8 MFMA wrap or saturate?", "gfx90a", "k_mfma_i32_16x16x16i8",
        every_value("cdna2_int8_overflow"), false},
       {"docs/spec/numerics.md §E5", "Do CDNA2 BF16 products overflow to infinity?", "gfx90a", "k_mfma_f32_16x16x16bf16_1k",

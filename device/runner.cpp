@@ -33,11 +33,10 @@ std::string result_format(const Kernel& k) {
 // docs/spec/valu.md §5.2, §6.1); elsewhere (CDNA2 MFMA NaNs [UNKNOWN] E2, the loose and unknown
 // float dots, FP8 decodes) only NaN-ness is compared.
 bool nan_bits_known(const Kernel& k) {
-  if (k.matrix != nullptr) return k.matrix->is_wmma();
+  if (k.matrix != nullptr) return k.matrix->family().nan_bits_published;
   const std::string b(k.valu->builtin);
   if (b == "cvt_pkrtz") return true;
-  if (b == "fdot2" || b == "fdot2_f32_bf16")
-    return k.target.arch == ArchId::gfx1100 || k.target.arch == ArchId::gfx1200;
+  if (b == "fdot2" || b == "fdot2_f32_bf16") return arch_info(k.target.arch).fdot2_nan_bits_known;
   return false;
 }
 
@@ -110,7 +109,7 @@ Json words(const Kernel& k, const std::vector<std::uint32_t>& buf, int stride, i
 }
 
 bool untied_16bit(const Kernel& k) {
-  return k.matrix != nullptr && k.matrix->is_wmma() && elem_bits(k.matrix->d_type) == 16 && !k.matrix->tied;
+  return k.matrix != nullptr && k.matrix->family().cd16_in_half_vgpr && elem_bits(k.matrix->d_type) == 16 && !k.matrix->tied;
 }
 
 }  // namespace

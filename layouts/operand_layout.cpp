@@ -31,16 +31,19 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
   const bool input = operand == Operand::A || operand == Operand::B;
-  if (desc.is_mfma())
-    bits_ = input ? cdna2_input_layout(desc, operand)
-                  : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
-  else
-    bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
+  switch (desc.family_id) {
+    case MatrixFamilyId::mfma:
+      bits_ = input ? cdna2_input_layout(desc, operand) : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
+      break;
+    case MatrixFamilyId::wmma:
+      bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
+      break;
+  }
 
   element_bits_ = elem_bits(desc.type(operand));
   stride_bits_ = element_bits_;
   bit_offset_ = 0;
-  if (desc.is_wmma() && !input && element_bits_ == 16) {
+  if (desc.family().cd16_in_half_vgpr && !input && element_bits_ == 16) {
     // 16-bit RDNA3 C/D take one half of each VGPR, chosen by OPSEL[2] (docs/spec/layouts.md §6, §8.3).
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
@@ -143,7 +146,7 @@ std::vector<std::string> OperandLayout::notes() const {
   if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1)
     notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
                     "blocks (docs/spec/layouts.md §8.2)");
-  if (d.is_mfma() && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
+  if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
       d.blocks > 1)
     notes.push_back(fmt::format(
         "f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
@@ -154,7 +157,7 @@ std::vector<std::string> OperandLayout::notes() const {
         "replicated: lanes L, L+16{} hold copies of row/column L mod 16 and must hold the same "
         "data (seed 000); output rows in lane group g read copy g (rocjitsu model, docs/spec/layouts.md §8.5)",
         replicas() == 4 ? ", L+32, L+48" : ""));
-  if (d.is_wmma() && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
+  if (d.family().cd16_in_half_vgpr && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
     notes.push_back(fmt::format(
         "16-bit values in bits [{}:{}] (opsel={}); {} (docs/spec/layouts.md §6)", bit_offset_ + 15, bit_offset_,
         mods_.opsel,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: install what is missing, then build and run every test twice, once
-# optimised (with the gfx90a/gfx1100 device code objects and their disassembly check) and once under
+# optimised (with the device code objects of every architecture and their disassembly check) and once under
 # AddressSanitizer + UndefinedBehaviorSanitizer; then every libFuzzer target for a bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."

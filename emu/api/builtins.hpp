@@ -17,7 +17,10 @@
 #include <type_traits>
 
 #include "emu/formats/format.hpp"
+#include "emu/api/lane_packing.hpp"
+#include "emu/insns/execute.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "emu/isa/instruction_rows.hpp"
 #include "emu/isa/switches.hpp"
 
 namespace mxlane::builtins {
@@ -43,25 +46,80 @@ using LaneValue = detail::Vector<typename detail::Element<T>::type, Vgprs * deta
 template <class T, int Wave> using PerLane = std::array<T, Wave>;
 template <ElemType T, int Vgprs, int Wave> using LaneArg = PerLane<LaneValue<T, Vgprs>, Wave>;
 
-// Each builtin's argument list, by its table's modifier set (the builtins' own order).
-#define MXLANE_ABC(at, va, bt, vb, ct, vc, w)                                               \
-  const LaneArg<ElemType::at, va, w>& a, const LaneArg<ElemType::bt, vb, w>& b,             \
-      const LaneArg<ElemType::ct, vc, w>& c
-#define MXLANE_BUILTIN_PARAMS_mfma(...) MXLANE_ABC(__VA_ARGS__), int cbsz, int abid, int blgp
-#define MXLANE_BUILTIN_PARAMS_mfma_blgp MXLANE_BUILTIN_PARAMS_mfma
-#define MXLANE_BUILTIN_PARAMS_mfma_cbsz_abid_blgp MXLANE_BUILTIN_PARAMS_mfma
-#define MXLANE_BUILTIN_PARAMS_mfma_none MXLANE_BUILTIN_PARAMS_mfma
-#define MXLANE_BUILTIN_PARAMS_wmma_neg(...) MXLANE_ABC(__VA_ARGS__)
-#define MXLANE_BUILTIN_PARAMS_wmma_neg_opsel(...) MXLANE_ABC(__VA_ARGS__), bool opsel
-#define MXLANE_BUILTIN_PARAMS_wmma_int(at, va, bt, vb, ct, vc, w)                           \
-  bool a_neg, const LaneArg<ElemType::at, va, w>& a, bool b_neg, const LaneArg<ElemType::bt, vb, w>& b, \
-      const LaneArg<ElemType::ct, vc, w>& c, bool clamp
+// Runs builtin `desc` on lane values already packed into `regs` (builtins.cpp).
+void run_builtin(const InstrDesc& desc, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
+                 const Switches& switches);
 
-#define MXLANE_MATRIX(arch, builtin, mnemonic, opcode, wave, tied, m, n, k, blocks, a_t, b_t, c_t, d_t, va, vb, \
-                      vcd, mods, ...)                                                                            \
-  LaneArg<ElemType::d_t, vcd, wave> builtin(MXLANE_BUILTIN_PARAMS_##mods(a_t, va, b_t, vb, c_t, vcd, wave),      \
-                                            const Switches& switches = {});
+namespace detail {
+constexpr bool mfma_style(ModifierSet s) {
+  return s == ModifierSet::mfma_cbsz_abid_blgp || s == ModifierSet::mfma_blgp || s == ModifierSet::mfma_none;
+}
+}  // namespace detail
+
+// One builtin as a function object, its argument types and list taken from its row of the
+// instruction table (kInstrTable[I]); the argument list is the builtin's own, by its modifier set:
+//   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
+//   integer WMMA (a_neg, a, b_neg, b, c, clamp) — each followed by optional Switches.
+template <std::size_t I> struct Builtin {
+  static constexpr const InstrDesc& d = kInstrTable[I];
+  using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
+  using B = LaneArg<d.b_type, d.vgprs_b, d.wave>;
+  using C = LaneArg<d.c_type, d.vgprs_cd, d.wave>;
+  using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
+
+  D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
+    requires(detail::mfma_style(d.modifiers))
+  {
+    return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid, .blgp = blgp}, s);
+  }
+  D operator()(const A& a, const B& b, const C& c, const Switches& s = {}) const
+    requires(d.modifiers == ModifierSet::wmma_neg)
+  {
+    return call(a, b, c, Modifiers{}, s);
+  }
+  D operator()(const A& a, const B& b, const C& c, bool opsel, const Switches& s = {}) const
+    requires(d.modifiers == ModifierSet::wmma_neg_opsel)
+  {
+    return call(a, b, c, Modifiers{.opsel = opsel ? 4 : 0}, s);
+  }
+  D operator()(bool a_neg, const A& a, bool b_neg, const B& b, const C& c, bool clamp, const Switches& s = {}) const
+    requires(d.modifiers == ModifierSet::wmma_int)
+  {
+    return call(a, b, c, Modifiers{.neg = (a_neg ? 1 : 0) | (b_neg ? 2 : 0), .clamp = clamp ? 1 : 0}, s);
+  }
+
+ private:
+  // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.
+  static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches) {
+    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+    if (d.tied) ops.d = ops.c;  // srcC and the result share registers
+    for (int lane = 0; lane < d.wave; ++lane) {
+      const auto l = static_cast<std::size_t>(lane);
+      mxlane::detail::pack_lane(regs, ops.a.base, lane, a[l]);
+      mxlane::detail::pack_lane(regs, ops.b.base, lane, b[l]);
+      mxlane::detail::pack_lane(regs, ops.c.base, lane, c[l]);
+    }
+    run_builtin(d, regs, ops, mods, switches);
+    D out{};
+    for (int lane = 0; lane < d.wave; ++lane)
+      out[static_cast<std::size_t>(lane)] = mxlane::detail::unpack_lane<typename D::value_type>(regs, ops.d.base, lane);
+    return out;
+  }
+};
+
+// Every builtin, in a namespace per architecture: builtins::gfx908::mfma_f32_32x32x8f16.
+#define MXLANE_BUILTIN(arch, builtin, ...) \
+  namespace arch {                         \
+  inline constexpr Builtin<builtin_index(ArchId::arch, #builtin)> builtin{}; \
+  }
 #include "emu/isa/instructions.def"
-#undef MXLANE_MATRIX
+#undef MXLANE_BUILTIN
+
+// The first two architectures' builtins also answer unqualified (builtins::mfma_f32_32x32x8f16 is
+// gfx90a's, builtins::wmma_f32_16x16x16_f16_w32 gfx1100's), as before the per-architecture
+// namespaces; a name two architectures share needs its namespace.
+using namespace gfx90a;
+using namespace gfx1100;
 
 }  // namespace mxlane::builtins

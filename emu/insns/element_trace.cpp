@@ -3,6 +3,7 @@
 #include "emu/insns/element_trace.hpp"
 
 #include "emu/insns/matrix_insn.hpp"
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 
 namespace mxlane {
@@ -39,7 +40,7 @@ ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& sw
 
 void run(ElementTrace& t) {
   Recorder recorder(t.steps);
-  NumericsContext ctx = numerics_context(t.mods, t.switches);
+  NumericsContext ctx = numerics_context(*t.desc, t.mods, t.switches);
   ctx.observer = &recorder;
   t.d = element_kernel(*t.desc)(DotInputs{t.a, t.b, t.c}, ctx);
 }
@@ -86,33 +87,38 @@ ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Swit
   return t;
 }
 
+namespace {
+// "CDNA2", "CDNA1", "RDNA3": the generation named in model texts.
+std::string generation(const InstrDesc& d) { return uppercase(d.arch_traits().family); }
+}  // namespace
+
 std::string model_summary(const ElementTrace& t) {
   const InstrDesc& d = *t.desc;
   for (const TracedStep& s : t.steps) {
     switch (s.kind) {
       case StepKind::read_c: continue;
       case StepKind::fma:
-        return fmt::format("CDNA2 {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
-                           "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]", d.a_type == ElemType::f64 ? "FP64" : "FP32");
+        return fmt::format("{} {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
+                           "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]", generation(d), d.a_type == ElemType::f64 ? "FP64" : "FP32");
       case StepKind::exact_dot:
         return "switch cdna2_f64_algorithm=exact-dot: C plus every product, rounded once (docs/spec/numerics.md §E, E13 "
                "alternative) [INF]";
       case StepKind::pairwise_group:
         return fmt::format(
-            "CDNA2 {} MFMA (MMA-Sim model): groups of {} consecutive k, a pairwise binary32 tree per group, groups "
-            "added to C in order; A, B, C subnormal or -0 read as +0; every binary32 result RNE, then flushed to "
-            "signed zero if subnormal (docs/spec/numerics.md §A.1, §B.2) [MODEL]",
-            d.a_type == ElemType::f16 ? "FP16" : s.ks.size() == 2 ? "legacy BF16" : "BF16_1K", s.ks.size());
+            "{} {} MFMA (MMA-Sim model): groups of {} consecutive k, a pairwise binary32 tree per group, groups "
+            "added to C in order; {} (docs/spec/numerics.md §A.1, §B.2{}) [MODEL]",
+            generation(d), d.a_type == ElemType::f16 ? "FP16" : s.ks.size() == 2 ? "legacy BF16" : "BF16_1K", s.ks.size(),
+            numerics_context(d, t.mods, t.switches).subnormals == MatrixSubnormals::flush
+                ? "A, B, C subnormal or -0 read as +0; every binary32 result RNE, then flushed to signed zero if subnormal"
+                : "every binary32 result RNE with gradual underflow, nothing flushed, -0 kept",
+            d.arch_traits().matrix_subnormals == MatrixSubnormals::keep ? "; docs/cdna1.md, switch cdna1_subnormals" : "");
       case StepKind::dot2:
         return fmt::format(
             "RDNA3 WMMA: eight chained DOT2 steps over k-pairs (0,1)..(14,15) from C, each three terms on a "
             "truncating integer grid with one rounding to {} (docs/spec/numerics.md §A.2, §B.4, §B.5) {}",
             out_name(d), d.d_type == ElemType::bf16 ? "[HW-claimed]" : "[HW]");
       case StepKind::integer_sum:
-        return d.is_mfma() ? "CDNA2 INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
-                             "(docs/spec/numerics.md §A.1) [INF, unverified]"
-                           : "RDNA3 integer WMMA: exact sum of the sign-extended C and the products, then saturated "
-                             "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]";
+        return generation(d) + " " + std::string(d.family().integer_model_text);
     }
   }
   return "";
@@ -137,7 +143,8 @@ std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
       return fmt::format("DOT2 step: acc = round(acc + A*B (k={}) + A*B (k={})), the three terms truncated onto an "
                          "integer grid of LSB 2^G, opposite signs in one's complement; {}", s.ks[0], s.ks[1], rule);
     case StepKind::integer_sum: {
-      const bool a_signed = d.is_mfma() || (t.mods.neg & 1) != 0, b_signed = d.is_mfma() || (t.mods.neg & 2) != 0;
+      const bool neg_signs = d.family().neg_chooses_integer_signedness;
+      const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0, b_signed = !neg_signs || (t.mods.neg & 2) != 0;
       return fmt::format("exact integer sum of C and all {} products (A {}, B {}); C enters the exact sum; {}",
                          s.ks.size(), a_signed ? "signed" : "unsigned", b_signed ? "signed" : "unsigned", rule);
     }

@@ -15,16 +15,16 @@ namespace mxlane {
 
 ElementKernel element_kernel(const InstrDesc& desc) {
   struct Entry {
-    std::string_view builtin;
+    std::string_view semantics;
     ElementKernel kernel;
   };
   static constexpr Entry kKernels[] = {
-#define MXLANE_MATRIX(arch, builtin, mnemonic, ...) {#builtin, &insns::semantics_##mnemonic},
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) {#semantics, &insns::semantics_##semantics},
 #include "emu/isa/instructions.def"
-#undef MXLANE_MATRIX
+#undef MXLANE_INSTRUCTION
   };
   for (const Entry& e : kKernels)
-    if (e.builtin == desc.builtin) return e.kernel;
+    if (e.semantics == desc.semantics) return e.kernel;
   throw std::logic_error(fmt::format("no semantics for {}", desc.builtin));
 }
 
@@ -32,23 +32,29 @@ namespace {
 
 void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, const OperandRegs& r) {
   const char* bank = r.bank == RegBank::vgpr ? "VGPR" : "AccVGPR";
-  if (r.bank == RegBank::agpr && !d.is_mfma())
-    throw InvalidArgument(fmt::format("operand {}: gfx1100 has no AccVGPRs", operand_name(op)));
+  const ArchInfo& arch = d.arch_traits();
+  if (r.bank == RegBank::agpr && arch.agprs == 0)
+    throw InvalidArgument(fmt::format("operand {}: {} has no AccVGPRs", operand_name(op), arch.name));
   const int count = d.vgprs(op);
   if (r.base < 0 || r.base + count > regs.num_regs(r.bank))
     throw InvalidArgument(fmt::format("operand {}: {}s {}..{} are outside the register file (0..{})",
                                       operand_name(op), bank, r.base, r.base + count - 1, regs.num_regs(r.bank) - 1));
-  // gfx90a register tuples are 8-byte aligned (docs/spec/layouts.md §3 gpr_byte_align; §4.1).
-  if (d.is_mfma() && count > 1 && r.base % 2 != 0)
-    throw InvalidArgument(fmt::format("operand {}: a {}-register tuple must start at an even {} on gfx90a, not {}",
-                                      operand_name(op), count, bank, r.base));
+  // gfx90a register tuples are 8-byte aligned (docs/spec/layouts.md §3 gpr_byte_align; §4.1); gfx908's
+  // 4-byte (docs/cdna1.md).
+  if (count > 1 && r.base % arch.tuple_align_regs != 0)
+    throw InvalidArgument(fmt::format("operand {}: a {}-register tuple must start at an even {} on {}, not {}",
+                                      operand_name(op), count, bank, arch.name, r.base));
 }
 
 }  // namespace
 
-NumericsContext numerics_context(const Modifiers& mods, const Switches& switches) {
+NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
   NumericsContext ctx;
   ctx.switches = switches;
+  // The architecture's subnormal rule; gfx908's is selectable (switch cdna1_subnormals, docs/cdna1.md).
+  ctx.subnormals = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush || switches.cdna1_subnormals() == Cdna1Subnormals::flush
+                       ? MatrixSubnormals::flush
+                       : MatrixSubnormals::keep;
   ctx.a_signed = (mods.neg & 1) != 0;
   ctx.b_signed = (mods.neg & 2) != 0;
   ctx.clamp = mods.clamp != 0;
@@ -66,7 +72,7 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
       lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
 
-  const NumericsContext ctx = numerics_context(mods, switches);
+  const NumericsContext ctx = numerics_context(d, mods, switches);
   const ElementKernel kernel = element_kernel(d);
 
   // Every placement of each operand, indexed by ((block * rows + row) * cols + col) * replicas + replica
@@ -95,7 +101,7 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
         results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
         targets.push_back(out.slot);
       }
-  const bool masked = d.is_mfma() && switches.cdna2_exec() == ExecEffect::masked;
+  const bool masked = d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
   for (std::size_t n = 0; n < results.size(); ++n)
     if (!masked || regs.exec().active(targets[n].lane)) write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);
 }

@@ -21,7 +21,7 @@ struct MatrixOperands {
 
 // The numerics context every element kernel of an instruction gets: the switches, and the integer
 // WMMA's NEG[0]/NEG[1] (A/B signed) and CLAMP.
-NumericsContext numerics_context(const Modifiers& mods, const Switches& switches);
+NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, const Switches& switches);
 
 // D = A*B + C for `desc` on `regs`. A, B and C are read through their layouts with `mods` applied
 // (CBSZ/ABID, BLGP, NEG/NEG_HI/ABS, OPSEL); every source is read before D is written, so D may

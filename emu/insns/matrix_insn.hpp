@@ -17,9 +17,9 @@
 
 namespace mxlane::insns {
 
-#define MXLANE_MATRIX(arch, builtin, mnemonic, ...) MXLANE_MATRIX_SEMANTICS(mnemonic);
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) MXLANE_MATRIX_SEMANTICS(semantics);
 #include "emu/isa/instructions.def"
-#undef MXLANE_MATRIX
+#undef MXLANE_INSTRUCTION
 
 }  // namespace mxlane::insns
 

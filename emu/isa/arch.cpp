@@ -23,20 +23,52 @@ constexpr std::array<std::string_view, 10> kGfx1100Aliases = {
     "gfx1150", "gfx1151", "gfx1152", "gfx1153", "navi31"};
 constexpr std::array<std::string_view, 3> kGfx1200Aliases = {"rdna4", "gfx1201", "navi48"};
 
-// Register files: gfx90a has 512 per-lane registers split into 256 ArchVGPRs and 256 AccVGPRs
-// (seed 001: "all four operands can reside in either accVGPRs or archVGPRs"); RDNA has no AccVGPRs.
-// Matrix instructions are emulated for gfx90a and gfx1100 only; the others are here for their VALU
-// builtins (docs/spec/valu.md §1.2).
+// Layout evidence per architecture, one sentence per source (HTML pages and `mxlane site`).
+constexpr std::array<std::string_view, 4> kGfx90aEvidence = {
+    "C/D: AMD's CDNA2 builtin page (seed 001), the ISA guide's output rule, AMD's matrix instruction calculator, "
+    "AMD lab-notes kernels checked on MI200 (docs/spec/layouts.md \u00a75.3).",
+    "A/B: the ISA guide's input rule, the calculator, lab-notes kernels (docs/spec/layouts.md \u00a75.2).",
+    "BLGP: ISA Table 29, the calculator and rocjitsu agree (docs/spec/layouts.md \u00a78.2). CBSZ/ABID: every source "
+    "agrees on a full broadcast; for a partial one they disagree (switch cbsz_model, docs/spec/layouts.md \u00a711.1).",
+    "v_mfma_f64_4x4x4f64 C/D lane order: sources disagree (switch f64_4x4x4_cd_order, docs/spec/layouts.md \u00a711.2).",
+};
+constexpr std::array<std::string_view, 2> kGfx908Evidence = {
+    "A/B and C/D: the gfx90a formulas (docs/spec/layouts.md \u00a75.2, \u00a75.3); AMD's matrix instruction calculator "
+    "gives gfx908 exactly these for all 20 instructions (docs/cdna1.md).",
+    "BLGP, CBSZ/ABID: as gfx90a, with the same partial-broadcast disagreement (switch cbsz_model, "
+    "docs/spec/layouts.md \u00a711.1).",
+};
+constexpr std::array<std::string_view, 3> kGfx1100Evidence = {
+    "A/B/C/D: AMD's RDNA3 builtin page (seed 000), the calculator, rocjitsu (hardware-checked on gfx1100), "
+    "GPUOpen's WMMA sample (docs/spec/layouts.md \u00a76).",
+    "Which copy of A/B an output row reads: rocjitsu's model, lane group g reads copy g (docs/spec/layouts.md \u00a78.5; "
+    "switch rdna3_replica); seed 000 requires the copies to hold the same data.",
+    "NEG/NEG_HI and OPSEL: docs/spec/layouts.md \u00a78.3, \u00a78.4.",
+};
+
+// Register files: gfx908/gfx90a have 512 per-lane registers split into 256 ArchVGPRs and 256
+// AccVGPRs (seed 001: "all four operands can reside in either accVGPRs or archVGPRs" on gfx90a; on
+// gfx908 C and D must be AccVGPRs, docs/cdna1.md); RDNA has no AccVGPRs. Matrix instructions are
+// emulated where matrix_modelled is true; the others are here for their VALU builtins
+// (docs/spec/valu.md §1.2). fdot2: docs/spec/valu.md §5.1; FP8 encodings: §6.5.
 constexpr std::array<ArchInfo, 7> kArchs = {{
-    {ArchId::gfx908, "gfx908", "cdna1", "MI100", kGfx908Aliases, 64, false, true, 256, 256, false},
+    {ArchId::gfx908, "gfx908", "cdna1", "MI100", kGfx908Aliases, 64, false, true, 256, 256, true,
+     1, true, MatrixSubnormals::keep, false, Fdot2Model::cdna, true, false, Fp8Encoding::ocp, "", "", kGfx908Evidence},
     {ArchId::gfx90a, "gfx90a", "cdna2", "MI200 series (MI210, MI250, MI250X)", kGfx90aAliases, 64,
-     false, true, 256, 256, true},
-    {ArchId::gfx942, "gfx942", "cdna3", "MI300 series", kGfx942Aliases, 64, false, true, 256, 256, false},
-    {ArchId::gfx950, "gfx950", "cdna4", "MI350 series", kGfx950Aliases, 64, false, true, 256, 256, false},
-    {ArchId::gfx1030, "gfx1030", "rdna2", "Radeon RX 6800/6900", kGfx1030Aliases, 32, true, true, 256, 0, false},
+     false, true, 256, 256, true,
+     2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, true, false, Fp8Encoding::ocp, "", "", kGfx90aEvidence},
+    {ArchId::gfx942, "gfx942", "cdna3", "MI300 series", kGfx942Aliases, 64, false, true, 256, 256, false,
+     2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", {}},
+    {ArchId::gfx950, "gfx950", "cdna4", "MI350 series", kGfx950Aliases, 64, false, true, 256, 256, false,
+     2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}},
+    {ArchId::gfx1030, "gfx1030", "rdna2", "Radeon RX 6800/6900", kGfx1030Aliases, 32, true, true, 256, 0, false,
+     1, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}},
     {ArchId::gfx1100, "gfx1100", "rdna3", "Radeon RX 7900 / Pro W7900 (and RDNA3.5 APUs)",
-     kGfx1100Aliases, 32, true, true, 256, 0, true},
-    {ArchId::gfx1200, "gfx1200", "rdna4", "Radeon RX 9070 / AI Pro R9700", kGfx1200Aliases, 32, true, true, 256, 0, false},
+     kGfx1100Aliases, 32, true, true, 256, 0, true,
+     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna3_grid, false, true, Fp8Encoding::ocp,
+     "rdna3_dot2_captures.txt", "rdna3_wmma_packed_inputs.txt", kGfx1100Evidence},
+    {ArchId::gfx1200, "gfx1200", "rdna4", "Radeon RX 9070 / AI Pro R9700", kGfx1200Aliases, 32, true, true, 256, 0, false,
+     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna4_window, false, true, Fp8Encoding::ocp, "", "", {}},
 }};
 
 }  // namespace

@@ -1,4 +1,7 @@
-// Architectures mxlane knows, their aliases, wave sizes and register-file shapes.
+// ArchInfo: the traits of one architecture (names, wave sizes, register files, the per-architecture
+// numerics choices of its VALU and matrix builtins, layout evidence). The one place per
+// architecture: code outside emu/isa/ asks these traits (or the instruction's MatrixFamily), never
+// `arch == ...`. docs/adding-an-architecture.md lists what a new row needs.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +17,14 @@ enum class ArchId : std::uint8_t { gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1
 using ArchMask = std::uint32_t;
 constexpr ArchMask arch_bit(ArchId id) { return ArchMask{1} << static_cast<unsigned>(id); }
 
+// How the architecture's v_dot2_f32_f16 / v_dot2_f32_bf16 compute (docs/spec/valu.md §5).
+enum class Fdot2Model : std::uint8_t { rdna3_grid, rdna4_window, cdna };
+// Which FP8/BF8 encodings the conversions and dots use (docs/spec/valu.md §6.5).
+enum class Fp8Encoding : std::uint8_t { ocp, fnuz };
+// What the MFMA data path does with subnormal values by default (docs/spec/numerics.md §B.2;
+// docs/cdna1.md for gfx908).
+enum class MatrixSubnormals : std::uint8_t { flush, keep };
+
 struct ArchInfo {
   ArchId id;
   std::string_view name;      // canonical LLVM processor name
@@ -26,7 +37,25 @@ struct ArchInfo {
   int vgprs;                  // architectural VGPRs per lane
   int agprs;                  // AccVGPRs per lane (gfx908/gfx90a/gfx942/gfx950)
   bool matrix_modelled;       // whether mxlane emulates this architecture's MFMA/WMMA
+  // Register tuples of a matrix operand start at a multiple of this many registers (gfx90a: 8-byte
+  // alignment, docs/spec/layouts.md §4.1; gfx908: 4-byte, docs/cdna1.md).
+  int tuple_align_regs;
+  bool cd_accvgpr_only;       // MFMA C and D must be AccVGPRs (gfx908, docs/cdna1.md)
+  MatrixSubnormals matrix_subnormals;
+  bool gfx11_valu_mnemonics;  // LLVM prints the VALU builtins' gfx11 spellings (docs/spec/valu.md §1.2)
+  Fdot2Model fdot2_model;
+  bool fdot2_flushes;         // CDNA fdot2 flushes f16 subnormal inputs (docs/spec/valu.md §5.1)
+  bool fdot2_nan_bits_known;  // hardware captures pin down its fdot2 NaN bits (docs/spec/valu.md §5.2)
+  Fp8Encoding fp8_encoding;
+  std::string_view dot2_captures;  // tests/vectors file with this architecture's DOT2 captures, or ""
+  // tests/vectors file with its 16-bit-output WMMA input fixtures (docs/spec/numerics.md §D.4), or "".
+  std::string_view packed16_fixtures;
+  // Where the layouts of its matrix instructions come from, one sentence each (HTML pages, `site`).
+  std::span<const std::string_view> layout_evidence;
 };
+
+// The per-architecture traits by another name, as docs/adding-an-architecture.md calls them.
+using ArchTraits = ArchInfo;
 
 // Every architecture, in a stable order (the order of `mxlane list`).
 std::span<const ArchInfo> all_archs();

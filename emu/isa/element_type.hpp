@@ -1,6 +1,8 @@
 // Element types of matrix operands: name, width in bits, and whether they are integers.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -16,8 +18,20 @@ struct ElemTypeInfo {
   std::string_view description;
 };
 
-const ElemTypeInfo& elem_type_info(ElemType t);
-inline int elem_bits(ElemType t) { return elem_type_info(t).bits; }
-inline std::string_view elem_name(ElemType t) { return elem_type_info(t).name; }
+// docs/spec/layouts.md §3 "dict_math_types".
+inline constexpr std::array<ElemTypeInfo, 8> kTypes = {{
+    {ElemType::f64, "f64", 64, false, "IEEE binary64"},
+    {ElemType::f32, "f32", 32, false, "IEEE binary32"},
+    {ElemType::f16, "f16", 16, false, "IEEE binary16"},
+    {ElemType::bf16, "bf16", 16, false, "bfloat16 (binary32 with 16 fraction bits dropped)"},
+    {ElemType::i8, "i8", 8, true, "signed 8-bit integer"},
+    {ElemType::i32, "i32", 32, true, "32-bit integer"},
+    {ElemType::iu8, "iu8", 8, true, "8-bit integer, signedness chosen per operand by NEG"},
+    {ElemType::iu4, "iu4", 4, true, "4-bit integer, signedness chosen per operand by NEG"},
+}};
+
+constexpr const ElemTypeInfo& elem_type_info(ElemType t) { return kTypes[static_cast<std::size_t>(t)]; }
+constexpr int elem_bits(ElemType t) { return elem_type_info(t).bits; }
+constexpr std::string_view elem_name(ElemType t) { return elem_type_info(t).name; }
 
 }  // namespace mxlane

@@ -1,5 +1,6 @@
 // InstrDesc: what one builtin is (name, encoding, shape, types, modifiers, throughput), never how
-// it computes. The rows come from instructions.def.
+// it computes: a builtin row of instructions.def joined with its instruction row, with the derived
+// columns (ops, VGPR counts) computed from the family's rules.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "emu/isa/arch.hpp"
 #include "emu/isa/element_type.hpp"
+#include "emu/isa/matrix_family.hpp"
 #include "emu/isa/modifiers.hpp"
 
 namespace mxlane {
@@ -23,8 +25,10 @@ std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", case-
 
 struct InstrDesc {
   ArchId arch;
-  std::string_view builtin;   // without the __builtin_amdgcn_ prefix
-  std::string_view mnemonic;  // ISA mnemonic, as LLVM's disassembler prints it
+  MatrixFamilyId family_id;
+  std::string_view builtin;    // without the __builtin_amdgcn_ prefix
+  std::string_view mnemonic;   // ISA mnemonic on `arch`, as LLVM's disassembler prints it
+  std::string_view semantics;  // the emu/insns/ element kernel it runs (a mnemonic of its first architecture)
   int opcode;                 // VOP3P opcode
   int wave;                   // wave size the builtin runs in
   bool tied;                  // _tied WMMA builtin: srcC and result share registers
@@ -32,12 +36,12 @@ struct InstrDesc {
   ElemType a_type, b_type, c_type, d_type;
   int vgprs_a, vgprs_b, vgprs_cd;  // 32-bit VGPRs per lane
   ModifierSet modifiers;
-  int ops;            // as published (2*M*N*K*blocks)
+  int ops;            // 2*M*N*K*blocks, as the throughput tables list it
   int cycles;         // as published; -1 when not published
-  int coexec_cycles;  // VALU co-execution cycles; 0 = none
+  int coexec_cycles;  // VALU co-execution cycles; 0 = none, -1 = not published
 
-  bool is_mfma() const { return arch == ArchId::gfx90a; }
-  bool is_wmma() const { return arch == ArchId::gfx1100; }
+  const MatrixFamily& family() const { return matrix_family(family_id); }
+  const ArchInfo& arch_traits() const { return arch_info(arch); }
   std::string full_builtin() const { return "__builtin_amdgcn_" + std::string(builtin); }
   ElemType type(Operand op) const;
   int vgprs(Operand op) const;

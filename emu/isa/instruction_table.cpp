@@ -1,26 +1,16 @@
 // Builds the instruction table from instructions.def and resolves user-typed names against it.
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "emu/isa/instruction_rows.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 
 namespace mxlane {
 namespace {
-
-constexpr InstrDesc kTable[] = {
-#define MXLANE_MATRIX(arch, builtin, mnemonic, opcode, wave, tied, m, n, k, blocks, a, b, c, d, \
-                      vgprs_a, vgprs_b, vgprs_cd, mods, ops, cycles, coexec)                   \
-  {ArchId::arch,   #builtin,       #mnemonic,       opcode,           wave,                    \
-   tied != 0,      m,              n,               k,                blocks,                  \
-   ElemType::a,    ElemType::b,    ElemType::c,     ElemType::d,      vgprs_a,                 \
-   vgprs_b,        vgprs_cd,       ModifierSet::mods, ops,            cycles,                  \
-   coexec},
-#include "emu/isa/instructions.def"
-#undef MXLANE_MATRIX
-};
 
 std::string_view strip_prefix(std::string_view s, std::string_view prefix) {
   return s.starts_with(prefix) ? s.substr(prefix.size()) : s;
@@ -85,11 +75,11 @@ int InstrDesc::vgprs(Operand op) const {
 int InstrDesc::rows(Operand op) const { return op == Operand::B ? k : m; }
 int InstrDesc::cols(Operand op) const { return op == Operand::A ? k : n; }
 
-std::span<const InstrDesc> instruction_table() { return kTable; }
+std::span<const InstrDesc> instruction_table() { return kInstrTable; }
 
 std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
   std::vector<const InstrDesc*> out;
-  for (const InstrDesc& d : kTable)
+  for (const InstrDesc& d : kInstrTable)
     if (d.arch == arch) out.push_back(&d);
   return out;
 }
@@ -99,26 +89,26 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
   const std::string key(strip_prefix(lowercase(name), "__builtin_amdgcn_"));
 
   // A builtin name fixes the wave size itself.
-  for (const InstrDesc& d : kTable) {
+  for (const InstrDesc& d : kInstrTable) {
     if (d.arch != arch.id || key != d.builtin) continue;
     if (wave && *wave != d.wave)
       throw InvalidArgument(fmt::format(
           "wave {} contradicts builtin {}, which runs in wave{}{}", *wave, d.builtin, d.wave,
-          d.is_wmma() ? " (the _w32/_w64 suffix chooses the wave size)" : ""));
+          d.family().builtin_suffix_chooses_wave ? " (the _w32/_w64 suffix chooses the wave size)" : ""));
     return d;
   }
 
   // A mnemonic: several builtins may share it; choose by wave size, untied first.
   const int want_wave = wave.value_or(arch.default_wave);
   const InstrDesc* same_name = nullptr;
-  for (const InstrDesc& d : kTable) {
+  for (const InstrDesc& d : kInstrTable) {
     if (d.arch != arch.id || !names_match(d, key)) continue;
     same_name = &d;
     if (d.wave == want_wave && !d.tied) return d;
   }
   if (same_name != nullptr) {
     std::string waves;
-    for (const InstrDesc& d : kTable)
+    for (const InstrDesc& d : kInstrTable)
       if (d.arch == arch.id && d.mnemonic == same_name->mnemonic &&
           waves.find(std::to_string(d.wave)) == std::string::npos)
         waves += (waves.empty() ? "wave" : " or wave") + std::to_string(d.wave);
@@ -139,7 +129,7 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
 
   // Known on another architecture?
   std::string elsewhere;
-  for (const InstrDesc& d : kTable) {
+  for (const InstrDesc& d : kInstrTable) {
     if (!names_match(d, key)) continue;
     const std::string_view other = arch_info(d.arch).name;
     if (elsewhere.find(other) == std::string::npos)
@@ -152,7 +142,7 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
   // Unknown: suggest the closest name on this architecture.
   std::string_view best;
   std::size_t best_distance = 0;
-  for (const InstrDesc& d : kTable) {
+  for (const InstrDesc& d : kInstrTable) {
     if (d.arch != arch.id) continue;
     for (std::string_view candidate : {d.mnemonic, d.builtin}) {
       const std::size_t dist = edit_distance(key, candidate);

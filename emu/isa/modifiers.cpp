@@ -6,6 +6,7 @@
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "fmt/ranges.h"
 
@@ -25,12 +26,13 @@ int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_ca
 // Why `name` is not accepted at all by `d` (called only when it is absent from legal_modifiers).
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
-  if (d.is_wmma() && cdna_mod)
-    return fmt::format("{} is a CDNA MFMA modifier; RDNA3 WMMA takes none (docs/spec/layouts.md §4.2)", name);
-  if (d.is_mfma() && !cdna_mod)
-    return fmt::format("{} is an RDNA3 WMMA modifier; CDNA2 MFMA takes only cbsz/abid/blgp "
+  const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
+  if (d.family_id == MatrixFamilyId::wmma && cdna_mod)
+    return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
+  if (d.family_id == MatrixFamilyId::mfma && !cdna_mod)
+    return fmt::format("{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
                        "(docs/spec/layouts.md §4.1)",
-                       name);
+                       name, generation);
   if (d.modifiers == ModifierSet::mfma_none)
     return name == "blgp"
                ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"

@@ -108,6 +108,10 @@ constexpr SwitchValue kFnuzNan[] = {
     {"0x7fc00000", "FNUZ 0x80 decodes to the default quiet NaN"},
     {"0x7fffffff", "FNUZ 0x80 decodes to 0x7FFFFFFF (one third-party MI300 port)"},
 };
+constexpr SwitchValue kCdna1Subnormals[] = {
+    {"keep", "A, B, C and every binary32 result keep their subnormals (gradual underflow, -0 kept)"},
+    {"flush", "gfx90a's rules: subnormal or -0 inputs read as +0, subnormal results flushed"},
+};
 constexpr SwitchValue kFnuzUnderflow[] = {
     {"zero", "a negative value that rounds to zero encodes as 0x00 (FNUZ has no -0)"},
     {"nan", "it encodes as 0x80 (NaN), as a third-party MI300 port hints"},
@@ -115,7 +119,7 @@ constexpr SwitchValue kFnuzUnderflow[] = {
 
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
-     "gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
+     "gfx908/gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
      "[ISA] default vs [DOC] alternative; the two agree when cbsz = log2(blocks). Unverified on "
      "hardware: probe v_mfma_f32_16x16x1f32 cbsz=1 abid=1, A = lane id (docs/spec/layouts.md §11.1)"},
     {SwitchId::f64_4x4x4_cd_order, "f64_4x4x4_cd_order", kF64QuadOrders,
@@ -134,23 +138,26 @@ constexpr SwitchInfo kSwitches[] = {
      "MODE register state, binary16 and binary64", "docs/spec/valu.md §2: emulate the HSA/ROCm defaults"},
     {SwitchId::fp16_ovfl, "fp16_ovfl", kBits, "MODE.FP16_OVFL: gfx1100 f16-output WMMA overflow gives 0x7BFF",
      "docs/spec/numerics.md §B.4 ROUND_F16 (model only), open question E8"},
-    {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx90a MFMA",
+    {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx908/gfx90a MFMA",
      "[MODEL] MMA-Sim ran with the default HIP MODE; whether MFMA honours MODE is open question E1"},
-    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx90a MFMA with a partial EXEC mask",
+    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx908/gfx90a MFMA with a partial EXEC mask",
      "[ISA] CDNA4 guide §7.1.2 (\"ignores exec mask ... forces it to 1 for all threads\") and rocjitsu's "
      "CDNA2 MFMA; the MI200 guide's text was not found. gfx1100 WMMA always ignores EXEC: RDNA3 guide "
      "§16.10 pseudocode sets EXEC to all ones around the operation"},
-    {SwitchId::cdna2_nan, "cdna2_nan", kNanResults, "gfx90a float MFMA NaN results",
+    {SwitchId::cdna2_nan, "cdna2_nan", kNanResults, "gfx908/gfx90a float MFMA NaN results",
      "[UNKNOWN] MMA-Sim does not model NaN bits; open question E2 (docs/spec/numerics.md §C.1, §G)"},
     {SwitchId::cdna2_flushed_input_sign, "cdna2_flushed_input_sign", kFlushedSign,
-     "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0",
+     "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0 (gfx908 with cdna1_subnormals=flush)",
      "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (docs/spec/numerics.md §B.2)"},
-    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx90a INT8 MFMA",
+    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx908/gfx90a INT8 MFMA",
      "[INF] no public model; open question E4"},
     {SwitchId::cdna2_bf16_product_overflow, "cdna2_bf16_product_overflow", kProductOverflow,
-     "gfx90a BF16 MFMA products", "[MODEL] IEEE binary32 arithmetic; open question E5"},
+     "gfx908/gfx90a BF16 MFMA products", "[MODEL] IEEE binary32 arithmetic; open question E5"},
     {SwitchId::cdna2_f64_algorithm, "cdna2_f64_algorithm", kF64Algorithms, "gfx90a FP64 MFMA",
      "[MODEL] MMA-Sim; the seed's \"IEEE round-to-nearest-even\" agrees; open question E13"},
+    {SwitchId::cdna1_subnormals, "cdna1_subnormals", kCdna1Subnormals, "gfx908 FP16/BF16 MFMA",
+     "[MODEL] MMA-Sim runs CDNA1 through the CDNA2 code with its flush flag off (no hardware harness); "
+     "probe E-C1-1: docs/spec/numerics.md §D.1 T1-T7 on an MI100 (docs/cdna1.md)"},
     {SwitchId::rdna3_mode, "rdna3_mode", kModeEffect, "gfx1100 float WMMA",
      "[HW] captures show fixed flushing; the ISA summary says denormals follow MODE; open question E7"},
     {SwitchId::rdna3_grid, "rdna3_grid", kRdna3Grids, "gfx1100 float WMMA DOT2 steps",
@@ -177,8 +184,8 @@ constexpr SwitchInfo kSwitches[] = {
 };
 
 // Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
-// of kSwitches says the same in words). The matrix-instruction switches belong to the one
-// architecture whose MFMA/WMMA they model; MODE register state (round, denorm, FP16_OVFL,
+// of kSwitches says the same in words). The matrix-instruction switches belong to the
+// architectures whose MFMA/WMMA they model (gfx908 shares gfx90a's open questions, docs/cdna1.md); MODE register state (round, denorm, FP16_OVFL,
 // DX10_CLAMP) exists on every architecture; the VALU switches follow their builtins' feature sets
 // in instructions.def (sad-insts everywhere, fdot2 under dot10/dot2, FNUZ FP8 only on gfx942,
 // dot11 only on gfx1200).
@@ -186,7 +193,8 @@ constexpr ArchMask kGfx90a = arch_bit(ArchId::gfx90a);
 constexpr ArchMask kGfx1100 = arch_bit(ArchId::gfx1100);
 constexpr ArchMask kGfx942 = arch_bit(ArchId::gfx942);
 constexpr ArchMask kGfx1200 = arch_bit(ArchId::gfx1200);
-constexpr ArchMask kGfx908Gfx90a = arch_bit(ArchId::gfx908) | kGfx90a;
+constexpr ArchMask kGfx908 = arch_bit(ArchId::gfx908);
+constexpr ArchMask kGfx908Gfx90a = kGfx908 | kGfx90a;
 constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::gfx950) | arch_bit(ArchId::gfx1030);
 constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
 
@@ -196,20 +204,21 @@ struct SwitchScope {
 };
 
 constexpr SwitchScope kScopes[] = {
-    {SwitchId::cbsz_model, kGfx90a},
+    {SwitchId::cbsz_model, kGfx908Gfx90a},
     {SwitchId::f64_4x4x4_cd_order, kGfx90a},
     {SwitchId::rdna3_replica, kGfx1100},
     {SwitchId::mode_round, kEveryArch},
     {SwitchId::mode_denorm_f32, kEveryArch},
     {SwitchId::mode_denorm_f16_f64, kEveryArch},
     {SwitchId::fp16_ovfl, kEveryArch},
-    {SwitchId::cdna2_mode, kGfx90a},
-    {SwitchId::cdna2_exec, kGfx90a},
-    {SwitchId::cdna2_nan, kGfx90a},
-    {SwitchId::cdna2_flushed_input_sign, kGfx90a},
-    {SwitchId::cdna2_int8_overflow, kGfx90a},
-    {SwitchId::cdna2_bf16_product_overflow, kGfx90a},
+    {SwitchId::cdna2_mode, kGfx908Gfx90a},
+    {SwitchId::cdna2_exec, kGfx908Gfx90a},
+    {SwitchId::cdna2_nan, kGfx908Gfx90a},
+    {SwitchId::cdna2_flushed_input_sign, kGfx908Gfx90a},
+    {SwitchId::cdna2_int8_overflow, kGfx908Gfx90a},
+    {SwitchId::cdna2_bf16_product_overflow, kGfx908Gfx90a},
     {SwitchId::cdna2_f64_algorithm, kGfx90a},
+    {SwitchId::cdna1_subnormals, kGfx908},
     {SwitchId::rdna3_mode, kGfx1100},
     {SwitchId::rdna3_grid, kGfx1100},
     {SwitchId::rdna3_bf16_output, kGfx1100},

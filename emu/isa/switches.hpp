@@ -101,6 +101,11 @@ MXLANE_SWITCH_VALUE_ENUM(Dot4Rounding, MXLANE_DOT4_ROUNDING)
 #define MXLANE_FNUZ_NAN(V) V(quiet_nan, "0x7fc00000") V(all_ones, "0x7fffffff")
 MXLANE_SWITCH_VALUE_ENUM(FnuzNan, MXLANE_FNUZ_NAN)
 
+// gfx908 MFMA subnormals (docs/cdna1.md): keep = gradual underflow everywhere (MMA-Sim's CDNA1
+// path); flush = gfx90a's DAZ/FTZ rules (docs/spec/numerics.md §B.2).
+#define MXLANE_CDNA1_SUBNORMALS(V) V(keep, "keep") V(flush, "flush")
+MXLANE_SWITCH_VALUE_ENUM(Cdna1Subnormals, MXLANE_CDNA1_SUBNORMALS)
+
 #define MXLANE_FNUZ_UNDERFLOW(V) V(zero, "zero") V(nan, "nan")
 MXLANE_SWITCH_VALUE_ENUM(FnuzUnderflow, MXLANE_FNUZ_UNDERFLOW)
 
@@ -124,6 +129,7 @@ MXLANE_SWITCH_VALUE_ENUM(FnuzUnderflow, MXLANE_FNUZ_UNDERFLOW)
   X(cdna2_int8_overflow, IntOverflow)              \
   X(cdna2_bf16_product_overflow, ProductOverflow)  \
   X(cdna2_f64_algorithm, F64Algorithm)             \
+  X(cdna1_subnormals, Cdna1Subnormals)             \
   X(rdna3_mode, ModeEffect)                        \
   X(rdna3_grid, Rdna3Grid)                         \
   X(rdna3_bf16_output, Bf16Output)                 \

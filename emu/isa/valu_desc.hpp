@@ -65,7 +65,7 @@ struct ValuDesc {
   bool available_on(ArchId arch) const { return (archs & arch_bit(arch)) != 0; }
   ValuShape shape() const { return valu_shape(signature); }
   std::string_view mnemonic_on(ArchId arch) const {
-    return arch == ArchId::gfx1100 || arch == ArchId::gfx1200 ? gfx11_mnemonic : mnemonic;
+    return arch_info(arch).gfx11_valu_mnemonics ? gfx11_mnemonic : mnemonic;
   }
 };
 

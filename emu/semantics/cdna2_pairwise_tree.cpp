@@ -51,7 +51,7 @@ std::uint64_t tree(const std::vector<std::uint64_t>& p, std::size_t first, std::
 
 std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in,
                                   const NumericsContext& ctx) {
-  const Cdna2Rules r = Cdna2Rules::for_packed(input, ctx.switches);
+  const Cdna2Rules r = Cdna2Rules::for_packed(input, ctx.switches, ctx.subnormals);
   const bool saturate_products = ctx.switches.cdna2_bf16_product_overflow() == ProductOverflow::saturate;
   // The leaf adds +0, which turns a -0 product into +0 [MODEL]; the E3 alternative keeps -0.
   const std::uint64_t zero_addend = r.positive_flush ? 0 : kBinary32.sign_bit();

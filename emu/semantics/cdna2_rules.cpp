@@ -34,9 +34,21 @@ Cdna2Rules Cdna2Rules::for_wide(const FormatSpec& f, const Switches& s) {
   return r;
 }
 
-Cdna2Rules Cdna2Rules::for_packed(const FormatSpec& input, const Switches& s) {
+Cdna2Rules Cdna2Rules::for_packed(const FormatSpec& input, const Switches& s, MatrixSubnormals subnormals) {
   Cdna2Rules r;
   r.nan = nan_policy(s);
+  if (subnormals == MatrixSubnormals::keep) {
+    // gfx908: the same trees with gradual underflow everywhere and -0 kept (docs/cdna1.md) [MODEL];
+    // with cdna2_mode=honoured, MODE's IEEE-style DAZ/FTZ (sign kept).
+    r.positive_flush = false;
+    if (s.cdna2_mode() == ModeEffect::honoured) {
+      r.rounding.mode = rounding_mode(s.mode_round());
+      r.flush_inputs = mode_flushes(kBinary32, s);
+      if (r.flush_inputs) r.rounding.underflow = Underflow::flush_after_rounding;
+      r.flush_ab_inputs = mode_flushes(input, s);
+    }
+    return r;
+  }
   r.flush_inputs = r.flush_ab_inputs = true;
   r.flush_zeros_too = true;
   r.positive_flush = s.cdna2_flushed_input_sign() == FlushedSign::positive;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "emu/formats/ieee_ops.hpp"
+#include "emu/isa/arch.hpp"
 #include "emu/isa/switches.hpp"
 
 namespace mxlane {
@@ -21,7 +22,9 @@ struct Cdna2Rules {
   // +0; every binary32 result flushed to signed zero after RNE rounding [MODEL]
   // (docs/spec/numerics.md §B.2, §C.1). With cdna2_mode=honoured, C and the binary32 results
   // follow MODE's f32 denorm field and f16 A/B its f16/f64 field (bf16 A/B: the f32 field).
-  static Cdna2Rules for_packed(const FormatSpec& input, const Switches& switches);
+  // With `subnormals` = keep (gfx908, docs/cdna1.md) nothing is flushed and underflow is gradual.
+  static Cdna2Rules for_packed(const FormatSpec& input, const Switches& switches,
+                               MatrixSubnormals subnormals = MatrixSubnormals::flush);
 
   // C as the instruction reads it.
   std::uint64_t flush_input(const FormatSpec& f, std::uint64_t x) const { return flush(f, x, flush_inputs); }

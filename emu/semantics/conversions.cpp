@@ -64,7 +64,7 @@ std::uint8_t f32_to_u8(std::uint32_t x, RoundingMode mode) {
 }
 
 const FormatSpec& fp8_format(ArchId arch, bool bf8) {
-  if (arch == ArchId::gfx942) return bf8 ? kFp8E5M2Fnuz : kFp8E4M3Fnuz;
+  if (arch_info(arch).fp8_encoding == Fp8Encoding::fnuz) return bf8 ? kFp8E5M2Fnuz : kFp8E4M3Fnuz;
   return bf8 ? kFp8E5M2Ocp : kFp8E4M3Ocp;
 }
 

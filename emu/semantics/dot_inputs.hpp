@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 
+#include "emu/isa/arch.hpp"
 #include "emu/isa/switches.hpp"
 #include "emu/semantics/accumulation_observer.hpp"
 
@@ -21,6 +22,9 @@ struct NumericsContext {
   bool a_signed = true;  // integer WMMA: NEG[0]
   bool b_signed = true;  // integer WMMA: NEG[1]
   bool clamp = false;    // integer WMMA: CLAMP
+  // What the CDNA FP16/BF16 data path does with subnormals: the architecture's trait, or the
+  // switch cdna1_subnormals on gfx908 (numerics_context()).
+  MatrixSubnormals subnormals = MatrixSubnormals::flush;
   // Optional: receives every accumulation step and rounding (lanemap --trace); null in execution.
   AccumulationObserver* observer = nullptr;
 };

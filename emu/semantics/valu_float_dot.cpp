@@ -126,13 +126,9 @@ std::uint32_t rdna4_dot2(Dot2Input input, std::uint32_t a, std::uint32_t b, std:
   return (bits & 0x7FFFFFFFU) == 0 ? 0 : bits;  // gradual underflow, RNE; an underflow to zero is +0
 }
 
-Fdot2Model fdot2_model(ArchId arch) {
-  if (arch == ArchId::gfx1100) return Fdot2Model::rdna3_grid;
-  if (arch == ArchId::gfx1200) return Fdot2Model::rdna4_window;
-  return Fdot2Model::cdna;
-}
-
-bool cdna_fdot2_flushes(ArchId arch) { return arch == ArchId::gfx90a || arch == ArchId::gfx908; }  // [HW] LLVM PR #205101 (gfx90a)
+// Both from the architecture's traits (emu/isa/arch.cpp).
+Fdot2Model fdot2_model(ArchId arch) { return arch_info(arch).fdot2_model; }
+bool cdna_fdot2_flushes(ArchId arch) { return arch_info(arch).fdot2_flushes; }
 
 std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp,
                         const Switches& s) {

@@ -21,7 +21,6 @@ std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint
 // The model fdot2_f32() uses on an architecture, and whether its CDNA model flushes f16 subnormal
 // inputs (and, by default, binary32 subnormal results): gfx908 and gfx90a. Exposed for the fast
 // paths (emu/fast/), which must follow the same choice.
-enum class Fdot2Model : std::uint8_t { rdna3_grid, rdna4_window, cdna };
 Fdot2Model fdot2_model(ArchId arch);
 bool cdna_fdot2_flushes(ArchId arch);
 

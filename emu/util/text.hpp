@@ -14,6 +14,13 @@ inline std::string lowercase(std::string_view s) {
   return out;
 }
 
+// ASCII upper case ("cdna2" -> "CDNA2" in messages).
+inline std::string uppercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // Appends `item` to a separated list: "a" -> "a, b".
 inline void append_item(std::string& list, std::string_view item, std::string_view separator = ", ") {
   if (!list.empty()) list += separator;

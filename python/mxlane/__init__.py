@@ -1,4 +1,4 @@
-"""mxlane from Python: bit-exact AMD matrix instructions (gfx90a MFMA, gfx1100 WMMA) on NumPy arrays.
+"""mxlane from Python: bit-exact AMD matrix instructions (gfx908/gfx90a MFMA, gfx1100 WMMA) on NumPy arrays.
 
 The same C++ library as the `mxlane` program, called in-process (no subprocess, no JSON text):
 
@@ -54,7 +54,8 @@ def _reject_extra_operands(info, idx, scale_a, scale_b):
 def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None, scale_b=None, **mods):
     """D = A*B + C as the instruction computes it, bit for bit.
 
-    arch: "gfx90a" (CDNA2, MI200) or "gfx1100" (RDNA3), or an alias ("cdna2", "mi250x", "rdna3").
+    arch: "gfx908" (CDNA1, MI100), "gfx90a" (CDNA2, MI200) or "gfx1100" (RDNA3), or an alias
+        ("cdna1", "cdna2", "mi250x", "rdna3").
     inst: the ISA mnemonic ("v_wmma_f32_16x16x16_f16") or the builtin name, with or without
         "__builtin_amdgcn_" ("wmma_f32_16x16x16_f16_w64").
     a, b, c: A of shape (M, K), B (K, N), C (M, N), or with a leading block axis (blocks, M, K) ...

@@ -24,7 +24,7 @@ using Words = py::array_t<std::uint32_t, py::array::c_style>;
 // Whether an operand's integer elements are signed: always on CDNA2 and for C/D; on the integer
 // WMMAs NEG[0]/NEG[1] say it for A/B (docs/spec/layouts.md §8.4).
 bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
-  if (op == Operand::C || op == Operand::D || d.is_mfma()) return true;
+  if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
   return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;
 }
 
@@ -39,7 +39,7 @@ py::dict describe(const std::string& arch, const std::string& inst, std::optiona
   out["arch"] = std::string(s.arch->name);
   out["mnemonic"] = std::string(d.mnemonic);
   out["builtin"] = d.full_builtin();
-  out["kind"] = d.is_mfma() ? "mfma" : "wmma";
+  out["kind"] = std::string(d.family().kind);
   out["wave"] = d.wave;
   out["tied"] = d.tied;
   out["m"] = d.m;

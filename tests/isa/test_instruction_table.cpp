@@ -126,7 +126,7 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
     CHECK(d.ops == 2 * d.m * d.n * d.k * d.blocks);  // §3: Operations = 2*M*N*K*B
     const int in_bits = elem_bits(d.a_type);
     const int out_bits = elem_bits(d.d_type);
-    if (d.is_mfma()) {
+    if ((d.family_id == MatrixFamilyId::mfma)) {
       const int kl = d.k * d.m * d.blocks / 64;  // §4.1: Kl = K*M*B/64
       CHECK(d.vgprs_a == (kl * in_bits + 31) / 32);
       CHECK(d.vgprs_b == d.vgprs_a);
@@ -147,7 +147,7 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     CAPTURE(d.builtin);
     std::set<std::string> names;
     for (const ModifierRange& r : legal_modifiers(d)) names.insert(r.name);
-    if (d.is_mfma()) {
+    if ((d.family_id == MatrixFamilyId::mfma)) {
       const bool f64 = d.a_type == ElemType::f64;
       CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64
       CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));             // CBSZ: multi-block

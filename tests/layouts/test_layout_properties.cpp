@@ -130,7 +130,7 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
       // Every lane of the wave holds data (RDNA3 replicas cover the upper lanes).
       REQUIRE(lanes.size() == static_cast<std::size_t>(l.wave()));
       // The operand's registers are completely used, except the unselected half of 16-bit RDNA3 C/D.
-      const bool half_used = d.is_wmma() && (op == Operand::C || op == Operand::D) && l.element_bits() == 16;
+      const bool half_used = (d.family_id == MatrixFamilyId::wmma) && (op == Operand::C || op == Operand::D) && l.element_bits() == 16;
       const int slots_per_reg = l.element_bits() == 64 ? 1 : 32 / l.element_bits();
       const int regs = l.element_bits() == 64 ? l.vgprs() / 2 : l.vgprs();
       REQUIRE(uses.size() == static_cast<std::size_t>(regs * l.wave() * slots_per_reg / (half_used ? 2 : 1)));

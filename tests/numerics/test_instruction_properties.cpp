@@ -201,7 +201,7 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
             // unit, docs/spec/numerics.md §D.3), so it is compared as an integer after rounding to nearest.
             const std::uint64_t want = encode_small(d.d_type, static_cast<int>(expected(i, j)));
             const std::uint64_t got = out[static_cast<std::size_t>(blk)](i, j);
-            if (d.is_wmma() && !elem_type_info(d.d_type).is_integer) {
+            if ((d.family_id == MatrixFamilyId::wmma) && !elem_type_info(d.d_type).is_integer) {
               CHECK(got != 0x7FC00000);  // finite
               continue;
             }
@@ -232,7 +232,7 @@ TEST_CASE("EXEC: WMMA ignores it; MFMA ignores it unless cdna2_exec=masked", "[n
     for (int r = 32; r < 32 + d.vgprs_cd; ++r)
       for (int l = 0; l < d.wave; ++l) {
         CHECK(partial.word(r, l) == full.word(r, l));
-        const bool keeps_old = d.is_mfma() && l != 0 && l != 2;
+        const bool keeps_old = (d.family_id == MatrixFamilyId::mfma) && l != 0 && l != 2;
         CHECK(masked.word(r, l) == (keeps_old ? regs.word(r, l) : full.word(r, l)));
       }
   }

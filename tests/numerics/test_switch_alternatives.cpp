@@ -11,6 +11,9 @@
 #include "emu/semantics/cdna2_pairwise_tree.hpp"
 #include "emu/semantics/integer_dot.hpp"
 #include "emu/semantics/rdna3_dot2.hpp"
+#include "emu/insns/execute.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/switch_scope.hpp"
 #include "valu/valu_test_support.hpp"
 
 using namespace valu_test;
@@ -151,6 +154,35 @@ TEST_CASE("switches: cdna2_mode=honoured takes FP16 MFMA input denormals from th
   CHECK(packed(mxlane::kBinary16, 0x3C00, 0x3C00, 0x33C00000, with({{"cdna2_mode", "honoured"}})) == 0x3F800001);
   CHECK(packed(mxlane::kBinary16, 0x3C00, 0x3C00, 0x33C00000,
                with({{"cdna2_mode", "honoured"}, {"mode_round", "rtz"}})) == 0x3F800000);
+}
+
+TEST_CASE("switches: cdna1_subnormals on gfx908 FP16 MFMA, and cdna2_mode=honoured on top of it", "[switches][cdna1]") {
+  // docs/cdna1.md. Through the instruction so the architecture's trait applies:
+  // f16 A0 = 2^-24 (0x0001), B0 = 1.0: kept, D = 2^-24 = binary32 0x33800000; flushed (gfx90a's
+  // rule), +0. A -0 C with zero products: kept gives -0 + (+0 products) = +0 either way, so the
+  // discriminating -0 case is the sign of a flushed negative subnormal: A0 = -2^-24 (0x8001) gives
+  // 0xB3800000 when kept, +0 when flushed with cdna2_flushed_input_sign=positive.
+  const mxlane::InstrDesc& d = mxlane::resolve_instruction(*mxlane::find_arch("gfx908"), "v_mfma_f32_16x16x16f16");
+  const auto run = [&](std::uint64_t a0, const Switches& s) {
+    std::vector<std::uint64_t> a(16, 0), b(16, 0);
+    a[0] = a0;
+    b[0] = 0x3C00;
+    mxlane::Modifiers mods;
+    NumericsContext ctx = mxlane::numerics_context(d, mods, s);
+    return mxlane::cdna2_pairwise_tree(mxlane::kBinary16, 4, DotInputs{a, b, 0}, ctx);
+  };
+  CHECK(run(0x0001, {}) == 0x33800000);
+  CHECK(run(0x8001, {}) == 0xB3800000);
+  CHECK(run(0x0001, with({{"cdna1_subnormals", "flush"}})) == 0);
+  CHECK(run(0x8001, with({{"cdna1_subnormals", "flush"}})) == 0);
+  // Kept subnormals with cdna2_mode=honoured: MODE's f16/f64 field decides for f16 A/B (DAZ keeps the
+  // sign, so -2^-24 flushed is -0 and -0 times 1.0 plus C = +0 is +0).
+  CHECK(run(0x0001, with({{"cdna2_mode", "honoured"}})) == 0x33800000);
+  CHECK(run(0x0001, with({{"cdna2_mode", "honoured"}, {"mode_denorm_f16_f64", "flush"}})) == 0);
+  // The switch belongs to gfx908 only.
+  Switches scoped;
+  CHECK_THROWS_WITH(mxlane::set_switch_for(scoped, "cdna1_subnormals", "flush", mxlane::arch_bit(mxlane::ArchId::gfx90a)),
+                    Catch::Contains("gfx908"));
 }
 
 TEST_CASE("switches: rdna3_mode=honoured applies MODE.FP_DENORM to the DOT2 step", "[switches][rdna3]") {

@@ -354,6 +354,37 @@ inline std::uint64_t ref_cdna2_pairwise(const Fmt& in, int group, std::span<cons
   return decode_ref(kRefF32, acc).cls == Cls::nan ? kRefF32.default_nan() : acc;
 }
 
+// gfx908 (docs/cdna1.md): the same trees with gradual underflow everywhere: no DAZ on A, B, C, no
+// FTZ on any binary32 result, -0 kept.
+inline std::uint64_t cdna1_add32(std::uint64_t x, std::uint64_t y) {
+  const Val vx = decode_ref(kRefF32, x), vy = decode_ref(kRefF32, y);
+  if (vx.cls == Cls::nan || vy.cls == Cls::nan) return kRefF32.default_nan();
+  return nan_or32(add_values(kRefF32, vx, vy, Cfg{}));
+}
+
+inline std::uint64_t cdna1_tree(const std::vector<std::uint64_t>& t, std::size_t first, std::size_t n) {
+  if (n == 1) return t[first];
+  const std::size_t h = n / 2;
+  return cdna1_add32(cdna1_tree(t, first, h), cdna1_tree(t, first + h, n - h));
+}
+
+inline std::uint64_t ref_cdna1_pairwise(const Fmt& in, int group, std::span<const std::uint64_t> a,
+                                        std::span<const std::uint64_t> b, std::uint64_t c) {
+  std::uint64_t acc = c & 0xFFFFFFFFu;
+  if (decode_ref(kRefF32, acc).cls == Cls::nan) acc = kRefF32.default_nan();
+  const Val plus_zero{};
+  for (std::size_t g = 0; g < a.size(); g += static_cast<std::size_t>(group)) {
+    std::vector<std::uint64_t> leaves;
+    for (int t = 0; t < group; ++t) {
+      const Val x = decode_ref(in, a[g + t]), y = decode_ref(in, b[g + t]);
+      if (x.cls == Cls::nan || y.cls == Cls::nan) leaves.push_back(kRefF32.default_nan());
+      else leaves.push_back(nan_or32(fma_values(kRefF32, x, y, plus_zero, Cfg{})));  // round32(a*b + (+0))
+    }
+    acc = cdna1_add32(acc, cdna1_tree(leaves, 0, leaves.size()));
+  }
+  return decode_ref(kRefF32, acc).cls == Cls::nan ? kRefF32.default_nan() : acc;
+}
+
 // ---------------------------------------------------------------------------------------------
 // RDNA3 DOT2 (docs/spec/numerics.md §B.4) and WMMA chains (§B.5), default switches unless options say so.
 // ---------------------------------------------------------------------------------------------

@@ -95,6 +95,36 @@ TEST_CASE("reference: CDNA2 legacy BF16 pairwise tree, group 2 (§B.2), 12000 ca
                DotShape{kRefBF16, kRefF32, 2, {-126, -127, -149, -150}, {127, 128}});
 }
 
+// gfx908 (docs/cdna1.md): the same trees without any flushing, against ref_cdna1_pairwise.
+void run_cdna1_pairwise(const mxlane::FormatSpec& spec, const Fmt& in, int group, std::uint64_t seed, int n,
+                        const DotShape& base) {
+  Gen g(seed);
+  Mismatches mm(std::string("cdna1 pairwise tree ") + std::string(spec.name) + " group " + std::to_string(group), seed);
+  ResultClasses rc;
+  mxlane::NumericsContext ctx{};
+  ctx.subnormals = mxlane::MatrixSubnormals::keep;
+  for (int i = 0; i < n; ++i) {
+    DotShape shape = base;
+    shape.k = group * (g.coin(50) ? 1 : g.coin(50) ? 2 : 4);
+    const DotCase d = make_dot_case(g, shape);
+    const std::uint64_t want = ref_cdna1_pairwise(in, group, d.a, d.b, d.c);
+    const std::uint64_t got = mxlane::cdna2_pairwise_tree(spec, group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
+    rc.add(kRefF32, want);
+    mm.check(got == want, [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
+  }
+  mm.finish();
+  INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " nan " << rc.nan());
+  CHECK(rc.subnormal() > n / 200);  // gradual underflow: subnormal results occur and are kept
+  CHECK(rc.nan() > n / 50);
+}
+
+TEST_CASE("reference: gfx908 FP16 and legacy BF16 pairwise trees without flushing, 8000 cases each", "[reference][cdna1]") {
+  run_cdna1_pairwise(mxlane::kBinary16, kRefF16, 4, 0xCD1A0001, cases(8000),
+                     DotShape{kRefF16, kRefF32, 4, {-28, -24, -14}, {30, 31}});
+  run_cdna1_pairwise(mxlane::kBfloat16, kRefBF16, 2, 0xCD1A0002, cases(8000),
+                     DotShape{kRefBF16, kRefF32, 2, {-126, -127, -149, -150}, {127, 128}});
+}
+
 // The zero-sign corners of §A.1 / §C.1 (T7: -0 lost through the binary32 tree; T7b: the FMA chain
 // keeps it; flushed negative results keep their sign) are untargeted by uniform bits: here every case
 // is built around them (zero products of both signs, negative underflows, a C that a product of the

@@ -207,13 +207,13 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
     const MatrixOperands ops = operands_of(d);
     Modifiers mods;
     Switches sw;
-    if (d.is_wmma() && d.modifiers != ModifierSet::wmma_int) {
+    if ((d.family_id == MatrixFamilyId::wmma) && d.modifiers != ModifierSet::wmma_int) {
       mods.neg = static_cast<int>(rng() % 8);
       mods.neg_hi = static_cast<int>(rng() % 8);
     }
     if (d.modifiers == ModifierSet::wmma_int) mods.neg = static_cast<int>(rng() % 4);
-    if (d.is_mfma() && d.a_type != ElemType::f64) mods.blgp = static_cast<int>(rng() % 8);
-    if (d.is_mfma() && d.blocks > 1 && d.a_type != ElemType::f64) {
+    if ((d.family_id == MatrixFamilyId::mfma) && d.a_type != ElemType::f64) mods.blgp = static_cast<int>(rng() % 8);
+    if ((d.family_id == MatrixFamilyId::mfma) && d.blocks > 1 && d.a_type != ElemType::f64) {
       mods.cbsz = 1;
       mods.abid = 1;
     }

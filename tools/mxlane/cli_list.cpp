@@ -61,7 +61,7 @@ Json instruction_json(const InstrDesc& d) {
   Json j{{"arch", arch_info(d.arch).name},
          {"builtin", d.full_builtin()},
          {"mnemonic", d.mnemonic},
-         {"kind", d.is_mfma() ? "mfma" : "wmma"},
+         {"kind", d.family().kind},
          {"opcode", d.opcode},
          {"wave", d.wave},
          {"tied", d.tied},
@@ -75,10 +75,10 @@ Json instruction_json(const InstrDesc& d) {
          {"modifiers", mods},
          {"ops", d.ops},
          {"cycles", d.cycles > 0 ? Json(d.cycles) : Json(nullptr)},
-         {"coexec_cycles", d.coexec_cycles}};
+         {"coexec_cycles", d.coexec_cycles >= 0 ? Json(d.coexec_cycles) : Json(nullptr)}};
   const auto peak = peak_ops_per_clock(d);
   j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
-  j["peak_unit"] = d.is_mfma() ? "CU" : "WGP";
+  j["peak_unit"] = d.family().peak_unit;
   return j;
 }
 
@@ -109,7 +109,8 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
           fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
                       elem_name(d->c_type), elem_name(d->d_type)),
           fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(legal_modifiers(*d)),
-          d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p", d->coexec_cycles);
+          d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
+          d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
     }
     if (!a->matrix_modelled) out << "  (mxlane does not emulate this architecture's matrix instructions)\n";
     out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
@@ -122,7 +123,7 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     }
     out << '\n';
   }
-  out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64). coexec: VALU "
+  out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64; gfx908 co-execution). coexec: VALU "
          "co-execution cycles.\n";
   out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
   for (const SwitchInfo& s : all_switches()) {

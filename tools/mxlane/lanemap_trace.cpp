@@ -25,7 +25,7 @@ using Json = nlohmann::ordered_json;
 // ---- values ----------------------------------------------------------------------------------
 
 bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
-  if (op == Operand::C || op == Operand::D || d.is_mfma()) return true;
+  if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
   return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;  // integer WMMA: NEG[0]/NEG[1] (docs/spec/layouts.md §8.4)
 }
 
@@ -370,7 +370,7 @@ void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
   Placement element = t.feeds.d;
   out << fmt::format("Trace: {} = {}\n", element_notation(Operand::D, element, multi), slot_text(t.feeds.d.slot));
   out << "Model: " << model_summary(t) << '\n';
-  if (d.is_wmma())
+  if (d.family().replicated_inputs)
     out << fmt::format("Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, docs/spec/layouts.md §8.5)\n",
                        t.feeds.d.slot.lane / 16, t.feeds.replica, switch_value_name(t.switches, SwitchId::rdna3_replica));
   for (const std::string& n : layout_notes(d, t.mods, t.switches)) out << "Note: " << n << '\n';

@@ -175,21 +175,9 @@ std::string list_items(const std::vector<std::string>& items) {
 }  // namespace
 
 std::vector<std::string> layout_evidence(ArchId arch) {
-  if (arch == ArchId::gfx90a)
-    return {
-        "C/D: AMD's CDNA2 builtin page (seed 001), the ISA guide's output rule, AMD's matrix instruction calculator, "
-        "AMD lab-notes kernels checked on MI200 (docs/spec/layouts.md \u00a75.3).",
-        "A/B: the ISA guide's input rule, the calculator, lab-notes kernels (docs/spec/layouts.md \u00a75.2).",
-        "BLGP: ISA Table 29, the calculator and rocjitsu agree (docs/spec/layouts.md \u00a78.2). CBSZ/ABID: every source "
-        "agrees on a full broadcast; for a partial one they disagree (switch cbsz_model, docs/spec/layouts.md \u00a711.1).",
-        "v_mfma_f64_4x4x4f64 C/D lane order: sources disagree (switch f64_4x4x4_cd_order, docs/spec/layouts.md \u00a711.2).",
-        "Nothing here has been run on AMD hardware by this project."};
-  return {"A/B/C/D: AMD's RDNA3 builtin page (seed 000), the calculator, rocjitsu (hardware-checked on gfx1100), "
-          "GPUOpen's WMMA sample (docs/spec/layouts.md \u00a76).",
-          "Which copy of A/B an output row reads: rocjitsu's model, lane group g reads copy g (docs/spec/layouts.md \u00a78.5; "
-          "switch rdna3_replica); seed 000 requires the copies to hold the same data.",
-          "NEG/NEG_HI and OPSEL: docs/spec/layouts.md \u00a78.3, \u00a78.4.",
-          "Nothing here has been run on AMD hardware by this project."};
+  std::vector<std::string> out(arch_info(arch).layout_evidence.begin(), arch_info(arch).layout_evidence.end());
+  out.push_back("Nothing here has been run on AMD hardware by this project.");
+  return out;
 }
 
 std::string html_document(std::string_view title, std::string_view body, std::string_view script) {

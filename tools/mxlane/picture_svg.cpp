@@ -364,7 +364,7 @@ std::string render_operand_svg(const OperandLayout& l, const SvgFigureOptions& o
                                                operand_name(l.operand()))));
     y += 20;
     for (const std::string& line :
-         wrap(fmt::format("{} ({}, wave{}). {} is {}. Modifiers: {}.", d.full_builtin(), d.is_mfma() ? "MFMA" : "WMMA",
+         wrap(fmt::format("{} ({}, wave{}). {} is {}. Modifiers: {}.", d.full_builtin(), d.family().display,
                           d.wave, operand_name(l.operand()), operand_summary(l), format_modifiers(d, l.modifiers())),
               width - 2 * kMargin)) {
       head += fmt::format("<text class=\"sans tl h2\" x=\"{}\" y=\"{}\">{}</text>", kMargin, y + 11, xml_escape(line));

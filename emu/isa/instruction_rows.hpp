@@ -1,0 +1,99 @@
+// The matrix rows of instructions.def as compile-time arrays, and the builtin table joined with its
+// instructions (InstrDesc, derived columns computed) at compile time, so the C++ builtin API can take
+// its argument types from it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "emu/isa/instr_desc.hpp"
+
+namespace mxlane {
+namespace table_rows {
+
+// One instruction as the table types it; the builtins that run it refer to it by (arch, mnemonic).
+struct InstructionRow {
+  ArchId arch;
+  MatrixFamilyId family;
+  std::string_view mnemonic, semantics;
+  int opcode, m, n, k, blocks;
+  ElemType a, b, c, d;
+  ModifierSet modifiers;
+  int cycles, coexec;
+};
+
+struct BuiltinRow {
+  ArchId arch;
+  std::string_view builtin, mnemonic;
+  int wave;
+  bool tied;
+};
+
+inline constexpr InstructionRow kInstructions[] = {
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, opcode, m, n, k, blocks, a, b, c, d, mods, cycles, coexec) \
+  {ArchId::arch, MatrixFamilyId::family, #mnemonic, #semantics, opcode, m, n, k, blocks,                                 \
+   ElemType::a, ElemType::b, ElemType::c, ElemType::d, ModifierSet::mods, cycles, coexec},
+#include "emu/isa/instructions.def"
+#undef MXLANE_INSTRUCTION
+};
+
+inline constexpr BuiltinRow kBuiltins[] = {
+#define MXLANE_BUILTIN(arch, builtin, mnemonic, wave, tied) {ArchId::arch, #builtin, #mnemonic, wave, tied != 0},
+#include "emu/isa/instructions.def"
+#undef MXLANE_BUILTIN
+};
+
+// The builtin joined with its instruction; ops, VGPR counts and per-wave cycles derived.
+constexpr InstrDesc join(const BuiltinRow& b) {
+  const InstructionRow* found = nullptr;
+  for (const InstructionRow& i : kInstructions)
+    if (i.arch == b.arch && i.mnemonic == b.mnemonic) found = &i;
+  if (found == nullptr) throw "instructions.def: a builtin names no instruction of its architecture";  // a compile error
+  const InstructionRow& i = *found;
+  const MatrixFamily& f = matrix_family(i.family);
+  const bool cycles_published = f.cycles_published_wave == 0 || f.cycles_published_wave == b.wave;
+  return InstrDesc{
+      .arch = b.arch,
+      .family_id = i.family,
+      .builtin = b.builtin,
+      .mnemonic = i.mnemonic,
+      .semantics = i.semantics,
+      .opcode = i.opcode,
+      .wave = b.wave,
+      .tied = b.tied,
+      .m = i.m,
+      .n = i.n,
+      .k = i.k,
+      .blocks = i.blocks,
+      .a_type = i.a,
+      .b_type = i.b,
+      .c_type = i.c,
+      .d_type = i.d,
+      .vgprs_a = family_input_vgprs(i.family, i.m, i.k, i.blocks, elem_bits(i.a)),
+      .vgprs_b = family_input_vgprs(i.family, i.n, i.k, i.blocks, elem_bits(i.b)),
+      .vgprs_cd = family_output_vgprs(i.family, i.m, i.n, i.blocks, elem_bits(i.d), b.wave),
+      .modifiers = i.modifiers,
+      .ops = 2 * i.m * i.n * i.k * i.blocks,
+      .cycles = cycles_published ? i.cycles : -1,
+      .coexec_cycles = i.coexec,
+  };
+}
+
+}  // namespace table_rows
+
+// Every builtin joined with its instruction, in table order.
+inline constexpr auto kInstrTable = [] {
+  std::array<InstrDesc, std::size(table_rows::kBuiltins)> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = table_rows::join(table_rows::kBuiltins[i]);
+  return out;
+}();
+
+// Index of builtin `name` of `arch` in kInstrTable (compile time).
+constexpr std::size_t builtin_index(ArchId arch, std::string_view name) {
+  for (std::size_t i = 0; i < kInstrTable.size(); ++i)
+    if (kInstrTable[i].arch == arch && kInstrTable[i].builtin == name) return i;
+  throw "no such builtin";  // a compile error
+}
+
+}  // namespace mxlane

@@ -1,0 +1,72 @@
+// MatrixFamily: what one kind of matrix instruction shares on every architecture that has it
+// (register counts, layout rule, modifier style, register-file rules, model texts, fast path).
+// Code outside emu/isa/ asks these traits — `desc.family()` — never the architecture.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace mxlane {
+
+// The families. A new one (SMFMAC, SWMMAC, scaled MFMA) is a new id, a row in matrix_family.cpp and
+// the layout and numerics it names.
+enum class MatrixFamilyId : std::uint8_t {
+  mfma,  // CDNA dense MFMA: wave64, A/B spread over lanes by K groups, C/D by the 4-row rule (docs/spec/layouts.md §5)
+  wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
+};
+
+// VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values. The
+// derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64 values per lane
+// on MFMA; §6: a WMMA lane holds all K values of its row).
+constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits) {
+  const int values = f == MatrixFamilyId::mfma ? k * rows * blocks / 64 : k;
+  return (values * bits + 31) / 32;
+}
+
+// VGPRs per lane of C/D: MFMA packs M*N*B/64 values of `bits` bits (docs/spec/layouts.md §4.1); WMMA
+// gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6).
+constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
+  if (f == MatrixFamilyId::mfma) return m * n * blocks * bits / (64 * 32);
+  return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
+}
+
+struct MatrixFamily {
+  MatrixFamilyId id;
+  std::string_view kind;       // "mfma" / "wmma": `list --format json` and Python's "kind"
+  std::string_view display;    // "MFMA" / "WMMA" in texts
+  std::string_view peak_unit;  // what a cycle count is per: "CU" (MFMA) / "WGP" (WMMA) (seeds 001 / 000)
+  // Integer A/B are signed unless NEG[0]/NEG[1] say so (WMMA iu8/iu4, docs/spec/layouts.md §8.4);
+  // MFMA i8 is always signed (§4.1).
+  bool neg_chooses_integer_signedness;
+  // 16-bit C/D occupy one half of each VGPR, the half chosen by OPSEL[2] (docs/spec/layouts.md §6, §8.3).
+  bool cd16_in_half_vgpr;
+  // A/B are held in several lane-group copies; an output row reads its group's copy (§8.5).
+  bool replicated_inputs;
+  // The builtin's _w32/_w64 suffix fixes the wave size (docs/spec/interfaces.md "Names").
+  bool builtin_suffix_chooses_wave;
+  // The EXEC mask's effect on D is an open question behind switch cdna2_exec (docs/spec/numerics.md §A.1).
+  bool exec_mask_switchable;
+  // Only the wave of this size has published cycle counts (0: every wave size; WMMA: wave32,
+  // docs/spec/layouts.md §4.2).
+  int cycles_published_wave;
+  // Hardware captures pin down its NaN bits, so device comparisons check them (docs/spec/numerics.md §C.2).
+  bool nan_bits_published;
+  // The integer model's one-line description for traces, after the generation ("CDNA2 ").
+  std::string_view integer_model_text;
+};
+
+// One row per family, in MatrixFamilyId order.
+inline constexpr std::array<MatrixFamily, 2> kFamilies = {{
+    {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", false, false, false, false, true, 0, false,
+     "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
+     "(docs/spec/numerics.md §A.1) [INF, unverified]"},
+    {MatrixFamilyId::wmma, "wmma", "WMMA", "WGP", true, true, true, true, false, 32, true,
+     "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
+     "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
+}};
+
+constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }
+
+}  // namespace mxlane
