@@ -196,13 +196,6 @@ def check_view(browser, session, fail, title, view, feeds, hovers):
     fail.check(layout["tabbable"] == layout["cells"] and layout["cells"] > 0,
                f"{title}: {layout['tabbable']} of {layout['cells']} cells take keyboard focus")
 
-    shots = os.environ.get("MXLANE_BROWSER_SCREENSHOTS")  # a directory: keep a PNG of each page
-    if shots:
-        import base64
-        png = browser.send("Page.captureScreenshot", {"format": "png"}, session)["data"]
-        with open(os.path.join(shots, "".join(c if c.isalnum() else "_" for c in title) + ".png"), "wb") as f:
-            f.write(base64.b64decode(png))
-
     for element in hovers:
         where = f"{title}, hover D{list(element)}"
         # In the focus view D scrolls in its pane: bring the cell into view as a user would.
@@ -215,6 +208,13 @@ def check_view(browser, session, fail, title, view, feeds, hovers):
             continue
         browser.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session)
         check_lit(browser, session, fail, where, feeds, element)
+
+    shots = os.environ.get("MXLANE_BROWSER_SCREENSHOTS")  # a directory: a PNG of each view, a D cell hovered
+    if shots:
+        import base64
+        png = browser.send("Page.captureScreenshot", {"format": "png"}, session)["data"]
+        with open(os.path.join(shots, "".join(c if c.isalnum() else "_" for c in title) + ".png"), "wb") as f:
+            f.write(base64.b64decode(png))
 
     # Keyboard: move the pointer away, focus the first D cell, press Tab: the next cell (D[0][0][1])
     # is focused and lights what the instruction reads for it.

@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kPageStyle =
     "body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:0 1.2em 2em;color:#1a1a1a;line-height:1.4}"
-    "h1{font-size:1.3em;margin:.3em 0 0}h1 .sub,h2 .sub{font-weight:normal;color:#555;font-size:.7em}"
+    "h1{font-size:1.3em;margin:.3em 0 0}.controls{margin:.2em 0}h1 .sub,h2 .sub{font-weight:normal;color:#555;font-size:.7em}"
     "h2{font-size:1.1em;margin:1.2em 0 .4em}"
     "code,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.92em}"
     "nav{margin-top:.6em}a{color:#0645ad}"
@@ -30,13 +30,13 @@ constexpr std::string_view kPageStyle =
     // "natural": the same arrangement at natural size. The info box is below, never over a figure.
     ".work{display:grid;width:max-content;grid-template-columns:max-content max-content;"
     "grid-template-areas:'c b' 'a d' 'i i';gap:6px 10px;align-items:end;justify-items:start;margin-top:.3em}"
-    "body.v-focus .work{grid-template-areas:'d b' 'a c' 'i i';align-items:start}"
+    "body.v-focus .work{grid-template-areas:'d b' 'a b' 'i c';align-items:start}"
     ".work .pc{grid-area:c}.work .pb{grid-area:b}.work .pa{grid-area:a;align-self:start}"
     ".work .pd{grid-area:d;align-self:start}.work .sc{overflow:auto}"
     ".work figure{margin:0}.work figcaption{font-size:.85em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;"
     "width:0;min-width:100%;height:1.3em}.work .mxfig{display:block}"
     ".info{grid-area:i;justify-self:stretch;background:#fffbe6;border:1px solid #e0d08a;padding:.2em .6em;"
-    "font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.8em;white-space:pre-wrap;height:5.6em;"
+    "font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.8em;white-space:pre-wrap;height:4.6em;"
     "overflow:auto;box-sizing:border-box;width:0;min-width:100%}"
     ".controls{font-size:.85em;color:#444}"
     ".focus .mxfig .slot>rect{fill-opacity:.22}"
@@ -193,20 +193,24 @@ constexpr std::string_view kPageScript = R"js((function () {
       }
       return;
     }
-    // focus: one A row (a cell plus room for a scroll bar) below D, one B column (depth cells) and
-    // the C column to the right; the largest scale (up to 1.5) at which they fit.
+    // focus: one A row (a cell plus room for a scroll bar) below D; to the right one B column (depth
+    // cells) as tall as D and A together, and C below it, beside the info box; the largest scale (up to
+    // 1.5) at which the A row and the B column fit.
     var caption = work.querySelector('figcaption').offsetHeight, infoHeight = info.offsetHeight;
-    var bar = 18, side = Math.max(figs.B.cw, figs.C.cw);
-    var fixedH = 2 * caption + 2 * 6 + infoHeight + bar + 8, fixedW = 10 + bar + 4;
-    var scale = Math.min(1.5, (room.h - fixedH) / (depth * figs.B.ch + figs.A.ch + 20),
-                         (room.w - fixedW) / (depth * figs.A.cw + 40 + side));
+    var bar = 18, side = Math.max(figs.B.cw, figs.C.cw) + 36, gap = 6;
+    var columnRoom = room.h - 2 * caption - gap - 8;  // the B pane and the C corner below it
+    var scale = Math.min(1.5, (room.w - 10 - bar - 4) / (depth * figs.A.cw + 40 + side),
+                         (columnRoom - (infoHeight - caption)) / (depth * figs.B.ch),
+                         (columnRoom - bar - 4) / (depth * figs.B.ch + figs.C.ch));
     scaleTo(scale, false);
-    var sideW = Math.ceil(side * scale + bar + 4), rowH = Math.ceil(figs.A.ch * scale + bar + 4);
-    var mainW = Math.floor(room.w - 10 - sideW), mainH = Math.floor(room.h - 2 * caption - 12 - infoHeight - rowH);
+    var sideW = Math.ceil(side * scale + bar), rowH = Math.ceil(figs.A.ch * scale + bar + 4);
+    var cornerH = Math.max(infoHeight - caption, Math.ceil(figs.C.ch * scale + bar + 4));
+    var mainW = Math.floor(Math.min(room.w - 10 - sideW, Math.max(figs.D.w, figs.A.w) * scale + bar));
+    var mainH = Math.floor(room.h - 2 * caption - 2 * gap - rowH - caption - cornerH);
     paneSize('D', mainW, mainH);
-    paneSize('B', sideW, mainH);
     paneSize('A', mainW, rowH);
-    paneSize('C', sideW, rowH);
+    paneSize('B', sideW, mainH + gap + caption + rowH);
+    paneSize('C', sideW, cornerH);
   }
   // Scrolls each pane so that the slots just lit in it are in view (centred when they fit).
   function reveal() {
