@@ -242,8 +242,10 @@ def run_case(browser, session, fail, mxlane, tmp, title, args, feeds, hovers):
     browser.send("Page.navigate", {"url": url}, session)
     browser.wait_event("Page.loadEventFired", session)
 
-    for view in ("focus", "all"):
-        check_view(browser, session, fail, f"{title} [{view}]", view, feeds, hovers)
+    # The focus view (the default) with every hover; the fitted view with one (its layout differs,
+    # its script does not), to keep the test short on a busy machine.
+    for view, view_hovers in (("focus", hovers), ("all", hovers[-1:])):
+        check_view(browser, session, fail, f"{title} [{view}]", view, feeds, view_hovers)
 
     browser.drain(0.2)
     for s, method, params in browser.events:
@@ -287,8 +289,11 @@ def main():
         browser.send("Emulation.setDeviceMetricsOverride",
                      {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False}, session)
         with tempfile.TemporaryDirectory(prefix="mxlane-browser-") as tmp:
+            print(f"chromium up in {time.monotonic() - start:.1f} s")
             for title, args, feeds, hovers in CASES:
+                case_start = time.monotonic()
                 run_case(browser, session, fail, mxlane, tmp, title, args, feeds, hovers)
+                print(f"{title}: {time.monotonic() - case_start:.1f} s")
     except BrowserError as e:
         fail.check(False, f"browser: {e}")
     finally:

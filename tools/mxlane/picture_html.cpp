@@ -1,5 +1,6 @@
-// The instruction page: facts, how to read it, the four operand figures side by side, the legend,
-// notes and evidence, and the hover script; plus the shared XHTML document frame.
+// The instruction page: the four operand figures sized to the window (three views), the info box,
+// facts, how to read it, the legend, notes and evidence, and the hover/focus/layout script; plus the
+// shared XHTML document frame.
 #include "tools/mxlane/picture_html.hpp"
 
 #include <utility>
