@@ -190,8 +190,10 @@ def check_view(browser, session, fail, title, view, feeds, hovers):
         x0, y0, x1, y1 = fig["box"]
         fail.check(x0 >= 0 and y0 >= 0 and x1 <= WIDTH + 0.5 and y1 <= HEIGHT + 0.5,
                    f"{title}: figure {op} at {fig['box']} does not fit {WIDTH}x{HEIGHT}")
-    print(f"{title}: cell text {min(f['textPx'] for f in layout['figs'].values()):.1f}-"
-          f"{max(f['textPx'] for f in layout['figs'].values()):.1f} px high")
+    smallest = min(f["textPx"] for f in layout["figs"].values())
+    print(f"{title}: cell text {smallest:.1f}-{max(f['textPx'] for f in layout['figs'].values()):.1f} px")
+    if view == "focus":  # readable from the back of a room: no smaller than the old 9px at natural size
+        fail.check(smallest >= 9, f"{title}: cell text only {smallest:.1f} px")
     fail.check(layout["scrollWidth"] <= WIDTH and layout["scrollY"] == 0, f"{title}: the page is {layout['scrollWidth']} px wide, scrolled to {layout['scrollY']}")
     fail.check(layout["tabbable"] == layout["cells"] and layout["cells"] > 0,
                f"{title}: {layout['tabbable']} of {layout['cells']} cells take keyboard focus")
