@@ -8,6 +8,8 @@ packages=(
   clang-22 lld-22 llvm-22 libamdhip64-dev  # device code (clang-22 compiles, lld-22 links the AMDGPU code objects,
                                            # llvm-objdump-22 disassembles them), the HIP runtime
   libxml2-dev libpng-dev librsvg2-bin  # picture tests: parse SVG/XHTML, rasterize figures and decode the PNGs
+  chromium  # the browser test of the HTML page (tests/browser): headless, over the DevTools pipe;
+            # Debian 12 ships its current chromium through bookworm-security (an apt source like clang-22's)
   libclang-rt-22-dev                # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
   libbenchmark-dev  # Google Benchmark: scripts/bench.sh (never run by the tests)
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its tests (Debian's /usr/bin/python3)

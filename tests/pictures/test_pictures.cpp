@@ -460,3 +460,52 @@ TEST_CASE("mxlane site writes an index and one working page per matrix builtin",
     CHECK(back.size() == 1);
   }
 }
+
+TEST_CASE("HTML pages: replicated cells keep each text in its stripe or the shared band, the legend draws the "
+          "figures' copies, every cell is a tab stop", "[pictures][html]") {
+  for (const auto& [inst, copies] : {std::pair{"wmma_f32_16x16x16_f16_w32", 2}, std::pair{"wmma_f32_16x16x16_f16_w64", 4}}) {
+    INFO(inst);
+    const XmlDoc doc(picture({"--arch", "gfx1100", "--inst", inst, "--format", "html"}));
+    REQUIRE(doc.ok());
+    // docs/spec/layouts.md §6: A and B hold `copies` copies of each element; the legend's sample of a
+    // replicated cell shows that many stripes (lanes 5, 21[, 37, 53]).
+    const auto sample = doc.select("//s:svg[contains(@class, 'legend')]//s:g[s:rect[@class='band']]");
+    REQUIRE(sample.size() == 1);
+    CHECK(doc.select("./s:rect[starts-with(@class, 'c')]", sample[0]).size() == static_cast<std::size_t>(copies));
+    CHECK_THAT(node_text(sample[0]), Catch::Contains(fmt::format("L{}", 5 + 16 * (copies - 1))));
+    // In A: the register and bits lines lie in the band above the stripes; each lane number lies
+    // inside its own stripe.
+    Mismatches bad;
+    std::size_t cells = 0;
+    for (xmlNodePtr el : doc.select("//s:svg[@data-op='A']//s:g[@data-e]")) {
+      ++cells;
+      const auto band = doc.select("./s:rect[@class='band']", el);
+      if (band.size() != 1) {
+        bad.add(attr(el, "data-e") + ": no band");
+        continue;
+      }
+      const double band_h = std::stod(attr(band[0], "height"));
+      for (xmlNodePtr text : doc.select("./s:text", el))
+        if (std::stod(attr(text, "y")) > band_h) bad.add(attr(el, "data-e") + ": shared text below the band");
+      const auto slots = doc.select("./s:g[@class='slot']", el);
+      if (slots.size() != static_cast<std::size_t>(copies)) bad.add(attr(el, "data-e") + ": wrong number of stripes");
+      for (xmlNodePtr slot : slots) {
+        const auto rect = doc.select("./s:rect", slot);
+        const auto text = doc.select("./s:text", slot);
+        if (rect.size() != 1 || text.size() != 1) {
+          bad.add(attr(slot, "id") + ": malformed stripe");
+          continue;
+        }
+        const double x = std::stod(attr(rect[0], "x")), w = std::stod(attr(rect[0], "width"));
+        const double tx = std::stod(attr(text[0], "x")), ty = std::stod(attr(text[0], "y"));
+        // 3 characters of 11px monospace (6.6px each) centred at tx stay inside the stripe.
+        if (tx - 10 < x || tx + 10 > x + w || ty < band_h + 10) bad.add(attr(slot, "id") + ": lane text outside its stripe");
+      }
+    }
+    INFO("first misplaced text: " << bad.first);
+    CHECK(bad.count == 0);
+    CHECK(cells == 256);
+    // Keyboard: every cell of the four figures is a tab stop.
+    CHECK(doc.select("//s:g[@data-e]").size() == doc.select("//s:g[@data-e and @tabindex='0']").size());
+  }
+}

@@ -144,7 +144,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   add_layout_options(cmd, o, OperandOption::optional);
   cmd->add_option("--format", o.format,
                   "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json, svg (a figure of "
-                  "the operand) or html (a self-contained page with A, B, C, D side by side and hover). With svg or "
+                  "the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard focus). With svg or "
                   "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
       ->check(CLI::IsMember({"grid", "markdown", "csv", "json", "svg", "html"}));
   CLI::Option* element = cmd->add_option(

@@ -53,7 +53,7 @@ std::string index_page(const std::vector<const ArchInfo*>& archs, const std::vec
   std::string body =
       "<h1>mxlane lane maps</h1>\n"
       "<p>Where every element of every operand of AMD's wave-matrix instructions lives: its lane, VGPR and bits. "
-      "One page per builtin draws A, B, C and D side by side. Hover over a cell to light up every register slot "
+      "One page per builtin draws A, B, C and D, sized to the window. Hover over (or Tab to) a cell to light up every register slot "
       "holding that element; over a D cell, to light up the A, B and C slots it is computed from. The tables come "
       "from mxlane's instruction table; the pages need no network.</p>\n"
       "<h2>How to read a page</h2>\n"
@@ -85,7 +85,7 @@ CLI::App* register_site(CLI::App& app, SiteOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "site",
       "Write a static HTML site of lane maps: DIR/index.html (the instruction table per architecture) and one "
-      "self-contained page per matrix builtin (DIR/ARCH/BUILTIN.html) with A, B, C and D side by side. Open "
+      "self-contained page per matrix builtin (DIR/ARCH/BUILTIN.html) with A, B, C and D sized to the window. Open "
       "DIR/index.html in a browser; nothing is loaded from the network.");
   cmd->add_option("DIR", o.dir, "Output directory, created if needed; existing pages are overwritten. Example: lanemaps")
       ->required()

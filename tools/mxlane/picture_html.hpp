@@ -1,5 +1,5 @@
 // Self-contained XHTML pages (polyglot: valid XML and HTML, inline CSS, JS and SVG, no external
-// resources): one page per instruction with its four operands side by side and a hover that
+// resources): one page per instruction with its four operands sized to the window and a hover that
 // shows every slot of an element and, for D, the A/B/C slots that feed it.
 #pragma once
 

@@ -13,7 +13,7 @@ namespace {
 using namespace picture;
 
 constexpr int kSampleHeight = 6 + 4 * kLine;  // register, bits, lane, mark
-constexpr int kTextX = kCellWidth + 2 * kStripeWidth + 12;  // explanations start right of the samples
+constexpr int kTextX = 4 * kStripeWidth + 12;  // right of the widest sample (four copies)  // explanations start right of the samples
 constexpr int kRowGap = 8;
 
 struct Stripe {
@@ -21,29 +21,31 @@ struct Stripe {
   std::string lane;  // "L17"
 };
 
-// A sample cell like render_operand_svg's: stripes with lanes, the register line, the bits line,
-// an optional mark line and an optional outline class ("rmo", "q").
+// A sample cell like render_operand_svg's: stripes with lanes (below a shared band when there are
+// several), the register line, the bits line, an optional mark line and an optional outline class
+// ("rmo", "q").
 std::string sample_cell(int x, int y, int width, const std::vector<Stripe>& stripes, const std::string& reg,
                         const std::string& bits, const std::string& mark, const std::string& outline,
                         const std::string& cell_class) {
   std::string out = fmt::format("<g class=\"el {}\" transform=\"translate({},{})\">", cell_class, x, y);
-  const int bits_y = 23;
-  const int lane_y = bits.empty() ? bits_y : bits_y + kLine;
   const int n = static_cast<int>(stripes.size());
+  const CellLines t = cell_lines(!bits.empty(), !mark.empty(), n > 1);
+  if (t.band_h > 0)
+    out += fmt::format("<rect class=\"band\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\"/>", width, t.band_h);
   for (int s = 0; s < n; ++s) {
     const int sx = width * s / n;
     const int sw = width * (s + 1) / n - sx;
-    out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"0\" width=\"{}\" height=\"{}\"/>", stripes[s].fill, sx, sw,
-                       kSampleHeight);
-    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>", sx + sw / 2, lane_y, stripes[s].lane);
+    out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>", stripes[s].fill, sx,
+                       t.band_h, sw, t.height - t.band_h);
+    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>", sx + sw / 2, t.lane_y, stripes[s].lane);
   }
-  out += fmt::format("<text class=\"rg\" x=\"{}\" y=\"12\">{}</text>", width / 2, xml_escape(reg));
-  if (!bits.empty()) out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>", width / 2, bits_y, xml_escape(bits));
+  out += fmt::format("<text class=\"rg\" x=\"{}\" y=\"{}\">{}</text>", width / 2, t.reg_y, xml_escape(reg));
+  if (!bits.empty()) out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>", width / 2, t.bits_y, xml_escape(bits));
   if (!mark.empty())
-    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", width / 2, lane_y + kLine, xml_escape(mark));
+    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", width / 2, t.mark_y, xml_escape(mark));
   if (!outline.empty())
     out += fmt::format("<rect class=\"{}\" x=\"2\" y=\"2\" width=\"{}\" height=\"{}\"/>", outline, width - 4,
-                       kSampleHeight - 4);
+                       t.height - 4);
   return out + "</g>";
 }
 
@@ -51,7 +53,7 @@ std::string sample_cell(int x, int y, int width, const std::vector<Stripe>& stri
 int explain(int y, const std::vector<std::string>& lines, std::string& out) {
   int line_y = y + 11;
   for (const std::string& line : lines) {
-    out += fmt::format("<text class=\"sans tl\" x=\"{}\" y=\"{}\">{}</text>", kTextX, line_y, xml_escape(line));
+    out += fmt::format("<text class=\"sans tl ex\" x=\"{}\" y=\"{}\">{}</text>", kTextX, line_y, xml_escape(line));
     line_y += 12;
   }
   return std::max(kSampleHeight, line_y - y - 12 + 4) + kRowGap;
@@ -66,7 +68,7 @@ LegendDrawing draw_legend(const LegendContents& c) {
   int y = 0;
   out += "<text class=\"sans tl cap\" x=\"0\" y=\"11\">How to read the figure</text>";
   y += 24;
-  out += fmt::format("<text class=\"sans tl\" x=\"0\" y=\"{}\">{}</text>", y,
+  out += fmt::format("<text class=\"sans tl ex\" x=\"0\" y=\"{}\">{}</text>", y,
                      xml_escape(fmt::format("Colour: the lane group of the lane holding the slot; lighter = even, "
                                             "darker = odd VGPR{}.",
                                             c.pairs ? " pair" : "")));
@@ -76,7 +78,7 @@ LegendDrawing draw_legend(const LegendContents& c) {
     if ((c.lane_groups >> g & 1u) == 0) continue;
     out += fmt::format("<rect class=\"c{}e\" x=\"{}\" y=\"{}\" width=\"14\" height=\"14\"/>", g, x, y);
     out += fmt::format("<rect class=\"c{}o\" x=\"{}\" y=\"{}\" width=\"14\" height=\"14\"/>", g, x + 15, y);
-    out += fmt::format("<text class=\"sans tl\" x=\"{}\" y=\"{}\">lanes {}\u2013{}</text>", x + 34, y + 11, 16 * g,
+    out += fmt::format("<text class=\"sans tl ex\" x=\"{}\" y=\"{}\">lanes {}\u2013{}</text>", x + 34, y + 11, 16 * g,
                        16 * g + 15);
     x += 160;
   }
@@ -95,12 +97,21 @@ LegendDrawing draw_legend(const LegendContents& c) {
   out += sample_cell(0, y, kCellWidth, {{"c1o", "L17"}}, reg, bits, "", "", "");
   y += explain(y, anatomy, out);
 
-  if (c.replicas) {
-    out += sample_cell(0, y, 2 * kStripeWidth + 2, {{"c0e", "L5"}, {"c1e", "L21"}}, "v0", bits, "", "", "");
+  if (c.replicas > 1) {
+    // As many stripes as the figures have copies: lanes 5 and 21 in wave32, also 37 and 53 in wave64.
+    std::vector<Stripe> copies;
+    std::string lanes;
+    for (int r = 0; r < c.replicas; ++r) {
+      copies.push_back({fmt::format("c{}e", r % 4), fmt::format("L{}", 5 + 16 * r)});
+      lanes += fmt::format("{}{}", r == 0 ? "" : r + 1 == c.replicas ? " and " : ", ", 5 + 16 * r);
+    }
+    out += sample_cell(0, y, std::max(kCellWidth, kStripeWidth * c.replicas), copies, "v0", bits, "", "", "");
     y += explain(y,
-                 {"One stripe per copy: lanes 5 and 21 (and 37, 53 in wave64) each hold the element (RDNA3",
-                  "replication: lanes L and L+16 load the same row/column). An output in lane group g reads",
-                  "the copies in lane group g (rocjitsu model, docs/spec/layouts.md \u00a78.5)."},
+                 {fmt::format("One stripe per copy: lanes {} each hold the element (RDNA3", lanes),
+                  fmt::format("replication: the lanes L, L+16{} load the same row/column). An output in lane",
+                              c.replicas > 2 ? ", L+32, L+48" : ""),
+                  "group g reads the copy in lane group g (rocjitsu model, docs/spec/layouts.md \u00a78.5).",
+                  "The grey band holds what the copies share: the register and the bits."},
                  out);
   }
   if (c.k_groups) {

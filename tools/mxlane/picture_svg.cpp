@@ -20,7 +20,7 @@ namespace {
 using namespace picture;
 
 constexpr int kRowHeader = 30;
-constexpr int kColHeader = 14;
+constexpr int kColHeader = 15;
 constexpr int kBandAbove = 26;  // A: K-group band above the columns
 constexpr int kBandLeft = 62;   // B: K-group band left of the rows
 constexpr int kCaption = 17;    // "block b" above each sub-grid of a multi-block operand
@@ -135,6 +135,7 @@ std::vector<std::string> wrap(const std::string& text, int width) {
 struct Geometry {
   int cell_w = 0, cell_h = 0;
   bool bits_line = false, remap_line = false;
+  CellLines lines;
   int band_above = 0, band_left = 0, caption = 0;
   int block_w = 0, block_h = 0, per_row = 1, grid_w = 0, grid_h = 0;
 };
@@ -144,8 +145,8 @@ Geometry geometry(const OperandLayout& l, const std::vector<Cell>& cells, bool h
   g.cell_w = std::max(kCellWidth, kStripeWidth * l.replicas());
   g.bits_line = l.element_bits() < 32;
   g.remap_line = std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.source.has_value(); });
-  const int lines = 2 + (g.bits_line ? 1 : 0) + (g.remap_line ? 1 : 0);
-  g.cell_h = 6 + kLine * lines;
+  g.lines = cell_lines(g.bits_line, g.remap_line, l.replicas() > 1);
+  g.cell_h = g.lines.height;
   if (has_k_groups) (l.operand() == Operand::A ? g.band_above : g.band_left) = l.operand() == Operand::A ? kBandAbove : kBandLeft;
   g.caption = l.blocks() > 1 ? kCaption : 0;
   g.block_w = g.band_left + kRowHeader + l.cols() * g.cell_w;
@@ -195,31 +196,30 @@ void draw_cell(const OperandLayout& l, const Cell& cell, const Geometry& g, int 
   std::string classes = "el";
   if (first.negated || first.absolute) classes += " neg";
   if (cell.source) classes += " rm";
-  out += fmt::format("<g class=\"{}\" data-e=\"{},{},{}\" transform=\"translate({},{})\"{}>", classes, first.block,
+  // tabindex: every cell takes keyboard focus (the HTML page lights the same slots on focus as on hover).
+  out += fmt::format("<g class=\"{}\" tabindex=\"0\" data-e=\"{},{},{}\" transform=\"translate({},{})\"{}>", classes, first.block,
                      first.row, first.col, x, y, feeds ? feed_attributes(*feeds, first) : std::string());
   out += "<title>" + xml_escape(cell_title(l, cell)) + "</title>";
   const int stripes = static_cast<int>(cell.copies.size());
-  int line_y = 12;
-  const int reg_y = line_y;
-  const int bits_y = g.bits_line ? (line_y += kLine) : 0;
-  const int lane_y = (line_y += kLine);
-  const int mark_y = g.remap_line ? (line_y += kLine) : 0;
+  const CellLines& t = g.lines;
+  if (t.band_h > 0)
+    out += fmt::format("<rect class=\"band\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\"/>", g.cell_w, t.band_h);
   for (int n = 0; n < stripes; ++n) {
     const Placement& p = cell.copies[static_cast<std::size_t>(n)];
     const int sx = g.cell_w * n / stripes;
     const int sw = g.cell_w * (n + 1) / stripes - sx;
     out += fmt::format(
-        "<g class=\"slot\" id=\"{}\" data-r=\"{}\" data-slot=\"{},{},{},{}\"><rect class=\"{}\" x=\"{}\" y=\"0\" "
+        "<g class=\"slot\" id=\"{}\" data-r=\"{}\" data-slot=\"{},{},{},{}\"><rect class=\"{}\" x=\"{}\" y=\"{}\" "
         "width=\"{}\" height=\"{}\"/><text x=\"{}\" y=\"{}\">L{}</text></g>",
         slot_id(l.operand(), p), p.replica, p.slot.lane, p.slot.vgpr, p.slot.bit_lo, p.slot.bit_hi,
-        fill_class(p.slot), sx, sw, g.cell_h, sx + sw / 2, lane_y, p.slot.lane);
+        fill_class(p.slot), sx, t.band_h, sw, g.cell_h - t.band_h, sx + sw / 2, t.lane_y, p.slot.lane);
   }
   const int mid = g.cell_w / 2;
-  out += fmt::format("<text class=\"rg\" x=\"{}\" y=\"{}\">{}</text>", mid, reg_y, register_text(first));
+  out += fmt::format("<text class=\"rg\" x=\"{}\" y=\"{}\">{}</text>", mid, t.reg_y, register_text(first));
   if (g.bits_line)
-    out += fmt::format("<text x=\"{}\" y=\"{}\">[{}:{}]</text>", mid, bits_y, first.slot.bit_hi, first.slot.bit_lo);
+    out += fmt::format("<text x=\"{}\" y=\"{}\">[{}:{}]</text>", mid, t.bits_y, first.slot.bit_hi, first.slot.bit_lo);
   if (cell.source) {
-    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", mid, mark_y, remap_mark(cell, axes(l.operand())));
+    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", mid, t.mark_y, remap_mark(cell, axes(l.operand())));
     out += fmt::format("<rect class=\"rmo\" x=\"2\" y=\"2\" width=\"{}\" height=\"{}\"/>", g.cell_w - 4, g.cell_h - 4);
   }
   if (o.highlight && std::any_of(cell.copies.begin(), cell.copies.end(), o.highlight))
@@ -314,7 +314,7 @@ std::string operand_summary(const OperandLayout& l) {
 
 void LegendContents::merge(const LegendContents& other) {
   lane_groups |= other.lane_groups;
-  replicas = replicas || other.replicas;
+  replicas = std::max(replicas, other.replicas);
   k_groups = k_groups || other.k_groups;
   sub_dword = sub_dword || other.sub_dword;
   pairs = pairs || other.pairs;
@@ -326,7 +326,7 @@ void LegendContents::merge(const LegendContents& other) {
 
 LegendContents legend_contents(const OperandLayout& l, const SvgFigureOptions& o) {
   LegendContents c;
-  c.replicas = l.replicas() > 1;
+  c.replicas = l.replicas();
   c.k_groups = !k_groups(l).empty();
   c.sub_dword = l.element_bits() < 32;
   c.pairs = l.element_bits() == 64;
@@ -392,9 +392,9 @@ std::string render_operand_svg(const OperandLayout& l, const SvgFigureOptions& o
     y += legend->height + kMargin;
   }
   std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"mxfig\" data-op=\"{}\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\">",
-      operand_name(l.operand()), width, y, width, y);
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"mxfig\" data-op=\"{}\" "
+      "data-cell=\"{},{}\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
+      operand_name(l.operand()), g.cell_w, g.cell_h, width, y, width, y);
   out += fmt::format("<style>{}</style>", kSvgStyle);
   out += fmt::format("<rect class=\"bg\" width=\"{}\" height=\"{}\"/>", width, y);
   out += head;

@@ -25,7 +25,7 @@ struct SvgFigureOptions {
 // Which colours and marks a figure uses, so that a legend explains exactly those.
 struct LegendContents {
   unsigned lane_groups = 0;  // bit g set: some slot is in lanes 16g..16g+15
-  bool replicas = false;
+  int replicas = 1;  // the most copies of one element (RDNA3 A/B: 2 in wave32, 4 in wave64)
   bool k_groups = false;
   bool sub_dword = false;
   bool pairs = false;  // 64-bit elements in VGPR pairs
@@ -38,7 +38,8 @@ struct LegendContents {
 
 LegendContents legend_contents(const OperandLayout& layout, const SvgFigureOptions& options);
 
-// One operand as a complete <svg> element. Each storage slot of OperandLayout::all() is one
+// One operand as a complete <svg> element (data-op: the operand; data-cell: a cell's width and
+// height, for the HTML page's layout). Each storage slot of OperandLayout::all() is one
 // <g class="slot" id="A-b-r-c-n" data-r="n" data-slot="lane,vgpr,bit_lo,bit_hi"> inside its
 // element's <g class="el" data-e="b,r,c">, whose <title> gives the calculator's notation.
 std::string render_operand_svg(const OperandLayout& layout, const SvgFigureOptions& options);
