@@ -37,6 +37,10 @@ struct MatrixFamily {
   std::string_view kind;       // "mfma" / "wmma": `list --format json` and Python's "kind"
   std::string_view display;    // "MFMA" / "WMMA" in texts
   std::string_view peak_unit;  // what a cycle count is per: "CU" (MFMA) / "WGP" (WMMA) (seeds 001 / 000)
+  // Instruction encoding as AMD's matrix instruction calculator names it: MFMA is VOP3P-MAI (with a
+  // MAI opcode, the low 6 bits of the VOP3P one), WMMA plain VOP3P.
+  std::string_view encoding;
+  bool mai_opcode;
   // Integer A/B are signed unless NEG[0]/NEG[1] say so (WMMA iu8/iu4, docs/spec/layouts.md §8.4);
   // MFMA i8 is always signed (§4.1).
   bool neg_chooses_integer_signedness;
@@ -59,10 +63,10 @@ struct MatrixFamily {
 
 // One row per family, in MatrixFamilyId order.
 inline constexpr std::array<MatrixFamily, 2> kFamilies = {{
-    {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", false, false, false, false, true, 0, false,
+    {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
      "(docs/spec/numerics.md §A.1) [INF, unverified]"},
-    {MatrixFamilyId::wmma, "wmma", "WMMA", "WGP", true, true, true, true, false, 32, true,
+    {MatrixFamilyId::wmma, "wmma", "WMMA", "WGP", "VOP3P", false, true, true, true, true, false, 32, true,
      "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
      "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
 }};

@@ -85,9 +85,7 @@ TEST_CASE("gfx908 layouts are gfx90a's, element by element, with every modifier"
           const auto p908 = l908.all(), p90a = l90a.all();
           REQUIRE(p908.size() == p90a.size());
           for (std::size_t i = 0; i < p908.size(); ++i) {
-            CHECK(p908[i].slot.lane == p90a[i].slot.lane);
-            CHECK(p908[i].slot.vgpr == p90a[i].slot.vgpr);
-            CHECK(p908[i].slot.bit == p90a[i].slot.bit);
+            if (!(p908[i].slot == p90a[i].slot)) FAIL_CHECK("operand " << operand_name(op) << " placement " << i << " differs");
           }
         }
       }
@@ -182,6 +180,18 @@ TEST_CASE("gfx908 through every CLI command", "[isa][gfx908][cli]") {
   const auto eval = mxlane_test::run_mxlane_on_input({"eval"}, line);
   REQUIRE(eval.code == 0);
   CHECK(eval.out.find("\"0x40a00000\"") != std::string::npos);  // 1 + 4 * (1*1) = 5
+  // replay: the expected D (5.0 everywhere) matches; 6.0 is a mismatch, exit 1.
+  const auto capture = [&](const char* word) {
+    std::string d = "[";
+    for (int r = 0; r < 4; ++r) {
+      d += std::string(r ? "," : "") + "[";
+      for (int l = 0; l < 64; ++l) d += std::string(l ? "," : "") + "\"" + word + "\"";
+      d += "]";
+    }
+    return line.substr(0, line.size() - 2) + R"(,"expect":)" + d + "]}\n";
+  };
+  CHECK(mxlane_test::run_mxlane_on_input({"replay"}, capture("0x40a00000")).code == 0);
+  CHECK(mxlane_test::run_mxlane_on_input({"replay"}, capture("0x40c00000")).code == 1);
   const auto bad = mxlane_test::run_mxlane_on_input(
       {"eval"}, R"({"arch":"gfx908","inst":"v_mfma_f64_16x16x4f64","src":{}})"
                 "\n");

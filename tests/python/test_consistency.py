@@ -46,7 +46,7 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 43  # 27 gfx90a MFMA + 16 gfx1100 WMMA
+    assert len(builtins) == 63  # 20 gfx908 MFMA + 27 gfx90a MFMA + 16 gfx1100 WMMA
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]
