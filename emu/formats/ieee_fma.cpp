@@ -5,13 +5,6 @@
 namespace mxlane {
 namespace {
 
-std::uint64_t nan_result(const FormatSpec& f, NanPolicy nan, std::initializer_list<std::uint64_t> operands) {
-  if (nan == NanPolicy::propagate)
-    for (std::uint64_t x : operands)
-      if (is_nan(f, x)) return x | f.quiet_bit();
-  return default_nan(f);
-}
-
 // IEEE 754 §6.3: an exact zero sum of opposite-signed operands is +0, except -0 when rounding down.
 bool exact_zero_sign(bool x_neg, bool y_neg, RoundingMode mode) {
   return x_neg == y_neg ? x_neg : mode == RoundingMode::down;
@@ -22,7 +15,7 @@ bool exact_zero_sign(bool x_neg, bool y_neg, RoundingMode mode) {
 std::uint64_t ieee_fma(const FormatSpec& f, std::uint64_t a, std::uint64_t b, std::uint64_t c,
                        const RoundingOptions& rounding, NanPolicy nan) {
   const Unpacked ua = decode(f, a), ub = decode(f, b), uc = decode(f, c);
-  if (ua.is_nan() || ub.is_nan() || uc.is_nan()) return nan_result(f, nan, {a, b, c});
+  if (ua.is_nan() || ub.is_nan() || uc.is_nan()) return select_nan(f, nan, {a, b, c});
   const bool product_neg = ua.neg != ub.neg;
   const bool product_inf = ua.is_inf() || ub.is_inf();
   if (product_inf && (ua.is_zero() || ub.is_zero())) return default_nan(f);  // inf * 0: invalid

@@ -22,7 +22,9 @@ enum class Underflow : std::uint8_t {
 enum class Overflow : std::uint8_t {
   ieee,         // infinity or the largest finite value, as the rounding mode says
   to_max,       // always the largest finite value (RDNA3 FP16_OVFL; saturating conversions)
-  to_nan,       // the format's NaN (FNUZ conversions without saturation)
+  to_nan,       // the format's NaN, format_nan() (emu/formats/nan_select.hpp)
+  to_infinity,  // the infinity, whatever the rounding mode; the NaN in a format without infinities
+                // (FP8/BF8 conversions without saturation, docs/spec/valu.md §6.7)
 };
 
 struct RoundingOptions {

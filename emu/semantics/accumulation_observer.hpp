@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "emu/formats/round_pack.hpp"
@@ -76,5 +78,73 @@ class AccumulationObserver {
 
 // "RNE, gradual underflow", "RNE, subnormal result flushed to signed zero": the rule of a rounding.
 std::string rounding_rule_text(const RoundingOptions& rounding);
+
+// The role of a traced operation: a fixed name ("acc", "C+sum"), or a name and an index ("p" 3 ->
+// "p3"), formatted only when an observer is attached.
+struct TraceRole {
+  std::string_view name;
+  int index = -1;
+  TraceRole(const char* n) : name(n) {}  // NOLINT: implicit, so literals read as roles
+  TraceRole(std::string_view n, int i = -1) : name(n), index(i) {}
+  TraceRole(const std::string& n) : name(n) {}  // NOLINT
+};
+
+// Thin helpers over an optional AccumulationObserver, so that a numerics body reads like its
+// pseudo-code: every call is a pointer test and nothing else when no observer is attached (no
+// string, no vector is built). Arguments are evaluated by the caller, so pass precomputed rule
+// texts, not expressions that build strings.
+class Trace {
+ public:
+  explicit Trace(AccumulationObserver* observer) : observer_(observer) {}
+  bool on() const { return observer_ != nullptr; }
+
+  // A new step consuming the products ks (empty for read_c).
+  void step(StepKind kind, std::span<const int> ks = {}) const {
+    if (observer_) observer_->step(kind, ks);
+  }
+  // A new step consuming the products first, first+1, ..., first+count-1.
+  void step_range(StepKind kind, std::size_t first, std::size_t count) const {
+    if (observer_) step_range_slow(kind, first, count);
+  }
+  // The read_c step: C as the model reads it (raw and used patterns of `format`).
+  void read_c(const FormatSpec& format, std::uint64_t raw, std::uint64_t used, std::string_view rule) const {
+    if (observer_) read_c_slow(format, format, raw, used, rule);
+  }
+  void read_c(const FormatSpec& raw_format, const FormatSpec& used_format, std::uint64_t raw, std::uint64_t used,
+              std::string_view rule) const {
+    if (observer_) read_c_slow(raw_format, used_format, raw, used, rule);
+  }
+  // An input read differently from its bits (flushed, widened); nothing when `used` == `raw` and
+  // the formats agree.
+  void read_if_changed(TraceRole role, int k, const FormatSpec& format, std::uint64_t raw, std::uint64_t used,
+                       std::string_view rule) const {
+    if (observer_ && raw != used) op_slow(OpKind::read, role, k, {TracedNumber::fp(format, raw)}, TracedNumber::fp(format, used), rule);
+  }
+  // An operation whose operands and result are all patterns of `format`.
+  void fp_op(OpKind kind, TraceRole role, int k, const FormatSpec& format, std::initializer_list<std::uint64_t> operands,
+             std::uint64_t result, std::string_view rule) const {
+    if (observer_) fp_op_slow(kind, role, k, format, operands, result, rule);
+  }
+  // Any operation.
+  void op(OpKind kind, TraceRole role, int k, std::initializer_list<TracedNumber> operands, TracedNumber result,
+          std::string_view rule, std::optional<Dot2Grid> grid = std::nullopt) const {
+    if (observer_) op_slow(kind, role, k, std::vector<TracedNumber>(operands), result, rule, grid);
+  }
+  void op(OpKind kind, TraceRole role, int k, std::vector<TracedNumber> operands, TracedNumber result,
+          std::string_view rule) const {
+    if (observer_) op_slow(kind, role, k, std::move(operands), result, rule);
+  }
+
+ private:
+  void step_range_slow(StepKind kind, std::size_t first, std::size_t count) const;
+  void read_c_slow(const FormatSpec& raw_format, const FormatSpec& used_format, std::uint64_t raw, std::uint64_t used,
+                   std::string_view rule) const;
+  void fp_op_slow(OpKind kind, TraceRole role, int k, const FormatSpec& format, std::initializer_list<std::uint64_t> operands,
+                  std::uint64_t result, std::string_view rule) const;
+  void op_slow(OpKind kind, TraceRole role, int k, std::vector<TracedNumber> operands, TracedNumber result,
+               std::string_view rule, std::optional<Dot2Grid> grid = std::nullopt) const;
+
+  AccumulationObserver* observer_;
+};
 
 }  // namespace mxlane

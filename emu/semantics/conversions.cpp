@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "emu/formats/nan_select.hpp"
+#include "emu/formats/widen.hpp"
+
 namespace mxlane {
 namespace {
 
@@ -25,7 +28,7 @@ std::uint64_t scaled_rne(const Unpacked& u, std::uint64_t scale) {
 std::uint16_t f32_to_f16_rtz(std::uint32_t x) {
   const Unpacked u = decode(kBinary32, x);
   const std::uint16_t sign = u.neg ? 0x8000 : 0;
-  if (u.is_nan()) return static_cast<std::uint16_t>(sign | 0x7E00 | ((x & 0x7FFFFF) >> 13));
+  if (u.is_nan()) return static_cast<std::uint16_t>(quiet_nan(kBinary16, sign | 0x7C00 | ((x & 0x7FFFFF) >> 13)));
   if (u.is_inf()) return sign | 0x7C00;
   if (u.is_zero()) return sign;
   // Toward zero: overflow gives the largest finite value; subnormals are produced; zero keeps its sign.
@@ -69,54 +72,48 @@ const FormatSpec& fp8_format(ArchId arch, bool bf8) {
 }
 
 std::uint32_t fp8_to_f32(const FormatSpec& f, std::uint8_t byte, const Switches& s) {
-  const Unpacked u = decode(f, byte);
-  const std::uint32_t sign = u.neg ? 0x80000000U : 0;
-  switch (u.cls) {
-    case FpClass::nan:
-      if (f.special == SpecialEncoding::fnuz) return s.fnuz_nan_decode() == FnuzNan::all_ones ? 0x7FFFFFFFU : 0x7FC00000U;
-      return sign | 0x7FC00000U;  // goc / rocjitsu model
-    case FpClass::infinity: return sign | 0x7F800000U;
-    case FpClass::zero: return sign;
-    default: return static_cast<std::uint32_t>(round_pack(kBinary32, u.neg, u.exp, u.sig, false, {}));  // exact
-  }
+  WidenNan nan = WidenNan::quiet_keep_sign;  // OCP: goc / rocjitsu model
+  if (f.special == SpecialEncoding::fnuz)
+    nan = s.fnuz_nan_decode() == FnuzNan::all_ones ? WidenNan::all_ones : WidenNan::default_nan;
+  return widen_to_f32(f, byte, nan);
 }
 
 std::uint8_t f32_to_fp8(const FormatSpec& f, std::uint32_t x, bool stochastic, std::uint32_t seed, bool saturate,
                         const Switches& s) {
   const bool fnuz = f.special == SpecialEncoding::fnuz;
-  const bool e4m3 = f.exp_bits == 4;
-  const int fb = f.man_bits;
-  const std::uint8_t sign = (x >> 31) != 0 ? 0x80 : 0;
   const Unpacked u = decode(kBinary32, x);
   // ---- special inputs (§6.7) ----
-  if (u.is_nan()) return fnuz ? 0x80 : (e4m3 ? 0xFF : 0xFE);  // OCP: sign ignored [HW]
-  const std::uint8_t top = fnuz ? 0x7F : (e4m3 ? 0x7F : 0x7C);
-  if (u.is_inf()) return fnuz ? 0x80 : static_cast<std::uint8_t>(sign | top);  // never saturated [HW]
-  const std::uint32_t limit = fnuz ? 0x7F : (saturate ? top - 1U : top);
-  // ---- the shared core: align to the destination grid, round or add random bits, rebuild ----
-  const int e = static_cast<int>((x >> 23) & 0xFF) - 127 + f.bias;  // target biased exponent
-  const int far = fnuz ? (e4m3 ? 16 : 32) : (e4m3 ? 16 : 31);
-  const auto zero = [&] {
-    if (sign == 0) return std::uint8_t{0};
+  if (u.is_nan()) return static_cast<std::uint8_t>(format_nan(f, true));  // OCP: sign ignored, 0xFF / 0xFE [HW]
+  // Never saturated [HW]: OCP E5M2 infinity, the NaN of E4M3 and FNUZ.
+  if (u.is_inf()) return static_cast<std::uint8_t>(f.special == SpecialEncoding::ieee ? (u.neg ? f.sign_bit() : 0) | f.infinity() : format_nan(f, u.neg));
+  const auto zero = [&] {  // a zero input, or a result that rounds to zero
+    if (!u.neg) return std::uint8_t{0};
     if (fnuz) return s.fnuz_negative_underflow() == FnuzUnderflow::nan ? std::uint8_t{0x80} : std::uint8_t{0};
-    return sign;  // OCP -0 = 0x80
+    return std::uint8_t{0x80};  // OCP -0
   };
-  if (e >= far) return fnuz ? 0x80 : static_cast<std::uint8_t>(sign | limit);
-  const std::uint32_t sig = (1U << 23) | (x & 0x7FFFFF);
-  const int sh_sub = e < 1 ? 1 - e : 0;
-  std::uint32_t r;
+  if (u.is_zero()) return zero();
+  // ---- one rounding through round_pack: gradual underflow onto the FP8 subnormal grid ----
+  RoundingOptions r;
+  // MODE.FP16_OVFL saturates OCP overflow; FNUZ overflow is always its NaN [ASSUMED].
+  r.overflow = saturate && !fnuz ? Overflow::to_max : Overflow::to_infinity;
+  std::uint64_t bits;
   if (!stochastic) {
-    const int sh = (23 - fb) + sh_sub;
-    if (sh > 24) return zero();
-    r = static_cast<std::uint32_t>(rne_shift(sig, sh));
+    bits = round_pack(f, u.neg, u.exp, u.sig, false, r);  // RNE
   } else {
-    const std::uint32_t sig2 = sh_sub >= 32 ? 0 : sig >> sh_sub;              // truncating pre-alignment
-    r = (sig2 + (seed >> (9 + fb))) >> (23 - fb);                              // add S1[31:9+fb], truncate [HW]
+    // §6.8 [HW]: |x| truncated to a grid 23 - man_bits bits below the destination's last place, the
+    // seed's top 23 - man_bits bits (S1[31:9+man_bits]) added there, then truncated to the destination.
+    const int random_bits = 23 - f.man_bits;
+    const int lead = u.exp + bit_length(u.sig) - 1;
+    const int fine_grid = std::max(lead, f.emin()) - f.man_bits - random_bits;
+    const int drop = std::max(0, fine_grid - u.exp);  // never negative: binary32 has 23 fraction bits
+    const std::uint64_t truncated = drop >= 64 ? 0 : u.sig >> drop;
+    const std::uint64_t with_random = truncated + (seed >> (32 - random_bits));
+    if (with_random == 0) return zero();
+    r.mode = RoundingMode::toward_zero;
+    bits = round_pack(f, u.neg, fine_grid, with_random, false, r);
   }
-  if (r == 0) return zero();
-  if (e > 0) r += static_cast<std::uint32_t>(e - 1) << fb;  // a mantissa carry bumps the exponent
-  if (fnuz && r > 0x7F) return 0x80;                        // FNUZ overflow is NaN [ASSUMED]
-  return static_cast<std::uint8_t>(sign | std::min(r, limit));
+  if (bits == signed_zero(f, u.neg)) return zero();
+  return static_cast<std::uint8_t>(bits);
 }
 
 }  // namespace mxlane

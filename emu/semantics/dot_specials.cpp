@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "emu/formats/nan_select.hpp"
+
 namespace mxlane {
 
 DotFactor decode_dot_factor(const FormatSpec& f, std::uint64_t bits, bool keep_subnormal) {
@@ -30,7 +32,7 @@ std::optional<std::uint32_t> dot_special_result(std::span<const FactorPair> prod
   if (pos_inf && neg_inf) return kDotInvalidNan;
   const unsigned ec = (c >> 23) & 0xFF;
   const bool c_neg = (c >> 31) != 0;
-  if (ec == 0xFF && (c & 0x7FFFFF) != 0) return c | 0x00400000U;  // C NaN, quieted
+  if (ec == 0xFF && (c & 0x7FFFFF) != 0) return static_cast<std::uint32_t>(quiet_nan(kBinary32, c));  // C NaN, quieted
   if (ec == 0xFF) (c_neg ? neg_inf : pos_inf) = true;
   if (pos_inf && neg_inf) return kDotInvalidNan;
   if (pos_inf || neg_inf) return neg_inf ? 0xFF800000U : 0x7F800000U;

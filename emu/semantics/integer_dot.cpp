@@ -5,8 +5,6 @@
 #include <limits>
 #include <vector>
 
-#include "fmt/format.h"
-
 namespace mxlane {
 namespace {
 
@@ -26,16 +24,13 @@ std::uint64_t wrap32(std::int64_t v) { return static_cast<std::uint32_t>(static_
 // With an observer: one integer_sum step listing every product, then the sum and its 32-bit result.
 void report(const NumericsContext& ctx, std::span<const std::int64_t> x, std::span<const std::int64_t> y,
             std::int64_t c, std::int64_t products, std::uint64_t d, const char* rule) {
-  AccumulationObserver* const obs = ctx.observer;
-  std::vector<int> ks(x.size());
-  for (std::size_t k = 0; k < ks.size(); ++k) ks[k] = static_cast<int>(k);
-  obs->step(StepKind::integer_sum, ks);
+  const Trace trace(ctx.observer);
+  trace.step_range(StepKind::integer_sum, 0, x.size());
   for (std::size_t k = 0; k < x.size(); ++k)
-    obs->op({OpKind::int_product, fmt::format("p{}", k), static_cast<int>(k),
-             {TracedNumber::int_value(x[k]), TracedNumber::int_value(y[k])}, TracedNumber::int_value(x[k] * y[k]), {},
-             "exact"});
-  obs->op({OpKind::int_sum, "C+sum", -1, {TracedNumber::int_value(c), TracedNumber::int_value(products)},
-           TracedNumber{nullptr, d, static_cast<std::int32_t>(static_cast<std::uint32_t>(d))}, {}, rule});
+    trace.op(OpKind::int_product, {"p", static_cast<int>(k)}, static_cast<int>(k),
+             {TracedNumber::int_value(x[k]), TracedNumber::int_value(y[k])}, TracedNumber::int_value(x[k] * y[k]), "exact");
+  trace.op(OpKind::int_sum, "C+sum", -1, {TracedNumber::int_value(c), TracedNumber::int_value(products)},
+           TracedNumber{nullptr, d, static_cast<std::int32_t>(static_cast<std::uint32_t>(d))}, rule);
 }
 
 // Every element as the integer the instruction multiplies, for the observer.

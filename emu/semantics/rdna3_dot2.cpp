@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "emu/formats/round_pack.hpp"
+#include "emu/formats/widen.hpp"
 #include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane {
@@ -175,26 +176,20 @@ std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, st
                          AccumulationObserver* observer) {
   Dot2Grid grid;
   const std::uint32_t d = dot2_step(input, a0, b0, a1, b1, c, output, o, grid);
-  if (observer) {
+  const Trace trace(observer);
+  if (trace.on()) {
     const FormatSpec& in = input == Dot2Input::f16 ? kBinary16 : kBfloat16;
-    observer->op({OpKind::dot2, "acc", -1,
-                  {TracedNumber::fp(in, a0), TracedNumber::fp(in, b0), TracedNumber::fp(in, a1), TracedNumber::fp(in, b1),
-                   TracedNumber::fp(kBinary32, c)},
-                  TracedNumber::fp(output_format(output), d), grid, rounding_text(output, o)});
+    trace.op(OpKind::dot2, "acc", -1,
+             {TracedNumber::fp(in, a0), TracedNumber::fp(in, b0), TracedNumber::fp(in, a1), TracedNumber::fp(in, b1),
+              TracedNumber::fp(kBinary32, c)},
+             TracedNumber::fp(output_format(output), d), rounding_text(output, o), grid);
   }
   return d;
 }
 
 std::uint32_t rdna3_widen_accumulator(Dot2Output output, std::uint16_t acc16) {
-  if (output == Dot2Output::bf16) return std::uint32_t{acc16} << 16;
-  const Unpacked u = decode(kBinary16, acc16);
-  const std::uint32_t sign = std::uint32_t{acc16 & 0x8000U} << 16;
-  switch (u.cls) {
-    case FpClass::zero: return sign;
-    case FpClass::infinity: return sign | 0x7F800000U;
-    case FpClass::nan: return sign | 0x7F800000U | (std::uint32_t{acc16 & 0x3FFU} << 13);  // not quieted
-    default: return static_cast<std::uint32_t>(round_pack(kBinary32, u.neg, u.exp, u.sig, false, {}));  // exact
-  }
+  const FormatSpec& format = output == Dot2Output::bf16 ? kBfloat16 : kBinary16;
+  return widen_to_f32(format, acc16, WidenNan::move_payload);  // a signalling NaN stays signalling
 }
 
 }  // namespace mxlane

@@ -3,10 +3,9 @@
 
 #include <algorithm>
 #include <climits>
-#include <vector>
 
-#include "emu/formats/exact_dot.hpp"
 #include "emu/formats/ieee_ops.hpp"
+#include "emu/formats/widen.hpp"
 #include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane {
@@ -15,16 +14,7 @@ namespace {
 const FormatSpec& format_of(Dot2Input input) { return input == Dot2Input::f16 ? kBinary16 : kBfloat16; }
 
 // A 16-bit or FP8 value as an exactly equal binary32 pattern (NaN: default NaN, sign kept).
-std::uint32_t widen_exact(const FormatSpec& f, std::uint64_t bits) {
-  const Unpacked u = decode(f, bits);
-  const std::uint32_t sign = u.neg ? 0x80000000U : 0;
-  switch (u.cls) {
-    case FpClass::zero: return sign;
-    case FpClass::infinity: return sign | 0x7F800000U;
-    case FpClass::nan: return sign | 0x7FC00000U;
-    default: return static_cast<std::uint32_t>(round_pack(kBinary32, u.neg, u.exp, u.sig, false, {}));
-  }
-}
+std::uint32_t widen_exact(const FormatSpec& f, std::uint64_t bits) { return widen_to_f32(f, bits, WidenNan::quiet_keep_sign); }
 
 std::uint32_t clamp_unit(std::uint32_t r, bool nan_to_zero) {
   if ((r & 0x7F800000U) == 0x7F800000U && (r & 0x7FFFFFU) != 0) return nan_to_zero ? 0 : r;  // DX10_CLAMP
@@ -79,20 +69,8 @@ std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uin
   }
   if (model == Fdot2Cdna::gfx12_window) return rdna4_dot2(input, a, b, c);  // the gfx12 window
   // exact: C + a0*b0 + a1*b1 rounded once (IEEE specials, default NaN) [ASSUMED]
-  const Unpacked ua0 = decode(kBinary32, a0), ub0 = decode(kBinary32, b0), ua1 = decode(kBinary32, a1),
-                 ub1 = decode(kBinary32, b1), uc = decode(kBinary32, c);
-  if (ua0.is_nan() || ub0.is_nan() || ua1.is_nan() || ub1.is_nan() || uc.is_nan()) return 0x7FC00000;
-  bool pos_inf = false, neg_inf = false;
-  for (const auto& [x, y] : {std::pair{ua0, ub0}, std::pair{ua1, ub1}}) {
-    if ((x.is_inf() && y.is_zero()) || (y.is_inf() && x.is_zero())) return 0x7FC00000;
-    if (x.is_inf() || y.is_inf()) (x.neg != y.neg ? neg_inf : pos_inf) = true;
-  }
-  if (uc.is_inf()) (uc.neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) return 0x7FC00000;
-  if (pos_inf || neg_inf) return neg_inf ? 0xFF800000U : 0x7F800000U;
-  const Term terms[] = {product_term(ua0, ub0), product_term(ua1, ub1), value_term(uc)};
-  const bool all_neg_zero = (ua0.neg != ub0.neg) && (ua1.neg != ub1.neg) && uc.neg;
-  return static_cast<std::uint32_t>(round_exact_sum(kBinary32, terms, all_neg_zero, r));
+  const std::uint64_t as[] = {a0, a1}, bs[] = {b0, b1};
+  return static_cast<std::uint32_t>(ieee_exact_dot(kBinary32, as, bs, c, r, NanPolicy::canonical));
 }
 
 }  // namespace
@@ -157,7 +135,7 @@ std::uint16_t fdot2_16(Dot2Input input, std::uint32_t a, std::uint32_t b, std::u
   const std::uint64_t t = ieee_add(kBinary32, ieee_add(kBinary32, p0, p1, r, NanPolicy::canonical), operand(c), r,
                                    NanPolicy::canonical);
   const Unpacked u = decode(kBinary32, t);
-  if (u.is_nan()) return bf16 ? 0x7FC0 : 0x7E00;
+  if (u.is_nan()) return static_cast<std::uint16_t>(default_nan(f));
   if (u.is_inf()) return static_cast<std::uint16_t>((u.neg ? f.sign_bit() : 0) | f.infinity());
   if (u.is_zero()) return static_cast<std::uint16_t>(u.neg ? f.sign_bit() : 0);
   RoundingOptions narrow;
@@ -178,15 +156,8 @@ std::uint32_t dot4_f32_fp8(const FormatSpec& fa, const FormatSpec& fb, std::uint
     y[k] = widen_exact(fb, (b >> (8 * k)) & 0xFF);
   }
   if (s.dot4_fp8_rounding() == Dot4Rounding::single) {  // one rounding of the exact sum
-    std::vector<Term> terms;
-    bool all_neg_zero = (c >> 31) != 0;
-    for (int k = 0; k < 4; ++k) {
-      const Unpacked ux = decode(kBinary32, x[k]), uy = decode(kBinary32, y[k]);
-      terms.push_back(product_term(ux, uy));
-      all_neg_zero = all_neg_zero && ux.neg != uy.neg;
-    }
-    terms.push_back(value_term(decode(kBinary32, c)));
-    return static_cast<std::uint32_t>(round_exact_sum(kBinary32, terms, all_neg_zero, RoundingOptions{}));
+    const std::uint64_t xs[] = {x[0], x[1], x[2], x[3]}, ys[] = {y[0], y[1], y[2], y[3]};
+    return static_cast<std::uint32_t>(ieee_exact_dot(kBinary32, xs, ys, c, RoundingOptions{}, NanPolicy::canonical));
   }
   std::uint64_t acc = c;  // the ISA read literally: C + p0 + p1 + p2 + p3, each add RNE (products exact)
   for (int k = 0; k < 4; ++k) acc = ieee_fma(kBinary32, x[k], y[k], acc, RoundingOptions{}, NanPolicy::canonical);
