@@ -8,14 +8,14 @@
 #include "emu/fast/float_env.hpp"
 #include "emu/fast/simd_level.hpp"
 #include "emu/insns/valu_insn.hpp"
+#include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane::fast {
 namespace {
 
 // Every OCP FP8 (index 0) and BF8 (index 1) byte's binary32 value, from the reference's own
 // conversion (docs/spec/valu.md §6.6; exact for every finite byte). The FP8 dots read their factors
-// from these; the kernels send a lane whose byte reads as NaN or infinity to the reference, so the
-// NaN patterns here are never used.
+// from these; only the NaN-ness of the NaN entries is used (§5.2's results replace them).
 const std::array<std::array<std::uint32_t, 256>, 2>& ocp_fp8_values() {
   static const auto tables = [] {
     std::array<std::array<std::uint32_t, 256>, 2> t{};
@@ -123,6 +123,8 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
     if (path.kind == ValuKind::dot4_f32_fp8) {
       batch.fp8_table = ocp_fp8_values()[path.bf8 ? 1 : 0].data();
       batch.fp8_table_b = ocp_fp8_values()[path.b_bf8 ? 1 : 0].data();
+      batch.factor_nan = kDotFactorNan;
+      batch.invalid_nan = kDotInvalidNan;
     }
     if (path.kind == ValuKind::f32_to_fp8) {
       batch.packed = path.packed;

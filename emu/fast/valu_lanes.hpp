@@ -25,6 +25,7 @@ struct ValuLanes {
   bool cdna_model = false;   // fdot2_f32: the CDNA exact model instead of gfx1100's grid
   const std::uint32_t* fp8_table = nullptr;  // fp8_to_f32, dot4_f32_fp8 (A): the binary32 value of each byte
   const std::uint32_t* fp8_table_b = nullptr;  // dot4_f32_fp8: the same for B's format
+  std::uint32_t factor_nan = 0, invalid_nan = 0;  // dot4_f32_fp8: §5.2's NaN results (dot_specials.hpp)
   int byte_shift = 0;                        // fp8_to_f32: S0 >> byte_shift holds the byte(s);
                                              // f32_to_fp8: where the result goes in S2 (old)
   bool packed = false;                       // fp8_to_f32: two bytes, two results; f32_to_fp8: RNE pair

@@ -167,29 +167,46 @@ std::size_t int_dot_lanes(const ValuLanes& b) {
 
 // ---- V_DOT4_F32_{FP8,BF8}_{FP8,BF8} (gfx1200; §5.5), default dot4_fp8_rounding = sequential -----
 // The reference (valu_float_dot.cpp dot4_f32_fp8): a NaN or infinite factor or C gives §5.2's
-// special result; otherwise acc = C, then acc = ieee_fma(x_k, y_k, acc) for k = 0..3: one IEEE
-// binary32 fused multiply-add each, RNE, gradual underflow. Here: the factors' exact binary32
-// values from the driver's tables (the reference's own fp8_to_f32, ocp_fp8_values() in
-// valu_fast.cpp), the same four fused multiply-adds on the host (std::fma, correctly rounded, or
-// VFMADD under the guard's MXCSR: RNE, FTZ and DAZ off), and every lane with an infinite or NaN
-// factor byte or C (exponent field all ones) left to the reference. Without such inputs no NaN can
-// arise (an overflowed acc is an infinity plus finite products), so NaN rules never matter here.
+// special result (dot_specials.cpp dot_special_result); otherwise acc = C, then acc =
+// ieee_fma(x_k, y_k, acc) for k = 0..3: one IEEE binary32 fused multiply-add each, RNE, gradual
+// underflow. Here: the factors' exact binary32 values from the driver's tables (the reference's own
+// fp8_to_f32, ocp_fp8_values() in valu_fast.cpp: zeros keep their sign, NaN bytes read as NaN,
+// BF8 infinities as infinities), the same four fused multiply-adds on the host (std::fma, correctly
+// rounded, or VFMADD under the guard's MXCSR: RNE, FTZ and DAZ off); without NaN or infinite
+// inputs no NaN can arise (an overflowed acc is an infinity plus finite products), so NaN rules
+// never matter there. Lanes with such inputs take §5.2's result, decided on the same bits in the
+// reference's order: a NaN factor, then inf * 0, then infinite products of both signs, then a NaN
+// C (quieted), then C's infinity joining them (both signs: the invalid NaN), else the infinity
+// (the two NaN patterns come from the driver: kDotFactorNan, kDotInvalidNan of dot_specials.hpp).
 std::size_t dot4_f32_fp8_lanes(const ValuLanes& b) {
   const auto* table_a = reinterpret_cast<const std::int32_t*>(b.fp8_table);
   const auto* table_b = reinterpret_cast<const std::int32_t*>(b.fp8_table_b);
-  const VI exponent = vi_set1(0x7F800000);
-  const auto special = [&](VI bits) { return cmpeq(bits & exponent, exponent); };
+  const VI magnitude = vi_set1(0x7FFFFFFF), inf = vi_set1(0x7F800000), zero = vi_set1(0);
   return for_each_vector(b, [&](std::size_t l) {
     const VI a = load_lanes(b.src[0], l), bb = load_lanes(b.src[1], l), c = load_lanes(b.src[2], l);
-    VI to_reference = special(c);
+    VI factor_nan = zero, invalid = zero, pos_inf = zero, neg_inf = zero;
     VF acc = as_vf(c);
     for (int k = 0; k < 4; ++k) {
       const VI x = vi_lookup(table_a, byte_of(a, k)), y = vi_lookup(table_b, byte_of(bb, k));
-      to_reference = to_reference | special(x) | special(y);
+      const VI mx = x & magnitude, my = y & magnitude;
+      const VI inf_x = cmpeq(mx, inf), inf_y = cmpeq(my, inf);
+      factor_nan = factor_nan | cmpgt(mx, inf) | cmpgt(my, inf);
+      invalid = invalid | (inf_x & cmpeq(my, zero)) | (inf_y & cmpeq(mx, zero));
+      const VI infinite = inf_x | inf_y, negative = srai<31>(x ^ y);
+      neg_inf = neg_inf | (infinite & negative);
+      pos_inf = pos_inf | and_not(negative, infinite);
       acc = fma(as_vf(x), as_vf(y), acc);
     }
-    mark_for_reference(b, l, to_reference);
-    return as_vi(acc);
+    invalid = invalid | (pos_inf & neg_inf);
+    const VI mc = c & magnitude, c_inf = cmpeq(mc, inf), c_negative = srai<31>(c);
+    neg_inf = neg_inf | (c_inf & c_negative);
+    pos_inf = pos_inf | and_not(c_negative, c_inf);
+    VI r = as_vi(acc);
+    r = select(pos_inf | neg_inf, select(neg_inf, vi_set1(static_cast<std::int32_t>(0xFF800000U)), inf), r);
+    r = select(pos_inf & neg_inf, vi_set1(static_cast<std::int32_t>(b.invalid_nan)), r);
+    r = select(cmpgt(mc, inf), c | vi_set1(0x00400000), r);
+    r = select(invalid, vi_set1(static_cast<std::int32_t>(b.invalid_nan)), r);
+    return select(factor_nan, vi_set1(static_cast<std::int32_t>(b.factor_nan)), r);
   });
 }
 
