@@ -42,38 +42,13 @@ std::uint64_t draw(const std::string& format, std::mt19937_64& rng, bool biased)
 
 // The fields of each VALU operand word, by the builtin's argument types (docs/spec/valu.md §1.3).
 std::vector<std::string> valu_operand_formats(const ValuDesc& v) {
-  const std::string b(v.builtin);
-  using S = ValuSignature;
-  switch (v.signature) {
-    case S::u32_u32_u32_u32: return {"u8", "u8", "u32"};  // SAD bytes (sad_u16: halves, drawn as bytes too)
-    case S::u64_u64_u32_u64: return {"u8", "u8", "u16"};
-    case S::u32x4_u64_u32_u32x4: return {"u8", "u8", "u32"};
-    case S::i32_s16x2_s16x2_i32_clamp: return {"i16", "i16", "i32"};
-    case S::u32_u16x2_u16x2_u32_clamp: return {"u16", "u16", "u32"};
-    case S::i32_i32_i32_i32_clamp:
-    case S::u32_u32_u32_u32_clamp:
-    case S::i32_signed_i32_signed_i32_i32_clamp: {
-      const std::string e = b.find('8') != std::string::npos ? "iu4" : "i8";
-      return {e, e, "i32"};
-    }
-    case S::f32_f16x2_f16x2_f32_clamp: return {"f16", "f16", "f32"};
-    case S::f16_f16x2_f16x2_f16: return {"f16", "f16", "f16"};
-    case S::i16_s16x2_s16x2_i16:
-    case S::f32_s16x2_s16x2_f32_clamp:
-    case S::f32_bf16x2_bf16x2_f32_clamp: return {"bf16", "bf16", b == "fdot2_bf16_bf16" ? "bf16" : "f32"};
-    case S::f32_u32_u32_f32: return {"fp8", "fp8", "f32"};
-    case S::f16x2_f32_f32:
-    case S::s16x2_f32_f32:
-    case S::u16x2_f32_f32: return {"f32", "f32"};
-    case S::s16x2_i32_i32:
-    case S::u16x2_u32_u32: return {"i32", "i32"};
-    case S::u32_f32_u32_u32: return {"f32", "u32", "u32"};
-    case S::f32_i32_bytesel:
-    case S::f32x2_i32_wordsel: return {"fp8"};
-    case S::i32_f32_f32_i32_wordsel: return {"f32", "f32", "u32"};
-    case S::i32_f32_i32_i32_bytesel: return {"f32", "u32", "u32"};
-  }
-  return {};
+  std::vector<std::string> out;
+  for (std::string_view f : valu_signature_traits(v.signature).draw)
+    if (!f.empty()) out.emplace_back(f);
+  // The 8-product integer dots share their signatures with the 4-product ones: 4-bit elements.
+  if (v.shape().clamp && out.size() == 3 && out[0] == "i8" && std::string_view(v.builtin).find('8') != std::string_view::npos)
+    out[0] = out[1] = "iu4";
+  return out;
 }
 
 // Fill `words` dwords with fields of `format`.

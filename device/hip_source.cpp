@@ -19,42 +19,6 @@ std::string matrix_type(ElemType t, int vgprs) {
   }
 }
 
-struct ValuTypes {
-  std::vector<std::string> args;  // source operand types, argument order
-  std::string result;
-};
-
-ValuTypes valu_types(ValuSignature s) {
-  using S = ValuSignature;
-  switch (s) {
-    case S::u32_u32_u32_u32: return {{"unsigned", "unsigned", "unsigned"}, "unsigned"};
-    case S::u64_u64_u32_u64: return {{"unsigned long", "unsigned", "unsigned long"}, "unsigned long"};
-    case S::u32x4_u64_u32_u32x4: return {{"unsigned long", "unsigned", "v4u32"}, "v4u32"};
-    case S::i32_s16x2_s16x2_i32_clamp: return {{"v2i16", "v2i16", "int"}, "int"};
-    case S::u32_u16x2_u16x2_u32_clamp: return {{"v2u16", "v2u16", "unsigned"}, "unsigned"};
-    case S::i32_i32_i32_i32_clamp: return {{"int", "int", "int"}, "int"};
-    case S::u32_u32_u32_u32_clamp: return {{"unsigned", "unsigned", "unsigned"}, "unsigned"};
-    case S::i32_signed_i32_signed_i32_i32_clamp: return {{"int", "int", "int"}, "int"};
-    case S::f32_f16x2_f16x2_f32_clamp: return {{"v2f16", "v2f16", "float"}, "float"};
-    case S::f16_f16x2_f16x2_f16: return {{"v2f16", "v2f16", "_Float16"}, "_Float16"};
-    case S::i16_s16x2_s16x2_i16: return {{"v2i16", "v2i16", "short"}, "short"};
-    case S::f32_s16x2_s16x2_f32_clamp: return {{"v2i16", "v2i16", "float"}, "float"};
-    case S::f32_bf16x2_bf16x2_f32_clamp: return {{"v2bf16", "v2bf16", "float"}, "float"};
-    case S::f32_u32_u32_f32: return {{"unsigned", "unsigned", "float"}, "float"};
-    case S::f16x2_f32_f32: return {{"float", "float"}, "v2fp16"};  // clang declares it as __fp16 x2
-    case S::s16x2_f32_f32: return {{"float", "float"}, "v2i16"};
-    case S::u16x2_f32_f32: return {{"float", "float"}, "v2u16"};
-    case S::s16x2_i32_i32: return {{"int", "int"}, "v2i16"};
-    case S::u16x2_u32_u32: return {{"unsigned", "unsigned"}, "v2u16"};
-    case S::u32_f32_u32_u32: return {{"float", "unsigned", "unsigned"}, "unsigned"};
-    case S::f32_i32_bytesel: return {{"int"}, "float"};
-    case S::f32x2_i32_wordsel: return {{"int"}, "v2f32"};
-    case S::i32_f32_f32_i32_wordsel: return {{"float", "float", "int"}, "int"};
-    case S::i32_f32_i32_i32_bytesel: return {{"float", "int", "int"}, "int"};
-  }
-  return {};
-}
-
 const char* b(int v) { return v != 0 ? "true" : "false"; }
 
 // The builtin call: source operands are s0, s1, s2; constants are literals.
@@ -70,20 +34,7 @@ std::string call(const Kernel& k) {
       default: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
     }
   }
-  const ValuShape s = k.valu->shape();
-  switch (k.valu->signature) {
-    case ValuSignature::i32_signed_i32_signed_i32_i32_clamp:
-      return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
-    case ValuSignature::f32_i32_bytesel: return fmt::format("{}(s0, {})", name, m.byte_sel);
-    case ValuSignature::f32x2_i32_wordsel: return fmt::format("{}(s0, {})", name, b(m.word_sel));
-    case ValuSignature::i32_f32_f32_i32_wordsel: return fmt::format("{}(s0, s1, s2, {})", name, b(m.word_sel));
-    case ValuSignature::i32_f32_i32_i32_bytesel: return fmt::format("{}(s0, s1, s2, {})", name, m.byte_sel);
-    default: break;
-  }
-  std::string args = "s0, s1";
-  if (s.src[2] > 0) args += ", s2";
-  if (s.clamp) args += fmt::format(", {}", b(m.clamp));
-  return fmt::format("{}({})", name, args);
+  return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order
 }
 
 }  // namespace
@@ -113,9 +64,10 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
                matrix_type(k.matrix->c_type, k.matrix->vgprs_cd)};
       result = matrix_type(k.matrix->d_type, k.matrix->vgprs_cd);
     } else {
-      const ValuTypes vt = valu_types(k.valu->signature);
-      types = vt.args;
-      result = vt.result;
+      const ValuSignatureTraits& traits = valu_signature_traits(k.valu->signature);
+      for (std::string_view type : traits.hip_args)
+        if (!type.empty()) types.emplace_back(type);
+      result = traits.hip_result;
     }
     // The parameters the launch packs (pack_kernel_arguments): one list for both sides.
     std::string params;

@@ -76,12 +76,6 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
 
 bool takes_clamp(const ValuDesc& v) { return v.shape().clamp; }
 
-std::vector<std::string> valu_tokens(const ValuDesc& v, const Modifiers& m) {
-  std::vector<std::string> t;
-  if (v.shape().signedness && m.neg != 0) t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
-  if (m.clamp != 0) t.push_back("clamp");
-  return t;
-}
 
 // MODE register fields (CDNA/RDNA ISA, HW_REG_MODE = 1): FP_ROUND [3:0], FP_DENORM [7:4],
 // FP16_OVFL [23]. s_setreg's immediate is (size - 1) << 11 | offset << 6 | id.
@@ -174,12 +168,8 @@ std::vector<Kernel> kernels_for(const Target& t) {
         k.target = t;
         k.valu = v;
         k.mods = m;
-        std::vector<std::pair<std::string, int>> fields;
-        if (v->shape().signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
-        else if (v->shape().clamp) fields = {{"clamp", m.clamp}};
-        else if (v->shape().byte_sel) fields = {{"byte", m.byte_sel}};
-        else if (v->shape().word_sel) fields = {{"word", m.word_sel}};
-        k.name = "k_" + std::string(v->builtin) + suffix(fields);
+        const ValuSignatureTraits& traits = valu_signature_traits(v->signature);
+        k.name = "k_" + std::string(v->builtin) + suffix(valu_constant_fields(traits, m));
         const ValuShape s = v->shape();
         for (int n = 0; n < 3; ++n)
           if (s.src[n] > 0) k.operand_dwords.push_back(s.src[n]);
@@ -195,7 +185,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
           k.mnemonics.push_back(mn.substr(0, digit_end) + "c" + mn.substr(digit_end));
           k.mnemonics.push_back(mn.substr(0, digit_end) + "acc" + mn.substr(digit_end));
         }
-        k.modifier_tokens = valu_tokens(*v, m);
+        k.modifier_tokens = valu_asm_tokens(traits, m);
         out.push_back(std::move(k));
       }
     }

@@ -15,18 +15,7 @@ using Json = nlohmann::ordered_json;
 // The float format of each result word's fields, for the NaN rule ("" for integer results).
 std::string result_format(const Kernel& k) {
   if (k.matrix != nullptr) return elem_type_info(k.matrix->d_type).is_integer ? "" : std::string(elem_name(k.matrix->d_type));
-  switch (k.valu->signature) {
-    case ValuSignature::f32_f16x2_f16x2_f32_clamp:
-    case ValuSignature::f32_s16x2_s16x2_f32_clamp:
-    case ValuSignature::f32_bf16x2_bf16x2_f32_clamp:
-    case ValuSignature::f32_u32_u32_f32:
-    case ValuSignature::f32_i32_bytesel:
-    case ValuSignature::f32x2_i32_wordsel: return "f32";
-    case ValuSignature::f16_f16x2_f16x2_f16:
-    case ValuSignature::f16x2_f32_f32: return "f16";
-    case ValuSignature::i16_s16x2_s16x2_i16: return "bf16";
-    default: return "";
-  }
+  return std::string(valu_signature_traits(k.valu->signature).result_float);
 }
 
 // NaN bits are specified exactly where hardware captures pin them down (docs/spec/numerics.md §C.2,

@@ -6,6 +6,7 @@
 
 #include "emu/fast/kernel_table.hpp"
 #include "emu/fast/reference_hooks.hpp"
+#include "emu/fast/valu_lanes.hpp"
 
 namespace mxlane::fast::scalar {
 
@@ -17,5 +18,8 @@ namespace mxlane::fast::scalar {
 #include "emu/fast/kernels/integer_dot.inl"
 #include "emu/fast/kernels/rdna3_dot2.inl"
 #include "emu/fast/kernels/kernel_set.inl"
+#include "emu/fast/kernels/valu_portable.inl"  // VALU lane kernels of every level
+
+ValuLanesKernel valu_kernel(ValuKind kind) { return portable::valu_kernel(kind); }
 
 }  // namespace mxlane::fast::scalar

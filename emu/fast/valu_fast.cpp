@@ -1,5 +1,5 @@
-// The VALU fast-path registry and run_valu_lanes(): fast kernel where it applies, reference lanes
-// everywhere else (and for the lanes a kernel leaves to the reference).
+// run_valu_lanes(): the fast kernel of the table's fast-path column where it applies, reference
+// lanes everywhere else (and for the lanes a kernel leaves to the reference).
 #include "emu/fast/valu_fast.hpp"
 
 #include <array>
@@ -8,63 +8,92 @@
 #include "emu/fast/float_env.hpp"
 #include "emu/fast/simd_level.hpp"
 #include "emu/insns/valu_insn.hpp"
+#include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane::fast {
 namespace {
 
-struct Entry {
-  std::string_view mnemonic;
-  ValuFastPath path;
-};
-
-std::vector<Entry>& registry() {
-  static std::vector<Entry> entries;
-  return entries;
+// Every OCP FP8 (index 0) and BF8 (index 1) byte's binary32 value, from the reference's own
+// conversion (docs/spec/valu.md §6.6; exact for every finite byte). The FP8 dots read their factors
+// from these; only the NaN-ness of the NaN entries is used (§5.2's results replace them).
+const std::array<std::array<std::uint32_t, 256>, 2>& ocp_fp8_values() {
+  static const auto tables = [] {
+    std::array<std::array<std::uint32_t, 256>, 2> t{};
+    for (int bf8 = 0; bf8 < 2; ++bf8)
+      for (int x = 0; x < 256; ++x)
+        t[static_cast<std::size_t>(bf8)][static_cast<std::size_t>(x)] =
+            fp8_to_f32(bf8 != 0 ? kFp8E5M2Ocp : kFp8E4M3Ocp, static_cast<std::uint8_t>(x), Switches{});
+    return t;
+  }();
+  return tables;
 }
 
-ValuLanesKernel kernel_for(ValuKind kind) {
+bool ocp_formats(ArchId arch) { return fp8_format(arch, false).special != SpecialEncoding::fnuz; }
+
+}  // namespace
+
+ValuLanesKernel valu_kernel(SimdLevel level, ValuKind kind) {
+  if (level > detected_simd_level()) return nullptr;
+  switch (level) {
+    case SimdLevel::avx2:
 #if defined(MXLANE_AVX2_UNIT)
-  if (active_simd_level() >= SimdLevel::avx2) return avx2::valu_kernel(kind);
+      return avx2::valu_kernel(kind);
 #else
-  (void)kind;
+      return nullptr;  // not an x86-64 build
 #endif
-  return nullptr;  // the portable level runs the reference lane kernels
+    case SimdLevel::scalar: return scalar::valu_kernel(kind);
+  }
+  return nullptr;
+}
+
+const ValuFastPath* valu_fast_path(std::string_view name) {
+  const ValuDesc* d = find_valu(name);
+  return d != nullptr && d->fast.kind != ValuKind::none ? &d->fast : nullptr;
+}
+
+bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx) {
+  if (path.kind == ValuKind::none || !(ctx.switches == Switches{})) return false;
+  switch (path.kind) {
+    case ValuKind::fdot2_f32: return fdot2_model(ctx.arch) != Fdot2Model::rdna4_window;
+    case ValuKind::dot4_f32_fp8:
+    case ValuKind::f32_to_fp8: return ocp_formats(ctx.arch);
+    default: return true;
+  }
+}
+
+namespace {
+
+// Lanes first..last of the request through the reference lane kernel.
+void reference_lanes(ValuKernel reference, const ValuShape& shape, const ValuContext& ctx, const std::uint32_t* const src[3],
+                     std::uint32_t* dst, std::size_t first, std::size_t last) {
+  const auto words = [](int n) { return static_cast<std::size_t>(n); };
+  for (std::size_t l = first; l < last; ++l) {
+    ValuLane in;
+    for (int s = 0; s < 3; ++s)
+      for (int w = 0; w < shape.src[s]; ++w)
+        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = src[s][l * words(shape.src[s]) + words(w)];
+    const Dwords out = reference(in, ctx);
+    for (int w = 0; w < shape.dst; ++w) dst[l * words(shape.dst) + words(w)] = out[static_cast<std::size_t>(w)];
+  }
 }
 
 }  // namespace
 
-ValuFastRegistration::ValuFastRegistration(std::string_view mnemonic, const ValuFastPath& path) {
-  registry().push_back({mnemonic, path});
-}
-
-const ValuFastPath* valu_fast_path(std::string_view mnemonic) {
-  for (const Entry& e : registry())
-    if (e.mnemonic == mnemonic) return &e.path;
-  return nullptr;
-}
-
-bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx) {
-  if (!(ctx.switches == Switches{})) return false;
-  return path.kind != ValuKind::fdot2_f32 || fdot2_model(ctx.arch) != Fdot2Model::rdna4_window;
+void run_valu_reference_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3],
+                              std::uint32_t* dst, std::size_t lanes) {
+  reference_lanes(valu_kernel(desc), desc.shape(), ctx, src, dst, 0, lanes);
 }
 
 void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
                     std::size_t lanes) {
   const ValuShape shape = desc.shape();
   const ValuKernel reference = valu_kernel(desc);
-  const auto reference_lane = [&](std::size_t l) {
-    ValuLane in;
-    for (int s = 0; s < 3; ++s)
-      for (int w = 0; w < shape.src[s]; ++w)
-        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = src[s][l * static_cast<std::size_t>(shape.src[s]) + static_cast<std::size_t>(w)];
-    const Dwords out = reference(in, ctx);
-    for (int w = 0; w < shape.dst; ++w) dst[l * static_cast<std::size_t>(shape.dst) + static_cast<std::size_t>(w)] = out[static_cast<std::size_t>(w)];
-  };
   std::size_t done = 0;
-  const ValuFastPath* path = valu_fast_path(desc.mnemonic);
+  const ValuFastPath& path = desc.fast;
   // The FP8 table costs 256 reference calls: worth it from a few hundred lanes on.
-  const bool worth_it = path == nullptr || path->kind != ValuKind::fp8_to_f32 || lanes >= 512;
-  const ValuLanesKernel kernel = path != nullptr && worth_it && valu_fast_path_applies(*path, ctx) ? kernel_for(path->kind) : nullptr;
+  const bool worth_it = path.kind != ValuKind::fp8_to_f32 || lanes >= 512;
+  const ValuLanesKernel kernel =
+      worth_it && valu_fast_path_applies(path, ctx) ? valu_kernel(active_simd_level(), path.kind) : nullptr;
   if (kernel != nullptr) {
     std::vector<std::uint8_t> needs_reference(lanes, 0);
     ValuLanes batch;
@@ -72,30 +101,41 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
     for (int s = 0; s < 3; ++s) batch.src[s] = src[s];
     batch.dst = dst;
     batch.needs_reference = needs_reference.data();
-    batch.int_dot = path->int_dot;
-    if (path->signed_from_neg) {
+    batch.int_dot = path.int_dot;
+    if (path.signed_from_neg) {
       batch.int_dot.a_signed = (ctx.mods.neg & 1) != 0;
       batch.int_dot.b_signed = (ctx.mods.neg & 2) != 0;
     }
     batch.clamp = ctx.mods.clamp != 0;
-    batch.bf16 = path->bf16;
+    batch.bf16 = path.bf16;
+    batch.bf8 = path.bf8;
     batch.cdna_model = fdot2_model(ctx.arch) == Fdot2Model::cdna;
     batch.flush = cdna_fdot2_flushes(ctx.arch);
     std::array<std::uint32_t, 256> fp8_table{};
-    if (path->kind == ValuKind::fp8_to_f32) {
+    if (path.kind == ValuKind::fp8_to_f32) {
       // Memoized reference: fp8_to_f32() of every byte under this architecture and switches.
-      const FormatSpec& format = fp8_format(ctx.arch, path->bf8);
+      const FormatSpec& format = fp8_format(ctx.arch, path.bf8);
       for (int x = 0; x < 256; ++x) fp8_table[static_cast<std::size_t>(x)] = fp8_to_f32(format, static_cast<std::uint8_t>(x), ctx.switches);
       batch.fp8_table = fp8_table.data();
-      batch.packed = path->packed;
-      batch.byte_shift = path->packed ? 16 * ctx.mods.word_sel : 8 * ctx.mods.byte_sel;
+      batch.packed = path.packed;
+      batch.byte_shift = path.packed ? 16 * ctx.mods.word_sel : 8 * ctx.mods.byte_sel;
     }
-    const FloatEnvGuard env({});  // RNE, no FTZ/DAZ: the conversions' and DOT2's rounding
+    if (path.kind == ValuKind::dot4_f32_fp8) {
+      batch.fp8_table = ocp_fp8_values()[path.bf8 ? 1 : 0].data();
+      batch.fp8_table_b = ocp_fp8_values()[path.b_bf8 ? 1 : 0].data();
+      batch.factor_nan = kDotFactorNan;
+      batch.invalid_nan = kDotInvalidNan;
+    }
+    if (path.kind == ValuKind::f32_to_fp8) {
+      batch.packed = path.packed;
+      batch.byte_shift = path.packed ? 16 * ctx.mods.word_sel : 8 * ctx.mods.byte_sel;
+    }
+    const FloatEnvGuard env({});  // RNE, no FTZ/DAZ: the conversions' and the dots' rounding
     done = kernel(batch);
     for (std::size_t l = 0; l < done; ++l)
-      if (needs_reference[l] != 0) reference_lane(l);
+      if (needs_reference[l] != 0) reference_lanes(reference, shape, ctx, src, dst, l, l + 1);
   }
-  for (std::size_t l = done; l < lanes; ++l) reference_lane(l);
+  reference_lanes(reference, shape, ctx, src, dst, done, lanes);
 }
 
 }  // namespace mxlane::fast

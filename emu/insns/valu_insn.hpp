@@ -1,7 +1,7 @@
 // The vocabulary of the one-instruction-per-file VALU semantics in emu/insns/valu/: each file
-// defines one mnemonic's per-lane kernel with MXLANE_VALU_SEMANTICS, and with MXLANE_VALU_FAST the
-// fast lane-array kernel that computes the same function, if one does; dispatch goes through the
-// instruction table (instructions.def, MXLANE_VALU rows).
+// defines one mnemonic's per-lane kernel with MXLANE_VALU_SEMANTICS; dispatch goes through the
+// instruction table (instructions.def, MXLANE_VALU rows), whose fast-path column
+// (emu/isa/valu_table.cpp) names the lane-array kernel that computes the same function, if one does.
 #pragma once
 
 #include "emu/fast/valu_fast.hpp"

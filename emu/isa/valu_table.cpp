@@ -28,10 +28,61 @@ namespace feature_names {
 #undef MXLANE_FEATURE
 }  // namespace feature_names
 
+// The fast-path column, one entry per mnemonic of instructions.def (`none` for a row without a
+// kernel): a row without an entry does not compile, so neither does a misspelt entry (its row then
+// has none); there is no string lookup that a typo could silently miss.
+// The kernels are emu/fast/kernels/valu_portable.inl (every SIMD level) and valu_lanes.inl (AVX2).
+namespace fast_column {
+using K = ValuKind;
+constexpr ValuFastPath none{};  // for a row without a kernel (write `constexpr ValuFastPath v_x = none;`)
+constexpr ValuFastPath v_msad_u8{.kind = K::msad_u8};
+constexpr ValuFastPath v_sad_u8{.kind = K::sad_u8};
+constexpr ValuFastPath v_sad_hi_u8{.kind = K::sad_hi_u8};
+constexpr ValuFastPath v_sad_u16{.kind = K::sad_u16};
+constexpr ValuFastPath v_qsad_pk_u16_u8{.kind = K::qsad_pk_u16_u8};
+constexpr ValuFastPath v_mqsad_pk_u16_u8{.kind = K::mqsad_pk_u16_u8};
+constexpr ValuFastPath v_mqsad_u32_u8{.kind = K::mqsad_u32_u8};
+// IntDotSpec: products, element width, A / B signed, C signed, result signed (the reference's own
+// spec in each instruction's file, emu/insns/valu/).
+constexpr ValuFastPath v_dot2_i32_i16{.kind = K::int_dot, .int_dot = {2, 16, true, true, true, true}};
+constexpr ValuFastPath v_dot2_u32_u16{.kind = K::int_dot, .int_dot = {2, 16, false, false, false, false}};
+constexpr ValuFastPath v_dot4_i32_i8{.kind = K::int_dot, .int_dot = {4, 8, true, true, true, true}};
+constexpr ValuFastPath v_dot4_u32_u8{.kind = K::int_dot, .int_dot = {4, 8, false, false, false, false}};
+constexpr ValuFastPath v_dot8_i32_i4{.kind = K::int_dot, .int_dot = {8, 4, true, true, true, true}};
+constexpr ValuFastPath v_dot8_u32_u4{.kind = K::int_dot, .int_dot = {8, 4, false, false, false, false}};
+// NEG_LO[0] / NEG_LO[1] choose the signedness of A / B.
+constexpr ValuFastPath v_dot4_i32_iu8{.kind = K::int_dot, .int_dot = {4, 8, false, false, true, true}, .signed_from_neg = true};
+constexpr ValuFastPath v_dot8_i32_iu4{.kind = K::int_dot, .int_dot = {8, 4, false, false, true, true}, .signed_from_neg = true};
+// gfx1100's grid and the CDNA exact model (valu_fast_path_applies); gfx1200 uses the reference.
+constexpr ValuFastPath v_dot2_f32_f16{.kind = K::fdot2_f32};
+constexpr ValuFastPath v_dot2_f16_f16{.kind = K::fdot2_f16};
+constexpr ValuFastPath v_dot2_bf16_bf16{.kind = K::fdot2_bf16};
+constexpr ValuFastPath v_dot2_f32_bf16{.kind = K::fdot2_f32, .bf16 = true};
+constexpr ValuFastPath v_dot2c_f32_bf16{.kind = K::fdot2_f32, .bf16 = true};
+constexpr ValuFastPath v_dot4_f32_fp8_bf8{.kind = K::dot4_f32_fp8, .bf8 = false, .b_bf8 = true};
+constexpr ValuFastPath v_dot4_f32_bf8_fp8{.kind = K::dot4_f32_fp8, .bf8 = true, .b_bf8 = false};
+constexpr ValuFastPath v_dot4_f32_fp8_fp8{.kind = K::dot4_f32_fp8, .bf8 = false, .b_bf8 = false};
+constexpr ValuFastPath v_dot4_f32_bf8_bf8{.kind = K::dot4_f32_fp8, .bf8 = true, .b_bf8 = true};
+constexpr ValuFastPath v_cvt_pkrtz_f16_f32{.kind = K::cvt_pkrtz};
+constexpr ValuFastPath v_cvt_pknorm_i16_f32{.kind = K::cvt_pknorm_i16};
+constexpr ValuFastPath v_cvt_pknorm_u16_f32{.kind = K::cvt_pknorm_u16};
+constexpr ValuFastPath v_cvt_pk_i16_i32{.kind = K::cvt_pk_i16};
+constexpr ValuFastPath v_cvt_pk_u16_u32{.kind = K::cvt_pk_u16};
+constexpr ValuFastPath v_cvt_pk_u8_f32{.kind = K::cvt_pk_u8_f32};
+constexpr ValuFastPath v_cvt_f32_fp8{.kind = K::fp8_to_f32};
+constexpr ValuFastPath v_cvt_f32_bf8{.kind = K::fp8_to_f32, .bf8 = true};
+constexpr ValuFastPath v_cvt_pk_f32_fp8{.kind = K::fp8_to_f32, .packed = true};
+constexpr ValuFastPath v_cvt_pk_f32_bf8{.kind = K::fp8_to_f32, .bf8 = true, .packed = true};
+constexpr ValuFastPath v_cvt_pk_fp8_f32{.kind = K::f32_to_fp8, .packed = true};
+constexpr ValuFastPath v_cvt_pk_bf8_f32{.kind = K::f32_to_fp8, .bf8 = true, .packed = true};
+constexpr ValuFastPath v_cvt_sr_fp8_f32{.kind = K::f32_to_fp8};
+constexpr ValuFastPath v_cvt_sr_bf8_f32{.kind = K::f32_to_fp8, .bf8 = true};
+}  // namespace fast_column
+
 constexpr ValuDesc kValu[] = {
 #define MXLANE_VALU(builtin, mnemonic, gfx11_mnemonic, signature, feature)                     \
   {#builtin, #mnemonic, #gfx11_mnemonic, ValuSignature::signature, feature_names::feature,     \
-   feature_archs::feature},
+   feature_archs::feature, fast_column::mnemonic},
 #include "emu/isa/instructions.def"
 #undef MXLANE_VALU
 };
@@ -43,37 +94,6 @@ std::vector<int> range(int lo, int hi) {
 }
 
 }  // namespace
-
-ValuShape valu_shape(ValuSignature s) {
-  using S = ValuSignature;
-  switch (s) {
-    case S::u32_u32_u32_u32: return {{1, 1, 1}, 1, false, false, false, false};
-    case S::u64_u64_u32_u64: return {{2, 1, 2}, 2, false, false, false, false};
-    case S::u32x4_u64_u32_u32x4: return {{2, 1, 4}, 4, false, false, false, false};
-    case S::i32_s16x2_s16x2_i32_clamp:
-    case S::u32_u16x2_u16x2_u32_clamp:
-    case S::i32_i32_i32_i32_clamp:
-    case S::u32_u32_u32_u32_clamp:
-    case S::f32_f16x2_f16x2_f32_clamp:
-    case S::f32_s16x2_s16x2_f32_clamp:
-    case S::f32_bf16x2_bf16x2_f32_clamp: return {{1, 1, 1}, 1, true, false, false, false};
-    case S::i32_signed_i32_signed_i32_i32_clamp: return {{1, 1, 1}, 1, true, true, false, false};
-    case S::f16_f16x2_f16x2_f16:
-    case S::i16_s16x2_s16x2_i16:
-    case S::f32_u32_u32_f32:
-    case S::u32_f32_u32_u32: return {{1, 1, 1}, 1, false, false, false, false};
-    case S::f16x2_f32_f32:
-    case S::s16x2_f32_f32:
-    case S::u16x2_f32_f32:
-    case S::s16x2_i32_i32:
-    case S::u16x2_u32_u32: return {{1, 1, 0}, 1, false, false, false, false};
-    case S::f32_i32_bytesel: return {{1, 0, 0}, 1, false, false, true, false};
-    case S::f32x2_i32_wordsel: return {{1, 0, 0}, 2, false, false, false, true};
-    case S::i32_f32_f32_i32_wordsel: return {{1, 1, 1}, 1, false, false, false, true};
-    case S::i32_f32_i32_i32_bytesel: return {{1, 1, 1}, 1, false, false, true, false};
-  }
-  return {};
-}
 
 std::span<const ValuDesc> valu_table() { return kValu; }
 

@@ -289,11 +289,13 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
     check_keys(m, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel"});
     for (const auto& [key, value] : m.items()) {
       const int x = parse_int(value, "mods." + key);
-      if (key == "a_signed" || key == "b_signed") {
-        if (!shape.signedness) fail("mods." + key, fmt::format("{} takes no {}", v.builtin, key));
+      // The builtin's own boolean parameters (a_signed, b_signed) by the signature's traits; the
+      // other names are modifier fields (validate_valu_modifiers() checks them below).
+      const std::optional<ValuArg> arg = valu_constant_named(key);
+      if (arg == ValuArg::a_signed || arg == ValuArg::b_signed) {
+        if (!valu_takes(valu_signature_traits(v.signature), *arg)) fail("mods." + key, fmt::format("{} takes no {}", v.builtin, key));
         if (x != 0 && x != 1) fail("mods." + key, "must be 0 or 1");
-        const int bit = key == "a_signed" ? 1 : 2;
-        mods.neg = x ? (mods.neg | bit) : (mods.neg & ~bit);
+        set_valu_constant(mods, *arg, x);
       } else {
         set_modifier(mods, key, x);
       }

@@ -1,24 +1,8 @@
-// The VALU builtins on 8 lanes at a time (AVX2 only; the portable level runs the reference lane
-// kernels). Each kernel is the semantics function named in valu_lanes.hpp, lane for lane; the
-// exactness argument of each is next to it. Included by isa_avx2.cpp after simd/avx2.inl and
-// rdna3_dot2.inl.
-
-inline VI load_lanes(const std::uint32_t* p, std::size_t l) { return vi_load(reinterpret_cast<const std::int32_t*>(p + l)); }
-inline void store_lanes(std::uint32_t* p, std::size_t l, VI v) { vi_store(reinterpret_cast<std::int32_t*>(p + l), v); }
-
-template <class Body>
-std::size_t for_each_vector(const ValuLanes& b, Body&& body) {
-  const std::size_t full = b.lanes / kLanes * kLanes;
-  for (std::size_t l = 0; l < full; l += kLanes) store_lanes(b.dst, l, body(l));
-  return full;
-}
-
-// The lanes of `mask` in the vector at lane l are left to the reference lane kernel.
-inline void mark_for_reference(const ValuLanes& b, std::size_t l, VI mask) {
-  if (!any(mask)) return;
-  const unsigned lanes = lane_bits(mask);
-  for (int i = 0; i < kLanes; ++i) b.needs_reference[l + static_cast<std::size_t>(i)] = (lanes >> i) & 1U;
-}
+// The VALU builtins on 8 lanes at a time with AVX2 intrinsics (this level only; valu_portable.inl
+// has the kernels every level shares, and the fallback for the kinds not written here). Each
+// kernel is the semantics function named in emu/isa/valu_fast_path.hpp, lane for lane; the
+// exactness argument of each is next to it. Included by isa_avx2.cpp after simd/avx2.inl,
+// rdna3_dot2.inl and valu_portable.inl.
 
 // ---- SAD (docs/spec/valu.md §3): unsigned byte/halfword differences, sums modulo 2^32 ----------
 // |x - y| of unsigned bytes = max - min; the four bytes of a dword are summed exactly by two
@@ -499,7 +483,6 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::cvt_pk_u16: return &cvt_pk_u16_lanes;
     case ValuKind::cvt_pk_u8_f32: return &cvt_pk_u8_lanes;
     case ValuKind::fp8_to_f32: return &fp8_to_f32_lanes;
-    case ValuKind::count: break;
+    default: return portable::valu_kernel(kind);  // the FP8 dots, binary32 to FP8/BF8
   }
-  return nullptr;
 }

@@ -57,3 +57,10 @@ inline VD vd_load(const double* p) { return {_mm256_loadu_pd(p)}; }
 inline void vd_store(double* p, VD a) { _mm256_storeu_pd(p, a.v); }
 inline VD vd_set1(double x) { return {_mm256_set1_pd(x)}; }
 inline VD fma(VD a, VD b, VD c) { return {_mm256_fmadd_pd(a.v, b.v, c.v)}; }
+
+// ---- used by the VALU lane kernels (kernels/valu_portable.inl) ----
+inline VI vi_mullo(VI a, VI b) { return {_mm256_mullo_epi32(a.v, b.v)}; }  // the low 32 bits of the product
+// table[index] per lane (index 0..255 in the VALU kernels).
+inline VI vi_lookup(const std::int32_t* table, VI index) { return {_mm256_i32gather_epi32(table, index.v, 4)}; }
+inline VF as_vf(VI a) { return {_mm256_castsi256_ps(a.v)}; }
+inline VI as_vi(VF a) { return {_mm256_castps_si256(a.v)}; }

@@ -72,3 +72,18 @@ inline VD vd_load(const double* p) { return {*p}; }
 inline void vd_store(double* p, VD a) { *p = a.v; }
 inline VD vd_set1(double x) { return {x}; }
 inline VD fma(VD a, VD b, VD c) { return {std::fma(a.v, b.v, c.v)}; }
+
+// ---- used by the VALU lane kernels (kernels/valu_portable.inl) ----
+inline VI vi_mullo(VI a, VI b) { return {wrap(u(a.v) * u(b.v))}; }  // the low 32 bits of the product
+// table[index] per lane (index 0..255 in the VALU kernels).
+inline VI vi_lookup(const std::int32_t* table, VI index) { return {table[index.v]}; }
+inline VF as_vf(VI a) {
+  float f;
+  std::memcpy(&f, &a.v, sizeof f);
+  return {f};
+}
+inline VI as_vi(VF a) {
+  std::int32_t i;
+  std::memcpy(&i, &a.v, sizeof i);
+  return {i};
+}

@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_cvt_f32_fp8) {
   return one(fp8_to_f32(fp8_format(ctx.arch, false), static_cast<std::uint8_t>(in.u32(0) >> (8 * ctx.mods.byte_sel)), ctx.switches));
 }
-MXLANE_VALU_FAST(v_cvt_f32_fp8, {fast::ValuKind::fp8_to_f32, {}, false, false, false, false});
 
 }  // namespace mxlane::insns

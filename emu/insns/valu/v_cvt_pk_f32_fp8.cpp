@@ -8,6 +8,5 @@ MXLANE_VALU_SEMANTICS(v_cvt_pk_f32_fp8) {
   const std::uint32_t w = in.u32(0) >> (16 * ctx.mods.word_sel);
   return {fp8_to_f32(f, static_cast<std::uint8_t>(w), ctx.switches), fp8_to_f32(f, static_cast<std::uint8_t>(w >> 8), ctx.switches), 0, 0};
 }
-MXLANE_VALU_FAST(v_cvt_pk_f32_fp8, {fast::ValuKind::fp8_to_f32, {}, false, false, false, true});
 
 }  // namespace mxlane::insns

@@ -9,6 +9,5 @@ MXLANE_VALU_SEMANTICS(v_cvt_pk_i16_i32) {
   const auto sat = [](std::uint32_t v) { return static_cast<std::uint32_t>(std::clamp(static_cast<std::int32_t>(v), -32768, 32767)) & 0xFFFF; };
   return one(sat(in.u32(0)) | (sat(in.u32(1)) << 16));
 }
-MXLANE_VALU_FAST(v_cvt_pk_i16_i32, {fast::ValuKind::cvt_pk_i16});
 
 }  // namespace mxlane::insns

@@ -8,6 +8,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_cvt_pk_u16_u32) {
   return one(std::min(in.u32(0), 0xFFFFU) | (std::min(in.u32(1), 0xFFFFU) << 16));
 }
-MXLANE_VALU_FAST(v_cvt_pk_u16_u32, {fast::ValuKind::cvt_pk_u16});
 
 }  // namespace mxlane::insns

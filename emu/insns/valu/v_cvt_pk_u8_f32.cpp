@@ -9,6 +9,5 @@ MXLANE_VALU_SEMANTICS(v_cvt_pk_u8_f32) {
   const int k = static_cast<int>(in.u32(1) & 3);
   return one((in.u32(2) & ~(0xFFU << (8 * k))) | (std::uint32_t{f32_to_u8(in.u32(0), mode)} << (8 * k)));
 }
-MXLANE_VALU_FAST(v_cvt_pk_u8_f32, {fast::ValuKind::cvt_pk_u8_f32});
 
 }  // namespace mxlane::insns

@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_cvt_pkrtz_f16_f32) {
   return one(f32_to_f16_rtz(in.u32(0)) | (std::uint32_t{f32_to_f16_rtz(in.u32(1))} << 16));
 }
-MXLANE_VALU_FAST(v_cvt_pkrtz_f16_f32, {fast::ValuKind::cvt_pkrtz});
 
 }  // namespace mxlane::insns

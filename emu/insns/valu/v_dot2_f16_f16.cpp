@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_dot2_f16_f16) {
   return one(fdot2_16(Dot2Input::f16, in.u32(0), in.u32(1), static_cast<std::uint16_t>(in.u32(2)), ctx.switches));
 }
-MXLANE_VALU_FAST(v_dot2_f16_f16, {fast::ValuKind::fdot2_f16});
 
 }  // namespace mxlane::insns

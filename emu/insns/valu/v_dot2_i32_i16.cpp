@@ -9,6 +9,5 @@ constexpr IntDotSpec kSpec{2, 16, true, true, true, true};
 MXLANE_VALU_SEMANTICS(v_dot2_i32_i16) {
   return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
-MXLANE_VALU_FAST(v_dot2_i32_i16, {fast::ValuKind::int_dot, kSpec});
 
 }  // namespace mxlane::insns

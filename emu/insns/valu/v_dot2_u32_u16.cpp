@@ -9,6 +9,5 @@ constexpr IntDotSpec kSpec{2, 16, false, false, false, false};
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
   return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
-MXLANE_VALU_FAST(v_dot2_u32_u16, {fast::ValuKind::int_dot, kSpec});
 
 }  // namespace mxlane::insns

@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_dot2c_f32_bf16) {
   return one(fdot2_f32(ctx.arch, Dot2Input::bf16, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0, ctx.switches));
 }
-MXLANE_VALU_FAST(v_dot2c_f32_bf16, {fast::ValuKind::fdot2_f32, {}, false, true});
 
 }  // namespace mxlane::insns

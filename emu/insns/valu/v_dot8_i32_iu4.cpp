@@ -6,7 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_dot8_i32_iu4) {
   return one(valu_int_dot({8, 4, (ctx.mods.neg & 1) != 0, (ctx.mods.neg & 2) != 0, true, true}, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
-// NEG_LO[0] / NEG_LO[1] choose the signedness of A / B.
-MXLANE_VALU_FAST(v_dot8_i32_iu4, {fast::ValuKind::int_dot, {8, 4, false, false, true, true}, true});
 
 }  // namespace mxlane::insns

@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_mqsad_pk_u16_u8) {
   return two(qsad_pk_u16_u8(in.u64(0), in.u32(1), in.u64(2), true));
 }
-MXLANE_VALU_FAST(v_mqsad_pk_u16_u8, {fast::ValuKind::mqsad_pk_u16_u8});
 
 }  // namespace mxlane::insns

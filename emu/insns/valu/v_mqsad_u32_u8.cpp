@@ -9,6 +9,5 @@ MXLANE_VALU_SEMANTICS(v_mqsad_u32_u8) {
   for (int k = 0; k < 4; ++k) d[static_cast<std::size_t>(k)] = mqsad_u32_slot(in.u64(0), in.u32(1), in.src[2][static_cast<std::size_t>(k)], k, saturate);
   return d;
 }
-MXLANE_VALU_FAST(v_mqsad_u32_u8, {fast::ValuKind::mqsad_u32_u8});
 
 }  // namespace mxlane::insns

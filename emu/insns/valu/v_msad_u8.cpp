@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_msad_u8) {
   return one(msad_u8(in.u32(0), in.u32(1), in.u32(2)));
 }
-MXLANE_VALU_FAST(v_msad_u8, {fast::ValuKind::msad_u8});
 
 }  // namespace mxlane::insns

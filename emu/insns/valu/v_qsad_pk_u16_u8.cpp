@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_qsad_pk_u16_u8) {
   return two(qsad_pk_u16_u8(in.u64(0), in.u32(1), in.u64(2), false));
 }
-MXLANE_VALU_FAST(v_qsad_pk_u16_u8, {fast::ValuKind::qsad_pk_u16_u8});
 
 }  // namespace mxlane::insns

@@ -6,6 +6,5 @@ namespace mxlane::insns {
 MXLANE_VALU_SEMANTICS(v_sad_u16) {
   return one(sad_u16(in.u32(0), in.u32(1), in.u32(2)));
 }
-MXLANE_VALU_FAST(v_sad_u16, {fast::ValuKind::sad_u16});
 
 }  // namespace mxlane::insns
