@@ -78,7 +78,7 @@ TEST_CASE("list --inst: the calculator's --detail-instruction figures for v_mfma
                                "VALU co-execution: no", "VGPRs per lane: A 8, B 8, C 8, D 8", "4-byte aligned",
                                "ArchVGPRs only"})
     CHECK_THAT(wmma.out, Catch::Contains(expected));
-  CHECK_THAT(wmma.out, Catch::Not(Catch::Contains("VOP3P-MAI")));
+  CHECK_THAT(wmma.out, !Catch::Contains("VOP3P-MAI"));
   // Seed 000: D row = 2G + L/16, col = L%16; A[i][k] in lanes i + 16r, item k.
   CHECK_THAT(wmma.out, Catch::Contains("D inverse: --row 'L/16+G*2' --col 'L%16'"));
   CHECK_THAT(wmma.out, Catch::Contains("A forward: --lane 'i+r*16' --vgpr 'k/2' --bits 'k%2*16'"));
