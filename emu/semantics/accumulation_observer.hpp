@@ -55,6 +55,10 @@ struct Dot2Grid {
   std::int64_t s = 0;
   int g = 0;
   bool frame_neg = false;  // C's sign, which frames the one's-complement sum
+  // Per term (bit 0: C, bit 1: a0*b0, bit 2: a1*b1): bits below 2^g truncated away, and a term of
+  // the sign opposite to C's counted as -m-1 (one's complement), for the trace's flags.
+  std::uint8_t truncated = 0;
+  std::uint8_t complemented = 0;
 };
 
 struct TraceOp {

@@ -138,11 +138,15 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   // One's complement: an opposite-sign term (relative to C's sign) contributes -m-1, even when
   // m is 0, i.e. for +-0 products [HW] (docs/spec/numerics.md §C.2).
   std::int64_t s = 0;
+  std::uint8_t truncated = 0, complemented = 0, term = 1;
   for (const GridTerm* t : {&std::as_const(tc), &tp0, &tp1}) {
     const std::int64_t m = on_grid(*t, g);
     s += t->neg == tc.neg ? m : -m - 1;
+    if (t->neg != tc.neg) complemented |= term;
+    if (t->sig != 0 && t->exp < g && (g - t->exp >= 63 || (t->sig & ((std::int64_t{1} << (g - t->exp)) - 1)) != 0)) truncated |= term;
+    term = static_cast<std::uint8_t>(term << 1);
   }
-  grid = Dot2Grid{Dot2Grid::Path::grid, s, g, tc.neg};
+  grid = Dot2Grid{Dot2Grid::Path::grid, s, g, tc.neg, truncated, complemented};
   return round_out(s, g, tc.neg, output, o);
 }
 

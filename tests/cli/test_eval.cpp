@@ -197,7 +197,7 @@ TEST_CASE("eval and replay: exit codes, one output per line, errors on stderr", 
   CHECK(replay_bad.code == 1);
   CHECK(std::count(replay_bad.out.begin(), replay_bad.out.end(), '\n') == 2);
   CHECK_THAT(replay_bad.out, Catch::Contains("line 2 (id \"ones\"): gfx1100 v_wmma_f32_16x16x16_f16: 1 of 256 D words differ"));
-  CHECK_THAT(replay_bad.out, Catch::Contains("v0{0} D[0][0]: expected 0x41800001, got 0x41800000"));
+  CHECK_THAT(replay_bad.out, Catch::Contains("v0{0} D[0][0]: expected 0x41800001 (16.0000019073486328125), got 0x41800000 (16), 1 ulp"));
   const Run replay_missing = run("replay", good.dump() + "\n");
   CHECK(replay_missing.code == 2);
   CHECK_THAT(replay_missing.err, Catch::Contains("line 1 (id \"ones\"): expect: missing"));

@@ -128,7 +128,7 @@ TEST_CASE("lanemap --trace option errors exit 2 with one line", "[trace][cli]") 
       {{"--trace", "0,0,0", "--format", "csv"}, "--format csv"},
       {{"--trace", "0,0,0", "--element", "0,0"}, "--element"},
       {{"--a", "1,2,3,4"}, "--a"},
-      {{"--trace", "0,0,0", "--a", "1,2,3"}, "K = 4"},
+      {{"--trace", "0,0,0", "--a", "1,2,3,4,5"}, "K = 4"},  // fewer than K are allowed (the rest +0)
       {{"--trace", "0,0,0", "--a", "0.1,0,0,0"}, "not exactly representable in f16"},
       {{"--trace", "0,0,0", "--c", "1,2"}, "--c"},
       {{"--trace", "0,0,0", "--b", "0x10000,0,0,0"}, "does not fit in 16 bits"},

@@ -13,6 +13,7 @@
 #include "tools/mxlane/commands.hpp"
 #include "tools/mxlane/eval_line.hpp"
 #include "tools/mxlane/line_reader.hpp"
+#include "tools/mxlane/mismatch_report.hpp"
 
 namespace mxlane::cli {
 namespace {
@@ -101,21 +102,8 @@ std::string id_note(const EvalOutcome& r) {
   return r.output.contains("id") && !r.output["id"].is_null() ? " (id " + dump(r.output["id"]) + ")" : "";
 }
 
-// "D[13][1]" (with ".B<b>" for multi-block) for D's VGPR `vgpr` in lane `lane`.
-std::string element_at(const EvalOutcome& o, int vgpr, int lane) {
-  const OperandLayout d(*o.desc, Operand::D, o.mods, o.switches);
-  std::string names;
-  for (const SlotContents& s : d.inverse(vgpr, lane))
-    for (const Placement& p : s.elements) {
-      if (!names.empty()) names += ' ';
-      names += element_notation(Operand::D, p, d.blocks() > 1);
-      if (s.slot.width() == 16) names += fmt::format(".[{}:{}]", s.slot.bit_hi, s.slot.bit_lo);
-    }
-  return names.empty() ? "(not an element of D)" : names;
-}
-
 // Replay's one line for a mismatching capture line: the count, then the first `shown` differing
-// words with their VGPR, lane and D element.
+// words with their VGPR, lane, D element, decoded values and ulp distance (mismatch_report.hpp).
 std::string mismatch_line(const EvalOutcome& r, long number, std::size_t shown) {
   const auto& diff = r.output["diff"];
   const std::size_t words = r.output["D"].size() * r.output["D"][0].size();
@@ -128,10 +116,7 @@ std::string mismatch_line(const EvalOutcome& r, long number, std::size_t shown) 
       text += fmt::format(" ... ({} more; --all-diffs lists every one)", diff.size() - shown);
       break;
     }
-    const int vgpr = d["vgpr"], lane = d["lane"];
-    const std::string where = r.desc != nullptr ? " " + element_at(r, vgpr, lane) : "";
-    text += fmt::format("{} v{}{{{}}}{}: expected {}, got {}", count == 1 ? "" : ";", vgpr, lane, where,
-                        d["expect"].get<std::string>(), d["got"].get<std::string>());
+    text += (count == 1 ? " " : "; ") + mismatch_word_text(d);
   }
   return text;
 }

@@ -1,6 +1,7 @@
 // `mxlane lanemap`: dump an operand's layout, or answer a forward or inverse query.
 #include <charconv>
 #include <functional>
+#include <map>
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
@@ -10,6 +11,7 @@
 #include "tools/mxlane/picture_html.hpp"
 #include "tools/mxlane/picture_svg.hpp"
 #include "tools/mxlane/lanemap_trace.hpp"
+#include "tools/mxlane/register_view.hpp"
 
 namespace mxlane::cli {
 namespace {
@@ -55,6 +57,7 @@ ElementExtent extent_of(const OperandLayout& layout) { return {layout.blocks(), 
 
 LanemapFormat parse_format(const std::string& name) {
   if (name == "grid") return LanemapFormat::grid;
+  if (name == "asciidoc") return LanemapFormat::asciidoc;
   if (name == "markdown") return LanemapFormat::markdown;
   if (name == "csv") return LanemapFormat::csv;
   return LanemapFormat::json;
@@ -119,15 +122,38 @@ void render_picture(const OperandLayout& layout, const LanemapOptions& o, const 
   out << render_instruction_page(layout.desc(), layout.modifiers(), layout.switches(), page);
 }
 
+// The D element written to VGPR `reg` of lane `lane` (the calculator's --matrix-entry -o).
+std::array<int, 3> element_in_d_slot(const InstrDesc& desc, const LanemapOptions& o, const Switches& switches) {
+  const OperandLayout d(desc, Operand::D, o.mods, switches);
+  std::vector<SlotContents> slots;
+  try {
+    slots = d.inverse(*o.reg, *o.lane);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(fmt::format("--reg/--lane: {}", e.what()));
+  }
+  for (const SlotContents& s : slots)
+    for (const Placement& p : s.elements) return {p.block, p.row, p.col};
+  throw InvalidArgument(fmt::format("--reg/--lane: v{}{{{}}} holds no element of D (modifiers {})", *o.reg, *o.lane,
+                                    format_modifiers(desc, o.mods)));
+}
+
 // --trace: the option rules, then the trace itself (lanemap_trace.cpp).
 int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const InstrDesc& desc, const Switches& switches,
                       std::ostream& out) {
   if (!o.operand.empty() && *parse_operand(o.operand) != Operand::D)
     throw InvalidArgument(fmt::format("--operand {}: --trace traces a D element; omit --operand or give D", o.operand));
-  if (o.format != "grid" && o.format != "json")
-    throw InvalidArgument(fmt::format("--format {}: --trace prints text (the default) or json", o.format));
-  const auto [block, row, col] = parse_element(o.trace, "--trace", {desc.blocks, desc.m, desc.n});
-  TraceRequest request{block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json"};
+  if (o.format != "grid" && o.format != "json" && o.format != "summary")
+    throw InvalidArgument(fmt::format("--format {}: --trace prints text (the default), summary or json", o.format));
+  if (o.view != "elements") throw InvalidArgument("--view: --trace has no views; omit --view");
+  if (o.transpose) throw InvalidArgument("--transpose: --trace prints no table to transpose");
+  if (!o.trace.empty() && o.reg)
+    throw InvalidArgument("--trace b,i,j and --reg/--lane both name the D element; give one of them");
+  if (o.trace.empty() && !o.reg)
+    throw InvalidArgument("--trace: give the D element (--trace b,i,j or i,j) or its slot (--trace --reg R --lane L)");
+  const auto [block, row, col] = o.reg ? element_in_d_slot(desc, o, switches)
+                                       : parse_element(o.trace, "--trace", {desc.blocks, desc.m, desc.n});
+  TraceRequest request{block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json",
+                       o.format == "summary"};
   render_trace(desc, o.mods, switches, LanemapHeader{&arch, o.arch}, request, out);
   return 0;
 }
@@ -143,10 +169,20 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "of one D element (--trace).");
   add_layout_options(cmd, o, OperandOption::optional);
   cmd->add_option("--format", o.format,
-                  "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, csv, json, svg (a figure of "
-                  "the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard focus). With svg or "
+                  "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, asciidoc, csv, json, svg (a figure "
+                  "of the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard "
+                  "focus); summary with --trace (the dot product on one line, like the calculator's --output-calculation). With svg or "
                   "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
-      ->check(CLI::IsMember({"grid", "markdown", "csv", "json", "svg", "html"}));
+      ->check(CLI::IsMember({"grid", "markdown", "asciidoc", "csv", "json", "svg", "html", "summary"}));
+  cmd->add_option("--view", o.view,
+                  "elements (default: a table per block, rows x cols, each cell the element's slot; the calculator's "
+                  "--register-layout) or registers (one row per lane, one column per register slot, each cell the "
+                  "elements it holds; the calculator's --matrix-layout), in grid, markdown, asciidoc, csv, json or svg. "
+                  "Example: --view registers --format csv")
+      ->check(CLI::IsMember({"elements", "registers"}));
+  cmd->add_flag("--transpose", o.transpose,
+                "Swap the rows and columns of a whole-operand table (grid, markdown, asciidoc; with --view registers "
+                "also csv and svg), like the calculator's --transpose");
   CLI::Option* element = cmd->add_option(
       "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates), or i,j for a single-block "
       "instruction. Example: --element 4,1,2");
@@ -160,20 +196,23 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   lane->needs(reg);
   CLI::Option* trace = cmd->add_option(
       "--trace", o.trace,
-      "Dot-product trace of D element b,i,j (i,j for a single-block instruction): every A, B and C slot that feeds it, in the order and grouping "
-      "the instruction accumulates them. --operand may be omitted (or D). Example: --trace 0,5,7");
-  trace->excludes(element)->excludes(reg)->excludes(lane)->check(non_empty());
+      "Dot-product trace of D element b,i,j (i,j for a single-block instruction), or without a value of the D element "
+      "in --reg R --lane L: every A, B and C slot that feeds it, in the order and grouping the instruction "
+      "accumulates them. --operand may be omitted (or D). Examples: --trace 0,5,7; --trace --reg 1 --lane 2");
+  trace->expected(0, 1)->excludes(element);
+  o.trace_option = trace;
   cmd->add_option("--values", o.values_file,
                   "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
                   "apply). Example: --values case.json")
       ->needs(trace)
       ->check(non_empty());
   cmd->add_option("--a", o.a_values,
-                  "With --trace: the K values A[i][k] (k = 0..K-1, comma-separated): exact decimals, inf, nan or raw "
-                  "bits 0x...; an operand not given is +0. Example: --a 1.5,2,0x3c00,-0.25")
+                  "With --trace: the values A[i][k] for k = 0, 1, ... (comma-separated, at most K; the rest are +0), or "
+                  "k=value pairs: exact decimals, inf, nan or raw bits 0x...; an operand not given is +0. "
+                  "Examples: --a 1.5,2,0x3c00,-0.25; --a 3=1.5,7=-2")
       ->needs(trace)
       ->check(non_empty());
-  cmd->add_option("--b", o.b_values, "With --trace: the K values B[k][j], like --a. Example: --b 1,1,1,1")
+  cmd->add_option("--b", o.b_values, "With --trace: the values B[k][j], like --a. Example: --b 1,1,1,1")
       ->needs(trace)
       ->check(non_empty());
   cmd->add_option("--c", o.c_value, "With --trace: the value C[i][j], like --a. Example: --c 0.5")
@@ -189,17 +228,42 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_32x32x8f16 --operand A --format svg > a.svg\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --neg 3 --format html > wmma.html\n"
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --trace 0,1,2 --a 4096,1,4096,0 --b 4096,1,-4096,0 --c 0.5\n"
+      "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --trace --reg 1 --lane 2 --format summary\n"
+      "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --operand A --view registers --format asciidoc\n"
       "Cells list every lane of a replicated element: v0{0,16}.[15:0]. A leading '-' marks an element\n"
       "negated by NEG/NEG_HI, |..| one made absolute by NEG_HI[2]. Under CBSZ/ABID or BLGP a cell shows\n"
       "the lane the instruction actually reads; an inverse query shows every element a slot feeds.");
   return cmd;
 }
 
+// The rules of --view, --transpose and the table-only formats outside --trace.
+void check_view_options(const LanemapOptions& o) {
+  const bool registers = o.view == "registers";
+  const bool query = !o.element.empty() || o.reg;
+  if (o.format == "summary") throw InvalidArgument("--format summary: only with --trace (the one-line dot product)");
+  if (registers && query)
+    throw InvalidArgument("--view registers: prints the whole register table; --element and --reg/--lane query the elements view");
+  if (registers && o.format == "html")
+    throw InvalidArgument("--view registers: --format html draws the elements view; use svg for the register table");
+  if (o.format == "asciidoc" && query)
+    throw InvalidArgument("--format asciidoc: prints tables (a whole operand); give --format grid for a query");
+  if (o.transpose) {
+    const bool table = o.format == "grid" || o.format == "markdown" || o.format == "asciidoc" ||
+                       (registers && (o.format == "csv" || o.format == "svg"));
+    if (query || !table)
+      throw InvalidArgument(fmt::format(
+          "--transpose: transposes a whole-operand table (grid, markdown, asciidoc; csv and svg with --view registers), "
+          "not {}", query ? "a query" : "--format " + o.format));
+  }
+}
+
 int run_lanemap(const LanemapOptions& o, std::ostream& out) {
-  if (!o.trace.empty()) {
+  const bool tracing = o.trace_option != nullptr ? o.trace_option->count() > 0 : !o.trace.empty();
+  if (tracing) {
     const ArchInfo& arch = resolve_arch_option(o.arch);
     return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings, arch_bit(arch.id)), out);
   }
+  check_view_options(o);
   if (o.operand.empty() && o.format != "html")
     throw InvalidArgument("--operand is required: A, B, C or D (only --trace and --format html work without it)");
   if (o.operand.empty() && (!o.element.empty() || o.reg))
@@ -209,6 +273,14 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   if (selection.operand.empty()) selection.operand = "D";
   const SelectedLayout selected = select_layout(selection);
   const OperandLayout& layout = selected.layout;
+  if (o.view == "registers") {
+    static const std::map<std::string, RegisterViewFormat> kFormats{
+        {"grid", RegisterViewFormat::grid}, {"markdown", RegisterViewFormat::markdown},
+        {"asciidoc", RegisterViewFormat::asciidoc}, {"csv", RegisterViewFormat::csv},
+        {"json", RegisterViewFormat::json}, {"svg", RegisterViewFormat::svg}};
+    render_register_view(layout, LanemapHeader{selected.arch, o.arch}, kFormats.at(o.format), o.transpose, out);
+    return 0;
+  }
   if (is_picture(o.format)) {
     render_picture(layout, o, *selected.arch, out);
     return 0;
@@ -229,7 +301,7 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
       throw InvalidArgument(fmt::format("--reg/--lane: {}", e.what()));
     }
   } else {
-    render_dump(layout, header, format, out);
+    render_dump(layout, header, format, out, o.transpose);
   }
   return 0;
 }

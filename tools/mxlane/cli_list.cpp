@@ -1,11 +1,13 @@
 // `mxlane list`: the instruction table, per architecture, as text or JSON.
 #include <nlohmann/json.hpp>
 
+#include "emu/isa/errors.hpp"
 #include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/instruction_detail.hpp"
 #include "tools/mxlane/modifier_text.hpp"
 
 namespace mxlane::cli {
@@ -144,15 +146,31 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
       ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--format", options.format, "text (default) or json. Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
+  CLI::Option* inst = cmd->add_option(
+      "-i,--inst", options.inst,
+      "One matrix instruction in detail (needs --arch), like the calculator's --detail-instruction: encoding, "
+      "shape, types, FLOPs, cycles, VGPRs, alignment, AccVGPR use, modifiers and the index formulas of A, B, C and D "
+      "in `mxlane check` syntax. Example: --arch gfx90a --inst v_mfma_f32_4x4x4f16");
+  inst->check(non_empty());
+  cmd->add_option("--wave", options.wave, "With --inst: 32 or 64 (RDNA3 builtins exist in both). Example: --wave 64")
+      ->needs(inst);
   cmd->footer(
       "Examples:\n"
       "  mxlane list                        every architecture, as a table\n"
       "  mxlane list --arch mi250x          gfx90a's 27 MFMA builtins\n"
-      "  mxlane list --arch gfx1100 --format json");
+      "  mxlane list --arch gfx1100 --format json\n"
+      "  mxlane list --arch gfx90a --inst v_mfma_f32_32x32x8f16   one instruction in detail");
   return cmd;
 }
 
 int run_list(const ListOptions& options, std::ostream& out) {
+  if (!options.inst.empty()) {
+    if (options.arch.empty()) throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
+    const ArchInfo& arch = resolve_arch_option(options.arch);
+    const InstrDesc& d = resolve_inst_option(arch, options.inst, options.wave);
+    print_instruction_detail(arch, d, instruction_json(d), options.format == "json", out);
+    return 0;
+  }
   std::vector<const ArchInfo*> archs;
   if (options.arch.empty())
     for (const ArchInfo& a : all_archs()) archs.push_back(&a);

@@ -19,6 +19,8 @@ namespace mxlane::cli {
 struct ListOptions {
   std::string arch;
   std::string format = "text";
+  std::string inst;         // --inst: the detail view of one instruction (needs --arch)
+  std::optional<int> wave;  // with --inst: which wave size's builtin
 };
 CLI::App* register_list(CLI::App& app, ListOptions& options);
 int run_list(const ListOptions& options, std::ostream& out);
@@ -32,6 +34,9 @@ struct LanemapOptions : LayoutSelection {
   std::string trace;        // "b,i,j" or "i,j"
   std::string values_file;  // --values: one `mxlane eval` line
   std::string a_values, b_values, c_value;  // --a, --b, --c
+  const CLI::Option* trace_option = nullptr;  // --trace may come without a value (with --reg/--lane)
+  std::string view = "elements";              // --view: elements (element -> slot) or registers (slot -> element)
+  bool transpose = false;                     // --transpose: swap a table's rows and columns
 };
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& options);
 int run_lanemap(const LanemapOptions& options, std::ostream& out);

@@ -1,6 +1,7 @@
 // Evaluation of one JSON line: strict validation (unknown keys, shapes, ranges are errors naming
 // the field), then the instruction on a fresh register file.
 #include "tools/mxlane/eval_line.hpp"
+#include "tools/mxlane/mismatch_report.hpp"
 
 #include <set>
 
@@ -272,6 +273,8 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
   outcome.switches = line.switches;
   outcome.output["D"] = words_json(line.regs, line.ops.d.base, d.vgprs_cd, d.wave);
   if (!line.expect.empty()) compare(outcome, line.regs, line.ops.d.base, line.expect);
+  if (outcome.status == EvalOutcome::Status::mismatch)
+    describe_d_mismatches(outcome.output["diff"], d, line.mods, line.switches, line.expect, line.regs, line.ops.d.base);
 }
 
 // A VALU builtin: operands src0..src2 in the builtin's argument order, 1 to 64 lanes.

@@ -8,6 +8,7 @@
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "layouts/slot_notation.hpp"
+#include "tools/mxlane/table_text.hpp"
 
 namespace mxlane::cli {
 namespace {
@@ -46,64 +47,14 @@ std::string lane_set_text(const std::vector<Placement>& copies) {
   return slot_notation(copies.front().slot, lanes);
 }
 
-std::string markdown_escape(std::string s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-// A table in tabulate's "grid" style (what the calculator prints) or as GitHub markdown. The first
-// column (row numbers) is right-aligned, the others left-aligned.
-void print_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                 LanemapFormat format, std::ostream& out) {
-  if (format == LanemapFormat::markdown) {
-    auto line = [&](const std::vector<std::string>& cells) {
-      out << '|';
-      for (const std::string& c : cells) out << ' ' << markdown_escape(c) << " |";
-      out << '\n';
-    };
-    line(header);
-    out << "|--:|";
-    for (std::size_t c = 1; c < header.size(); ++c) out << ":--|";
-    out << '\n';
-    for (const auto& r : rows) line(r);
-    return;
-  }
-  std::vector<std::size_t> width(header.size());
-  for (std::size_t c = 0; c < header.size(); ++c) {
-    width[c] = header[c].size() + 2;  // tabulate's minimum padding for headed columns
-    for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
-  }
-  auto rule = [&](char fill) {
-    out << '+';
-    for (std::size_t w : width) out << std::string(w + 2, fill) << '+';
-    out << '\n';
-  };
-  auto line = [&](const std::vector<std::string>& cells) {
-    out << '|';
-    for (std::size_t c = 0; c < cells.size(); ++c)
-      out << ' ' << (c == 0 ? fmt::format("{:>{}}", cells[c], width[c]) : fmt::format("{:<{}}", cells[c], width[c]))
-          << " |";
-    out << '\n';
-  };
-  rule('-');
-  line(header);
-  rule('=');
-  for (const auto& r : rows) {
-    line(r);
-    rule('-');
-  }
-}
+}  // namespace
 
 void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format,
                        std::ostream& out) {
   const InstrDesc& d = l.desc();
   const std::string alias = h.requested_arch != h.arch->name ? fmt::format(", requested as {}", h.requested_arch) : "";
   const std::string bold = format == LanemapFormat::markdown ? "**" : "";
-  const std::string end = format == LanemapFormat::markdown ? "  \n" : "\n";
+  const std::string end = format == LanemapFormat::markdown ? "  \n" : format == LanemapFormat::asciidoc ? " +\n" : "\n";
   out << bold << "Architecture:" << bold << ' '
       << fmt::format("{} ({}{})", h.arch->name, h.arch->family, alias) << end;
   out << bold << "Instruction:" << bold << ' '
@@ -118,7 +69,7 @@ void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFo
       << end;
   out << bold << "Modifiers:" << bold << ' ' << format_modifiers(d, l.modifiers()) << end;
   for (const std::string& note : l.notes()) out << bold << "Note:" << bold << ' ' << note << end;
-  if (format == LanemapFormat::markdown) out << '\n';
+  if (format == LanemapFormat::markdown || format == LanemapFormat::asciidoc) out << '\n';
 }
 
 Json header_json(const OperandLayout& l, const LanemapHeader& h) {
@@ -142,6 +93,8 @@ Json header_json(const OperandLayout& l, const LanemapHeader& h) {
               {"element_bits", l.element_bits()},
               {"notes", l.notes()}};
 }
+
+namespace {
 
 Json entry_json(const Placement& p) {
   Json e{{"block", p.block},   {"row", p.row},         {"col", p.col},
@@ -179,7 +132,17 @@ std::vector<std::vector<Placement>> group_by_slot(const std::vector<Placement>& 
 
 }  // namespace
 
-void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format, std::ostream& out) {
+TableStyle table_style(LanemapFormat format) {
+  switch (format) {
+    case LanemapFormat::markdown: return TableStyle::markdown;
+    case LanemapFormat::asciidoc: return TableStyle::asciidoc;
+    case LanemapFormat::csv: return TableStyle::csv;
+    default: return TableStyle::grid;
+  }
+}
+
+void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format, std::ostream& out,
+                 bool transpose) {
   const std::vector<Placement> all = l.all();
   if (format == LanemapFormat::json) {
     Json doc = header_json(l, h);
@@ -198,10 +161,14 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
   const int per_element = l.replicas();
   std::size_t next = 0;
   for (int b = 0; b < l.blocks(); ++b) {
-    if (multi_block(l)) out << (format == LanemapFormat::markdown ? fmt::format("**Block {}**\n\n", b) : fmt::format("Block {}\n", b));
-    std::vector<std::string> header{corner_label(l.operand())};
-    for (int c = 0; c < l.cols(); ++c) header.push_back(std::to_string(c));
-    std::vector<std::vector<std::string>> rows;
+    if (multi_block(l))
+      out << (format == LanemapFormat::markdown ? fmt::format("**Block {}**\n\n", b)
+              : format == LanemapFormat::asciidoc ? fmt::format(".Block {}\n", b)
+                                                  : fmt::format("Block {}\n", b));
+    TextTable table;
+    table.header.push_back(corner_label(l.operand()));
+    for (int c = 0; c < l.cols(); ++c) table.header.push_back(std::to_string(c));
+    std::vector<std::vector<std::string>>& rows = table.rows;
     for (int r = 0; r < l.rows(); ++r) {
       std::vector<std::string> row{std::to_string(r)};
       for (int c = 0; c < l.cols(); ++c) {
@@ -212,8 +179,8 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
       }
       rows.push_back(std::move(row));
     }
-    print_table(header, rows, format, out);
-    if (format == LanemapFormat::markdown) out << '\n';
+    print_table(transpose ? transposed(table) : table, table_style(format), out);
+    if (format == LanemapFormat::markdown || format == LanemapFormat::asciidoc) out << '\n';
   }
 }
 

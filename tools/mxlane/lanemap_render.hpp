@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "emu/isa/arch.hpp"
@@ -10,18 +11,24 @@
 
 namespace mxlane::cli {
 
-enum class LanemapFormat { grid, markdown, csv, json };
+enum class LanemapFormat { grid, markdown, csv, json, asciidoc };
 
 struct LanemapHeader {
   const ArchInfo* arch;
   std::string requested_arch;  // as the user typed it (an alias, maybe)
 };
 
+// `transpose`: the calculator's --transpose of the table formats (rows j, columns i).
 void render_dump(const OperandLayout& layout, const LanemapHeader& header, LanemapFormat format,
-                 std::ostream& out);
+                 std::ostream& out, bool transpose = false);
 void render_forward(const OperandLayout& layout, const LanemapHeader& header, LanemapFormat format,
                     int block, int row, int col, std::ostream& out);
 void render_inverse(const OperandLayout& layout, const LanemapHeader& header, LanemapFormat format,
                     int vgpr, int lane, std::ostream& out);
+
+// The "Architecture: ... Note: ..." lines of the text formats, and the mxlane.lanemap/1 header fields.
+void print_text_header(const OperandLayout& layout, const LanemapHeader& header, LanemapFormat format,
+                       std::ostream& out);
+nlohmann::ordered_json header_json(const OperandLayout& layout, const LanemapHeader& header);
 
 }  // namespace mxlane::cli

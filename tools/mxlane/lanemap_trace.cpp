@@ -3,6 +3,7 @@
 #include "tools/mxlane/lanemap_trace.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "emu/formats/exact_value.hpp"
+#include "emu/formats/reference_rounding.hpp"
 #include "emu/insns/element_trace.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
@@ -87,9 +89,39 @@ std::optional<ExactValue> grid_value(const Dot2Grid& g) {
   return ExactValue{boost::multiprecision::cpp_int(g.frame_neg ? -g.s : g.s), g.g};
 }
 
-// What happened in the rounding: exact, rounded, overflow, underflow, NaN, flushed, subnormal.
-std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactValue>& rounded_value) {
+// The DOT2 terms named for the flags: C, then the products of the step's two k.
+std::string term_name(int term, const std::vector<int>& ks) {
+  if (term == 0) return "C";
+  const auto n = static_cast<std::size_t>(term - 1);
+  return n < ks.size() ? fmt::format("A*B k={}", ks[n]) : fmt::format("product {}", term - 1);
+}
+
+// Why a DOT2 step's grid value differs from the exact sum (docs/spec/numerics.md §B.4): terms whose
+// bits below 2^G were truncated away, and terms of the sign opposite to C's, which one's complement
+// counts as -m-1, one grid unit low. Empty when neither happened (or there is no grid).
+std::vector<std::string> grid_flags(const TraceOp& op, const std::vector<int>& ks) {
   std::vector<std::string> flags;
+  if (!op.grid || op.grid->path != Dot2Grid::Path::grid) return flags;
+  const auto names = [&](std::uint8_t mask) {
+    std::string list;
+    for (int t = 0; t < 3; ++t)
+      if ((mask >> t) & 1) list += (list.empty() ? "" : ", ") + term_name(t, ks);
+    return list;
+  };
+  if (op.grid->truncated != 0)
+    flags.push_back(fmt::format("truncated off the grid 2^{}: {}", op.grid->g, names(op.grid->truncated)));
+  if (op.grid->complemented != 0)
+    flags.push_back(fmt::format("one's complement: {} counted one grid unit low (-m-1)", names(op.grid->complemented)));
+  return flags;
+}
+
+// What happened in the rounding: exact, rounded, overflow, underflow, NaN, flushed, subnormal; for
+// a DOT2 step also the grid's truncations and one's-complement shifts, and "exact" only when the
+// result equals the exact sum (not merely the grid value).
+std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactValue>& rounded_value,
+                                  const std::optional<ExactValue>& exact_sum = std::nullopt,
+                                  const std::vector<int>& ks = {}) {
+  std::vector<std::string> flags = grid_flags(op, ks);
   const TracedNumber& r = op.result;
   if (!r.format) {
     if (rounded_value && !exact_equal(*rounded_value, exact_integer(r.integer))) flags.push_back("wrapped or saturated");
@@ -110,6 +142,9 @@ std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactVa
     else flags.push_back(rounded_value->num != 0 ? "subnormal flushed to zero" : "-0 read as +0");
   } else if (u.is_zero() && rounded_value->num != 0) {
     flags.push_back(op.rule.find("flush") != std::string::npos ? "flushed to zero" : "underflow to zero");
+  } else if (op.grid && op.grid->path == Dot2Grid::Path::grid && exact_sum) {
+    const bool equals_sum = exact_equal(*exact_value(*r.format, r.bits), *exact_sum);
+    flags.push_back(equals_sum ? "exact" : exact ? "grid value kept, not the exact sum" : "rounded");
   } else {
     flags.push_back(exact ? "exact" : "rounded");
   }
@@ -212,6 +247,42 @@ Loaded load_values_file(const InstrDesc& d, const Modifiers& mods, const Switche
   return Loaded{loaded->mods, loaded->switches, std::move(loaded->regs), loaded->ops};
 }
 
+// --a/--b as K items (an empty item is +0): either up to K values for k = 0, 1, ... (the rest +0),
+// or k=value pairs in any order (the k not named +0). Mixing the forms would make a position
+// ambiguous, so it is refused, as are a k out of range, a k given twice and an empty value.
+std::vector<std::string> quick_value_items(const std::string& option, const std::string& text, const InstrDesc& d) {
+  const std::vector<std::string> given = split_list(text);
+  std::vector<std::string> items(static_cast<std::size_t>(d.k));
+  const bool pairs = std::any_of(given.begin(), given.end(), [](const std::string& g) { return g.find('=') != std::string::npos; });
+  if (!pairs) {
+    if (static_cast<int>(given.size()) > d.k)
+      throw InvalidArgument(fmt::format("{}: {} values given, {} has K = {} (give at most K; missing ones are +0)", option,
+                                        given.size(), d.mnemonic, d.k));
+    for (std::size_t n = 0; n < given.size(); ++n) {
+      if (given[n].empty())
+        throw InvalidArgument(fmt::format("{}: value {} is empty (write 0 for zero)", option, n + 1));
+      items[n] = given[n];
+    }
+    return items;
+  }
+  for (const std::string& g : given) {
+    const auto eq = g.find('=');
+    int k = -1;
+    const char* end = g.data() + (eq == std::string::npos ? 0 : eq);
+    const auto [next, ec] = std::from_chars(g.data(), end, k);
+    if (eq == std::string::npos || ec != std::errc() || next != end)
+      throw InvalidArgument(fmt::format("{}: '{}' is not k=value (all items are k=value pairs once one is)", option, g));
+    if (k < 0 || k >= d.k)
+      throw InvalidArgument(fmt::format("{}: '{}': k {} is out of range for {} (k 0..{})", option, g, k, d.mnemonic, d.k - 1));
+    const std::string value = trim(std::string_view(g).substr(eq + 1));
+    if (value.empty()) throw InvalidArgument(fmt::format("{}: '{}' has no value after '='", option, g));
+    if (!items[static_cast<std::size_t>(k)].empty())
+      throw InvalidArgument(fmt::format("{}: k={} is given twice", option, k));
+    items[static_cast<std::size_t>(k)] = value;
+  }
+  return items;
+}
+
 // Registers holding the quick values in the slots the element reads; operands not given are +0.
 Loaded load_quick_values(const InstrDesc& d, const Modifiers& mods, const Switches& switches, const OutputFeeds& feeds,
                          const TraceRequest& r) {
@@ -222,16 +293,13 @@ Loaded load_quick_values(const InstrDesc& d, const Modifiers& mods, const Switch
        {std::tuple{"--a", Operand::A, &r.a, &feeds.a, &la, l.ops.a.base},
         std::tuple{"--b", Operand::B, &r.b, &feeds.b, &lb, l.ops.b.base}}) {
     if (text->empty()) continue;
-    const std::vector<std::string> items = split_list(*text);
-    if (static_cast<int>(items.size()) != d.k)
-      throw InvalidArgument(fmt::format("{}: {} values given, {} needs K = {} (one per k, comma-separated)", option,
-                                        items.size(), d.mnemonic, d.k));
+    const std::vector<std::string> items = quick_value_items(option, *text, d);
     std::map<std::tuple<int, int, int>, std::pair<std::uint64_t, std::string>> used;
     for (int k = 0; k < d.k; ++k) {
       const FeedingSlot& f = (*list)[static_cast<std::size_t>(k)];
-      const std::string what = fmt::format("{} value {} ({})", option, k + 1,
-                                           element_notation(op, f.read, d.blocks > 1));
-      place(*layout, f, parse_value(d, mods, op, items[static_cast<std::size_t>(k)], what), what, *l.regs, base, used);
+      const std::string what = fmt::format("{} k={} ({})", option, k, element_notation(op, f.read, d.blocks > 1));
+      const std::string& item = items[static_cast<std::size_t>(k)];
+      place(*layout, f, item.empty() ? 0 : parse_value(d, mods, op, item, what), what, *l.regs, base, used);
     }
   }
   if (!r.c.empty()) {
@@ -295,7 +363,7 @@ std::string step_heading(const TracedStep& s) {
   return fmt::format("k = {}: ", fmt::join(s.ks, ","));
 }
 
-std::string op_line(const TraceOp& op) {
+std::string op_line(const TraceOp& op, const std::vector<int>& ks) {
   const std::optional<ExactValue> exact = exact_before_rounding(op);
   std::optional<ExactValue> rounded = exact;
   std::string text = op_formula(op);
@@ -311,12 +379,12 @@ std::string op_line(const TraceOp& op) {
     text += fmt::format(": exact {}", decimal_text(*exact));
   }
   text += fmt::format(" -> {}", number_text(op.result));
-  const std::vector<std::string> flags = op_flags(op, rounded);
+  const std::vector<std::string> flags = op_flags(op, rounded, exact, ks);
   if (!flags.empty()) text += fmt::format(" [{}]", fmt::join(flags, ", "));
   return text;
 }
 
-Json op_json(const TraceOp& op) {
+Json op_json(const TraceOp& op, const std::vector<int>& ks) {
   static constexpr const char* kNames[] = {"read", "product", "add", "fma", "exact_dot", "dot2", "int_product", "int_sum"};
   Json j{{"op", kNames[static_cast<int>(op.kind)]}, {"role", op.role}};
   if (op.k >= 0) j["k"] = op.k;
@@ -334,13 +402,15 @@ Json op_json(const TraceOp& op) {
       g["S"] = op.grid->s;
       g["G"] = op.grid->g;
       g["frame_neg"] = op.grid->frame_neg;
+      g["truncated"] = op.grid->truncated;
+      g["complemented"] = op.grid->complemented;
       g["value"] = decimal_text(*v);
     }
     j["grid"] = std::move(g);
   }
   j["result"] = number_json(op.result);
   j["rule"] = op.rule;
-  j["flags"] = op_flags(op, rounded);
+  j["flags"] = op_flags(op, rounded, exact, ks);
   return j;
 }
 
@@ -358,6 +428,118 @@ std::vector<std::string> layout_notes(const InstrDesc& d, const Modifiers& mods,
     for (const std::string& n : OperandLayout(d, op, mods, switches).notes())
       if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
   return notes;
+}
+
+// ---- the exact dot product and the once-rounded reference -------------------------------------
+
+// An element's exact value as the instruction reads it (NEG/ABS already applied to t.a, t.b, t.c);
+// nullopt for NaN and infinities.
+std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
+  const ElemType type = d.type(op);
+  if (const FormatSpec* f = element_format(type)) return exact_value(*f, bits);
+  const int width = elem_bits(type);
+  std::int64_t v = static_cast<std::int64_t>(bits);
+  if (operand_signed(d, mods, op) && width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
+  return exact_integer(v);
+}
+
+// "Why is my result off": C + sum of A[k]*B[k] computed exactly from the values the instruction
+// read (no flushing, no intermediate rounding), that sum rounded once to D's format (RNE), and
+// D's distance from it in ulps (in units for integer D).
+struct ReferenceComparison {
+  std::optional<ExactValue> exact;      // nullopt: a NaN or infinite input
+  std::optional<std::uint64_t> reference;  // D's format; integer D: nullopt when the sum leaves 32 bits
+  std::optional<std::uint64_t> ulps;    // nullopt: a NaN on either side, or no reference
+};
+
+ReferenceComparison compare_with_reference(const ElementTrace& t) {
+  const InstrDesc& d = *t.desc;
+  ReferenceComparison r;
+  std::optional<ExactValue> sum = element_exact(d, t.mods, Operand::C, t.c);
+  for (std::size_t k = 0; sum && k < t.a.size(); ++k) {
+    const auto a = element_exact(d, t.mods, Operand::A, t.a[k]);
+    const auto b = element_exact(d, t.mods, Operand::B, t.b[k]);
+    if (!a || !b) sum.reset();
+    else sum = exact_add(*sum, exact_mul(*a, *b));
+  }
+  r.exact = sum;
+  if (!sum) return r;
+  if (const FormatSpec* f = element_format(d.d_type)) {
+    r.reference = round_exact_rne(*f, *sum);
+    r.ulps = ulp_distance(*f, t.d, *r.reference);
+    return r;
+  }
+  using boost::multiprecision::cpp_int;
+  const cpp_int value = sum->num << sum->exp;  // an integer sum has exp 0
+  if (value >= cpp_int(INT32_MIN) && value <= cpp_int(INT32_MAX)) {
+    r.reference = static_cast<std::uint32_t>(static_cast<std::int32_t>(value));
+    const auto got = static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(t.d)));
+    const std::int64_t want = static_cast<std::int32_t>(static_cast<std::uint32_t>(*r.reference));
+    r.ulps = static_cast<std::uint64_t>(got > want ? got - want : want - got);
+  }
+  return r;
+}
+
+void render_reference_text(const ElementTrace& t, std::ostream& out) {
+  const InstrDesc& d = *t.desc;
+  const ReferenceComparison r = compare_with_reference(t);
+  const bool integer = element_format(d.d_type) == nullptr;
+  if (!r.exact) {
+    out << "Exact: not defined (a NaN or infinite input); no reference to compare with\n";
+    return;
+  }
+  out << fmt::format("Exact: C + sum of A*B = {} (the values as read, NEG/ABS applied; no flushing, no intermediate rounding)\n",
+                     decimal_text(*r.exact));
+  if (!r.reference) {
+    out << "Reference: the exact sum does not fit in 32 bits; D was wrapped or saturated\n";
+    return;
+  }
+  if (integer)
+    out << fmt::format("Reference: {} (the exact integer sum)\n", element_text(d, t.mods, Operand::D, *r.reference));
+  else
+    out << fmt::format("Reference: {}, the exact sum rounded once to {} (RNE)\n",
+                       element_text(d, t.mods, Operand::D, *r.reference), elem_name(d.d_type));
+  const std::string got = element_text(d, t.mods, Operand::D, t.d);
+  if (!r.ulps) out << fmt::format("Distance: D = {}: no ulp distance to a NaN\n", got);
+  else if (integer) out << fmt::format("Distance: D = {} is {} from the exact sum\n", got, *r.ulps);
+  else out << fmt::format("Distance: D = {} is {} ulp from the reference\n", got, *r.ulps);
+}
+
+Json reference_json(const ElementTrace& t) {
+  const InstrDesc& d = *t.desc;
+  const ReferenceComparison r = compare_with_reference(t);
+  Json j{{"exact", r.exact ? Json(decimal_text(*r.exact)) : Json(nullptr)}};
+  if (!r.reference) j["reference"] = nullptr;
+  else if (const FormatSpec* f = element_format(d.d_type)) j["reference"] = number_json(TracedNumber::fp(*f, *r.reference));
+  else j["reference"] = number_json(TracedNumber::int_value(static_cast<std::int32_t>(static_cast<std::uint32_t>(*r.reference))));
+  j["ulps"] = r.ulps ? Json(*r.ulps) : Json(nullptr);
+  return j;
+}
+
+// ---- the one-line summary, like the calculator's --output-calculation ---------------------------
+
+std::string summary_register(const char* field, const FeedingSlot& f) {
+  std::string text = fmt::format("{}_{}", field, slot_notation(f.read.slot));
+  if (f.read.absolute) text = "|" + text + "|";
+  if (f.read.negated) text = "-" + text;
+  return text;
+}
+
+void render_summary(const ElementTrace& t, std::ostream& out) {
+  const InstrDesc& d = *t.desc;
+  const bool multi = d.blocks > 1;
+  const std::string element = element_notation(Operand::D, t.feeds.d, multi);
+  std::string registers, elements;
+  for (std::size_t k = 0; k < t.feeds.a.size(); ++k) {
+    registers += fmt::format("{}*{} + ", summary_register("Src0", t.feeds.a[k]), summary_register("Src1", t.feeds.b[k]));
+    elements += fmt::format("{}*{} + ", element_notation(Operand::A, t.feeds.a[k].source, multi),
+                            element_notation(Operand::B, t.feeds.b[k].source, multi));
+  }
+  registers += summary_register("Src2", t.feeds.c);
+  elements += element_notation(Operand::C, t.feeds.c.source, multi);
+  out << fmt::format("{} = Vdst_{} = {}\n", element, slot_notation(t.feeds.d.slot), registers);
+  out << fmt::format("{} = {}{}\n", element, elements,
+                     t.evaluated ? " = " + element_text(d, t.mods, Operand::D, t.d) : std::string());
 }
 
 void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& out) {
@@ -387,10 +569,11 @@ void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
                          slot_text(t.feeds.b[i].read.slot), value(Operand::B, t.b[i]));
     }
     if (t.evaluated)
-      for (const TraceOp& op : s.ops) out << "    " << op_line(op) << '\n';
+      for (const TraceOp& op : s.ops) out << "    " << op_line(op, s.ks) << '\n';
   }
   out << fmt::format("Result: {} = {}{}\n", element_notation(Operand::D, element, multi), slot_text(t.feeds.d.slot),
                      value(Operand::D, t.d));
+  if (t.evaluated) render_reference_text(t, out);
 }
 
 void render_json(const ElementTrace& t, const LanemapHeader& h, std::ostream& out) {
@@ -430,15 +613,17 @@ void render_json(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
     step["b"] = std::move(b);
     if (t.evaluated) {
       Json ops = Json::array();
-      for (const TraceOp& op : s.ops) ops.push_back(op_json(op));
+      for (const TraceOp& op : s.ops) ops.push_back(op_json(op, s.ks));
       step["ops"] = std::move(ops);
     }
     steps.push_back(std::move(step));
   }
   doc["steps"] = std::move(steps);
-  if (t.evaluated)
+  if (t.evaluated) {
     doc["result"] = Json{{"bits", fmt::format("{:#0{}x}", t.d, elem_bits(d.d_type) / 4 + 2)},
                          {"value", element_text(d, t.mods, Operand::D, t.d)}};
+    doc["reference"] = reference_json(t);
+  }
   out << doc.dump() << '\n';
 }
 
@@ -478,6 +663,7 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
       throw std::logic_error(fmt::format("trace result {:#x} differs from execute_matrix's {:#x}", trace.d, written));
   }
   if (r.json) render_json(trace, h, out);
+  else if (r.summary) render_summary(trace, out);
   else render_text(trace, h, out);
 }
 

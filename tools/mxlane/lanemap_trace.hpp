@@ -14,8 +14,9 @@ namespace mxlane::cli {
 struct TraceRequest {
   int block = 0, row = 0, col = 0;
   std::string values_file;  // one `mxlane eval` line (its registers, mods and options)
-  std::string a, b, c;      // quick values: K comma-separated A[i][k], K B[k][j], one C[i][j]
+  std::string a, b, c;      // quick values: up to K A[i][k] (or k=value pairs), the same for B[k][j], one C[i][j]
   bool json = false;
+  bool summary = false;  // --format summary: the calculator's one-line dot product (registers, elements)
 };
 
 // Prints the trace. `mods`/`switches` are the command line's; a --values line brings its own, which
