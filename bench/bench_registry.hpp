@@ -32,5 +32,9 @@ inline std::string gemm_name(const std::string& mnemonic, int size, int threads)
 }
 inline std::string eigen_name(const std::string& type, int size) { return "eigen_native/" + type + "/" + std::to_string(size); }
 inline std::string valu_name(const std::string& builtin, const std::string& arch) { return "valu/" + builtin + "/" + arch; }
+// engine: a SIMD level's name, or "reference".
+inline std::string valu_level_name(const std::string& builtin, const std::string& arch, const std::string& engine) {
+  return "valu_level/" + builtin + "/" + arch + "/" + engine;
+}
 
 }  // namespace mxlane_bench

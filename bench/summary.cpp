@@ -89,6 +89,23 @@ void SummaryReporter::Finalize() {
     out << fmt::format("{:<18} {:<8} {:<16} {:>14.3e} {:>10.1e} {:>8}\n", v.builtin, v.arch, v.target_class, rate, v.target,
                        verdict(rate >= v.target));
   }
+
+  // The same run's per-level rows (valu_bench.cpp): each SIMD level's kernels and the reference
+  // lane kernel alone on the same operands, so the ratios do not depend on the machine's load as
+  // much as the absolute numbers do.
+  out << "\n== VALU builtins per SIMD level (one thread, lane operations per second; x = over the reference)\n";
+  out << fmt::format("{:<18} {:<8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>10} {:>8}\n", "builtin", "arch", "scalar", "", "avx2", "",
+                     "reference", "target", "scalar");
+  for (const ValuCase& v : valu_level_cases()) {
+    const auto rate = [&](const char* engine) {
+      const Result* r = find(valu_level_name(v.builtin, v.arch, engine));
+      return r != nullptr && r->counters.count("lane_ops/s") ? r->counters.at("lane_ops/s") : 0.0;
+    };
+    const double scalar = rate("scalar"), avx2 = rate("avx2"), reference = rate("reference");
+    if (reference == 0) continue;
+    out << fmt::format("{:<18} {:<8} {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>10.1e} {:>8}\n", v.builtin, v.arch, scalar,
+                       scalar / reference, avx2, avx2 / reference, reference, v.target, verdict(scalar >= v.target));
+  }
   out.flush();
 }
 

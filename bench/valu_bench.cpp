@@ -1,5 +1,7 @@
 // VALU builtin benchmarks: lane operations per second of the lane engine (emu/fast/valu_fast.hpp)
-// that the builtin-level functions use, on random operands.
+// that the builtin-level functions use, on random operands; for the builtins with a fast path also
+// at each SIMD level and with the reference lane kernel alone, so that one run gives the ratios.
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -27,7 +29,18 @@ std::pair<std::string, double> target_of(const mxlane::ValuDesc& d) {
   return {"conversion", 1e8};
 }
 
-void valu_benchmark(benchmark::State& state, const ValuCase* c) {
+// How a benchmark runs the builtin: the lane engine at the active SIMD level (the headline rows),
+// the lane engine capped at one level, or the reference lane kernel on every lane.
+struct ValuVariant {
+  const ValuCase* c;
+  enum class Engine { active, level, reference } engine;
+  mxlane::fast::SimdLevel level = mxlane::fast::SimdLevel::scalar;
+};
+
+void valu_benchmark(benchmark::State& state, const ValuVariant* v) {
+  const ValuCase* c = v->c;
+  std::optional<mxlane::fast::SimdLevelCap> cap;
+  if (v->engine == ValuVariant::Engine::level) cap.emplace(v->level);
   const mxlane::ValuShape shape = c->desc->shape();
   std::mt19937_64 rng(7);
   std::vector<std::uint32_t> words[3];
@@ -43,15 +56,29 @@ void valu_benchmark(benchmark::State& state, const ValuCase* c) {
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
   const mxlane::ValuContext ctx{c->arch_id, {}, {}};
   for (auto _ : state) {
-    mxlane::fast::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    if (v->engine == ValuVariant::Engine::reference) mxlane::fast::run_valu_reference_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    else mxlane::fast::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
     benchmark::DoNotOptimize(d.data());
   }
   state.counters["lane_ops/s"] = benchmark::Counter(static_cast<double>(kLanes), benchmark::Counter::kIsIterationInvariantRate);
-  const mxlane::fast::ValuFastPath* path = mxlane::fast::valu_fast_path(c->desc->mnemonic);
-  state.SetLabel(path != nullptr && mxlane::fast::valu_fast_path_applies(*path, ctx) ? "fast" : "reference");
+  const bool fast = v->engine != ValuVariant::Engine::reference && mxlane::fast::valu_fast_path_applies(c->desc->fast, ctx) &&
+                    mxlane::fast::valu_kernel(mxlane::fast::active_simd_level(), c->desc->fast.kind) != nullptr;
+  state.SetLabel(fast ? "fast" : "reference");
 }
 
 }  // namespace
+
+const std::vector<ValuCase>& valu_level_cases() {
+  static const std::vector<ValuCase> out = [] {
+    std::vector<ValuCase> v;
+    for (const ValuCase& c : valu_cases())
+      if (c.desc->fast.kind != mxlane::ValuKind::none) v.push_back(c);
+    // The gfx1200 rows of the FP8 dots and binary32 -> FP8/BF8 conversions (valu_cases() picks their
+    // architecture already) are among them.
+    return v;
+  }();
+  return out;
+}
 
 std::vector<ValuCase> valu_cases() {
   std::vector<ValuCase> out;
@@ -71,8 +98,25 @@ std::vector<ValuCase> valu_cases() {
 
 void register_valu_benchmarks() {
   static const std::vector<ValuCase> cases = valu_cases();
-  for (const ValuCase& c : cases)
-    benchmark::RegisterBenchmark(valu_name(c.builtin, c.arch).c_str(), valu_benchmark, &c)->Unit(benchmark::kMicrosecond);
+  static std::vector<ValuVariant> variants;
+  variants.reserve(cases.size() * 4);
+  for (const ValuCase& c : cases) {
+    variants.push_back({&c, ValuVariant::Engine::active});
+    benchmark::RegisterBenchmark(valu_name(c.builtin, c.arch).c_str(), valu_benchmark, &variants.back())->Unit(benchmark::kMicrosecond);
+  }
+  // The per-level rows and the reference, for the builtins of valu_level_cases() (the summary's ratios).
+  for (const ValuCase& c : valu_level_cases()) {
+    for (mxlane::fast::SimdLevel level : {mxlane::fast::SimdLevel::scalar, mxlane::fast::SimdLevel::avx2}) {
+      if (level > mxlane::fast::detected_simd_level()) continue;
+      variants.push_back({&c, ValuVariant::Engine::level, level});
+      benchmark::RegisterBenchmark(valu_level_name(c.builtin, c.arch, std::string(mxlane::fast::simd_level_name(level))).c_str(),
+                                   valu_benchmark, &variants.back())
+          ->Unit(benchmark::kMicrosecond);
+    }
+    variants.push_back({&c, ValuVariant::Engine::reference});
+    benchmark::RegisterBenchmark(valu_level_name(c.builtin, c.arch, "reference").c_str(), valu_benchmark, &variants.back())
+        ->Unit(benchmark::kMicrosecond);
+  }
 }
 
 }  // namespace mxlane_bench

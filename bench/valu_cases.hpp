@@ -19,5 +19,8 @@ struct ValuCase {
 };
 
 std::vector<ValuCase> valu_cases();
+// The cases whose builtin has a fast path (ValuDesc::fast): also benchmarked per SIMD level and
+// with the reference lane kernel alone.
+const std::vector<ValuCase>& valu_level_cases();
 
 }  // namespace mxlane_bench
