@@ -113,6 +113,9 @@ OperandFormulas layout_formulas(const OperandLayout& l) {
   } else if (stride == 32) {
     f.vgpr = item;
     if (w < 32) f.bits = "0";
+  } else if (l.items_per_lane() <= 32 / w) {  // every item in VGPR 0
+    f.vgpr = "0";
+    f.bits = item == "0" ? "0" : factor(item) + fmt::format("*{}", w);
   } else {
     const int per_vgpr = 32 / w;
     f.vgpr = item == "0" ? "0" : factor(item) + fmt::format("/{}", per_vgpr);

@@ -95,7 +95,11 @@ TEST_CASE("eval: expect, match and diff", "[cli][eval]") {
   CHECK(bad.status == EvalOutcome::Status::mismatch);
   CHECK(bad.output["match"] == false);
   REQUIRE(bad.output["diff"].size() == 1);
-  CHECK(bad.output["diff"][0] == Json{{"vgpr", 3}, {"lane", 17}, {"expect", "0x41800001"}, {"got", "0x41800000"}});
+  // Seed 000's accumulator layout: VGPR 3, lane 17 is D row 2*3 + 17/16 = 7, column 17 % 16 = 1.
+  CHECK(bad.output["diff"][0] ==
+        Json{{"vgpr", 3}, {"lane", 17}, {"expect", "0x41800001"}, {"got", "0x41800000"},
+             {"elements", Json::array({Json{{"block", 0}, {"i", 7}, {"j", 1}, {"expect", "0x41800001 (16.0000019073486328125)"},
+                                            {"got", "0x41800000 (16)"}, {"ulps", 1}, {"name", "D[7][1]"}}})}});
 }
 
 TEST_CASE("eval: modifiers, options, exec, dst and tied builtins", "[cli][eval]") {
