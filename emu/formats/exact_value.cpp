@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "emu/formats/nan_select.hpp"
 #include "emu/formats/round_pack.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
@@ -132,7 +133,7 @@ std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, st
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (lower == "inf" || lower == "+inf") return f.infinity();
   if (lower == "-inf") return f.sign_bit() | f.infinity();
-  if (lower == "nan") return f.infinity() | f.quiet_bit();
+  if (lower == "nan") return default_nan(f);
 
   // [sign] digits [. digits] [e [sign] digits]
   std::size_t p = 0;

@@ -21,7 +21,8 @@ bool round_up(RoundingMode mode, bool neg, bool lsb, bool half, bool below_half)
 std::uint64_t overflow_result(const FormatSpec& f, bool neg, const RoundingOptions& o) {
   const std::uint64_t sign = neg ? f.sign_bit() : 0;
   if (o.overflow == Overflow::to_nan) return format_nan(f, neg);
-  if (o.overflow == Overflow::to_infinity) return f.special == SpecialEncoding::ieee ? sign | f.infinity() : format_nan(f, neg);
+  if (o.overflow == Overflow::to_infinity)
+    return f.special == SpecialEncoding::ieee ? sign | f.infinity() : format_nan(f, neg);
   if (o.overflow == Overflow::to_max || f.special != SpecialEncoding::ieee) return sign | f.max_finite();
   const bool to_infinity = o.mode == RoundingMode::nearest_even || (o.mode == RoundingMode::up && !neg) ||
                            (o.mode == RoundingMode::down && neg);

@@ -122,7 +122,8 @@ class Trace {
   // the formats agree.
   void read_if_changed(TraceRole role, int k, const FormatSpec& format, std::uint64_t raw, std::uint64_t used,
                        std::string_view rule) const {
-    if (observer_ && raw != used) op_slow(OpKind::read, role, k, {TracedNumber::fp(format, raw)}, TracedNumber::fp(format, used), rule);
+    if (observer_ && raw != used)
+      op_slow(OpKind::read, role, k, {TracedNumber::fp(format, raw)}, TracedNumber::fp(format, used), rule);
   }
   // An operation whose operands and result are all patterns of `format`.
   void fp_op(OpKind kind, TraceRole role, int k, const FormatSpec& format, std::initializer_list<std::uint64_t> operands,

@@ -32,7 +32,8 @@ std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const Nu
     const std::uint64_t d = exact_dot(f, in, rules);
     if (trace.on()) {
       std::vector<TracedNumber> operands{TracedNumber::fp(f, in.c)};
-      for (std::size_t k = 0; k < in.a.size(); ++k) operands.insert(operands.end(), {TracedNumber::fp(f, in.a[k]), TracedNumber::fp(f, in.b[k])});
+      for (std::size_t k = 0; k < in.a.size(); ++k)
+        operands.insert(operands.end(), {TracedNumber::fp(f, in.a[k]), TracedNumber::fp(f, in.b[k])});
       trace.step_range(StepKind::exact_dot, 0, in.a.size());
       trace.op(OpKind::exact_dot, "C+sum", -1, std::move(operands), TracedNumber::fp(f, d), rule);
     }

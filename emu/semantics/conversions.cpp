@@ -84,8 +84,10 @@ std::uint8_t f32_to_fp8(const FormatSpec& f, std::uint32_t x, bool stochastic, s
   const Unpacked u = decode(kBinary32, x);
   // ---- special inputs (§6.7) ----
   if (u.is_nan()) return static_cast<std::uint8_t>(format_nan(f, true));  // OCP: sign ignored, 0xFF / 0xFE [HW]
-  // Never saturated [HW]: OCP E5M2 infinity, the NaN of E4M3 and FNUZ.
-  if (u.is_inf()) return static_cast<std::uint8_t>(f.special == SpecialEncoding::ieee ? (u.neg ? f.sign_bit() : 0) | f.infinity() : format_nan(f, u.neg));
+  if (u.is_inf()) {  // never saturated [HW]: E5M2's infinity; E4M3 and FNUZ have none and give their NaN
+    const std::uint64_t sign = u.neg ? f.sign_bit() : 0;
+    return static_cast<std::uint8_t>(f.special == SpecialEncoding::ieee ? sign | f.infinity() : format_nan(f, u.neg));
+  }
   const auto zero = [&] {  // a zero input, or a result that rounds to zero
     if (!u.neg) return std::uint8_t{0};
     if (fnuz) return s.fnuz_negative_underflow() == FnuzUnderflow::nan ? std::uint8_t{0x80} : std::uint8_t{0};
