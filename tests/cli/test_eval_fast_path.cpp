@@ -193,3 +193,29 @@ TEST_CASE("eval fast path: the output does not depend on --threads, and bad line
   CHECK(one.err == three.err);
   CHECK_THAT(one.err, Catch::Contains("line 5: ix: unknown key (allowed: "));
 }
+
+TEST_CASE("eval fast path: mutated lines are taken only when the reference path evaluates them the same",
+          "[cli][eval][fast]") {
+  // One byte of a valid line replaced by a character that matters to JSON or to a word's spelling:
+  // the scanner must decline whatever the full parser refuses or reads differently.
+  std::mt19937_64 rng(3);
+  static constexpr char kReplacements[] = "\"',:[]{}0123456789abcdefgxX.eE-+ \t\\/n";
+  Compared counts;
+  for (const char* inst : {"v_mfma_f32_4x4x4f16", "v_wmma_f32_16x16x16_f16", "v_mfma_f64_4x4x4f64"}) {
+    const bool mfma = inst[2] == 'm';
+    const auto& arch = mxlane::arch_info(mfma ? mxlane::ArchId::gfx90a : mxlane::ArchId::gfx1100);
+    const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, inst);
+    for (int n = 0; n < 150; ++n) {
+      Json line{{"id", "m"}, {"arch", std::string(arch.name)}, {"inst", inst}, {"wave", d.wave}};
+      line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, true)}, {"B", grid(d.vgprs_b, d.wave, rng, true)},
+                         {"C", grid(d.vgprs_cd, d.wave, rng, true)}};
+      std::string text = line.dump();
+      const std::size_t at = rng() % text.size();
+      text[at] = kReplacements[rng() % (sizeof(kReplacements) - 1)];
+      if (rng() % 4 == 0) text.insert(rng() % text.size(), 1, kReplacements[rng() % (sizeof(kReplacements) - 1)]);
+      compare_paths(text, counts);
+    }
+  }
+  CHECK(counts.fast_lane > 0);
+  CHECK(counts.fast_lane < counts.lines);
+}
