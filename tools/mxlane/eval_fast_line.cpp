@@ -253,12 +253,13 @@ bool scan_line(std::string_view text, Json& fields, ScannedGrids& grids) {
 // "0x%08x" for every word of D, as words_json() formats them, in VGPR rows.
 void render_words(std::string& out, const LaneRegFile& regs, int base, int count, int lanes) {
   static constexpr char kHex[] = "0123456789abcdef";
+  const std::uint32_t* words = regs.words().data() + static_cast<std::ptrdiff_t>(base) * lanes;  // inside: loaded there
   out += '[';
   for (int r = 0; r < count; ++r) {
     if (r != 0) out += ',';
     out += '[';
     for (int l = 0; l < lanes; ++l) {
-      const std::uint32_t w = regs.word(base + r, l);
+      const std::uint32_t w = words[r * lanes + l];
       char text[13] = {',', '"', '0', 'x'};
       for (int digit = 0; digit < 8; ++digit) text[4 + digit] = kHex[(w >> (28 - 4 * digit)) & 0xF];
       text[12] = '"';
