@@ -22,7 +22,7 @@ EVAL_CASES = [
     ("gfx90a", "v_mfma_i32_32x32x8i8", "int", "int", 1, 1, 16, 64),
     ("gfx1100", "v_wmma_f32_16x16x16_f16", "f16", "f32", 8, 8, 8, 32),
 ]
-EVAL_LINES = 1000
+EVAL_LINES = 2000
 EVAL_TARGET = 1.0
 
 # GEMMs at 1024^3, one thread, CPU-time ratio to Eigen (the headline GEMMs of bench_registry.hpp).
@@ -95,6 +95,9 @@ def eval_ratio(mxlane, path, rounds=3):
         with open(os.devnull, "w") as null:
             subprocess.run([mxlane, "eval", "--threads", "1", path], stdout=null, stderr=null, check=True)
         run.append(children_cpu() - before)
+    print("  %s: mxlane eval %.3f s CPU (runs %s), json.loads %.3f s CPU (runs %s)" % (
+        os.path.basename(path), min(run), " ".join("%.3f" % t for t in run), min(parse),
+        " ".join("%.3f" % t for t in parse)), file=sys.stderr)
     return min(run) / min(parse)
 
 

@@ -254,20 +254,28 @@ bool scan_line(std::string_view text, Json& fields, ScannedGrids& grids) {
 void render_words(std::string& out, const LaneRegFile& regs, int base, int count, int lanes) {
   static constexpr char kHex[] = "0123456789abcdef";
   const std::uint32_t* words = regs.words().data() + static_cast<std::ptrdiff_t>(base) * lanes;  // inside: loaded there
-  out += '[';
+  // Exactly [[w,...],...] with each w 12 bytes ("0x" + 8 digits, quoted): sized once, then filled.
+  const std::size_t row_bytes = 2 + 13 * static_cast<std::size_t>(lanes) - 1;
+  const std::size_t at = out.size();
+  out.resize(at + 2 + static_cast<std::size_t>(count) * (row_bytes + 1) - 1);
+  char* p = out.data() + at;
+  *p++ = '[';
   for (int r = 0; r < count; ++r) {
-    if (r != 0) out += ',';
-    out += '[';
+    if (r != 0) *p++ = ',';
+    *p++ = '[';
     for (int l = 0; l < lanes; ++l) {
       const std::uint32_t w = words[r * lanes + l];
-      char text[13] = {',', '"', '0', 'x'};
-      for (int digit = 0; digit < 8; ++digit) text[4 + digit] = kHex[(w >> (28 - 4 * digit)) & 0xF];
-      text[12] = '"';
-      out.append(l == 0 ? text + 1 : text, l == 0 ? 12 : 13);
+      if (l != 0) *p++ = ',';
+      p[0] = '"';
+      p[1] = '0';
+      p[2] = 'x';
+      for (int digit = 0; digit < 8; ++digit) p[3 + digit] = kHex[(w >> (28 - 4 * digit)) & 0xF];
+      p[11] = '"';
+      p += 12;
     }
-    out += ']';
+    *p++ = ']';
   }
-  out += ']';
+  *p++ = ']';
 }
 
 }  // namespace
@@ -276,6 +284,7 @@ std::optional<FastEvalResult> eval_line_fast(std::string_view text, bool require
   try {
     Json fields = Json::object();
     ScannedGrids grids;
+    grids.c.words.reserve(text.size() / 13);  // the largest list, in the usual spelling
     if (!scan_line(text, fields, grids)) return std::nullopt;
     LoadedMatrixLine line = load_scanned_matrix_line(fields, grids, require_expect);
     const InstrDesc& d = *line.desc;
