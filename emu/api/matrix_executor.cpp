@@ -3,11 +3,16 @@
 // or execute_matrix()'s element loop over the cached placements.
 #include "emu/api/matrix_executor.hpp"
 
+#include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <memory>
 #include <vector>
 
 #include "emu/api/gemm.hpp"
+#include "emu/api/gemm_internal.hpp"
+#include "emu/fast/kernel_table.hpp"
+#include "emu/fast/simd_level.hpp"
 #include "emu/api/matrix.hpp"
 #include "emu/insns/matrix_insn.hpp"
 #include "layouts/feeding_slots.hpp"
@@ -73,6 +78,8 @@ struct Plan {
   Modifiers mods;
   Switches switches;
   bool fast = false;  // gemm_path() == fast: the SIMD kernels give the reference's bits
+  fast::FamilyChoice family{};                 // with fast: what gemm() would run
+  const fast::GemmKernel* gemm_kernel = nullptr;
   int a_rows = 0, a_cols = 0, a_replicas = 1, b_rows = 0, b_cols = 0, b_replicas = 1, c_rows = 0, c_cols = 0,
       c_replicas = 1;
   std::vector<Field> pa, pb, pc;
@@ -99,6 +106,11 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
   const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
       lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
   plan->fast = gemm_path(d, GemmOptions{.threads = 1, .mods = mods, .switches = switches}) == GemmPath::fast;
+  if (plan->fast) {  // gemm()'s own choice (emu/api/gemm.cpp run()), made once
+    plan->family = *fast::gemm_family(d);
+    plan->gemm_kernel = fast::gemm_kernel(fast::active_simd_level(), plan->family.family, plan->family.acc_bits);
+    plan->fast = plan->gemm_kernel != nullptr;
+  }
   plan->a_rows = la.rows(), plan->a_cols = la.cols(), plan->a_replicas = la.replicas();
   plan->b_rows = lb.rows(), plan->b_cols = lb.cols(), plan->b_replicas = lb.replicas();
   plan->c_rows = lc.rows(), plan->c_cols = lc.cols(), plan->c_replicas = lc.replicas();
@@ -158,31 +170,72 @@ bool common_operands(const InstrDesc& d, const LaneRegFile& regs, const MatrixOp
   return true;
 }
 
-// Every D element through the fast GEMM: per block and A/B copy one m x n x k product.
-void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops, std::vector<std::uint64_t>& results) {
+fast::Storage storage_of(std::size_t bytes) {
+  return bytes == 1 ? fast::Storage::u8 : bytes == 2 ? fast::Storage::u16 : bytes == 4 ? fast::Storage::u32 : fast::Storage::u64;
+}
+
+// Every D element through the fast GEMM kernel gemm() runs: per block and A/B copy one
+// m x n x k product on column-major copies of the operands (gemm()'s checks and path choice were
+// made once, in the plan). In, Acc: the storage types of gemm() for the instruction.
+template <class In, class Acc>
+void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops,
+                        std::vector<std::uint64_t>& results) {
   const InstrDesc& d = *p.desc;
   const std::uint32_t* words = regs.words().data();
   const auto base = [&](const OperandRegs& r) { return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave); };
   const std::size_t a_base = base(ops.a), b_base = base(ops.b), c_base = base(ops.c);
-  const GemmOptions options{.threads = 1, .mods = p.mods, .switches = p.switches, .path = GemmPath::fast};
-  BitMatrix a(d.m, d.k), b(d.k, d.n), c(d.m, d.n);
+  thread_local std::vector<In> a, b;
+  thread_local std::vector<Acc> c, out;
+  const auto size = [](int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); };
+  a.resize(size(d.m, d.k));
+  b.resize(size(d.k, d.n));
+  c.resize(size(d.m, d.n));
+  out.resize(size(d.m, d.n));
+  gemm_detail::GemmRequest r;
+  r.desc = &d;
+  r.m = d.m;
+  r.n = d.n;
+  r.k = d.k;
+  r.a = {a.data(), d.m, storage_of(sizeof(In))};
+  r.b = {b.data(), d.k, storage_of(sizeof(In))};
+  r.c = {c.data(), d.m, storage_of(sizeof(Acc))};
+  r.d = out.data();
+  r.ldd = d.m;
+  r.options = GemmOptions{.threads = 1, .mods = p.mods, .switches = p.switches, .path = GemmPath::fast};
   for (int block = 0; block < d.blocks; ++block) {
     for (int i = 0; i < d.m; ++i)
-      for (int j = 0; j < d.n; ++j) c(i, j) = read_field(words, c_base, d.wave, p.c(block, i, j));
+      for (int j = 0; j < d.n; ++j)
+        c[static_cast<std::size_t>(i + j * d.m)] = static_cast<Acc>(read_field(words, c_base, d.wave, p.c(block, i, j)));
     for (int replica = 0; replica < static_cast<int>(p.replica_used.size()); ++replica) {
       if (!p.replica_used[static_cast<std::size_t>(replica)]) continue;
       for (int i = 0; i < d.m; ++i)
-        for (int k = 0; k < d.k; ++k) a(i, k) = read_field(words, a_base, d.wave, p.a(block, i, k, replica));
+        for (int k = 0; k < d.k; ++k)
+          a[static_cast<std::size_t>(i + k * d.m)] = static_cast<In>(read_field(words, a_base, d.wave, p.a(block, i, k, replica)));
       for (int k = 0; k < d.k; ++k)
-        for (int j = 0; j < d.n; ++j) b(k, j) = read_field(words, b_base, d.wave, p.b(block, k, j, replica));
-      const BitMatrix product = gemm(d, a, b, c, options);
+        for (int j = 0; j < d.n; ++j)
+          b[static_cast<std::size_t>(k + j * d.k)] = static_cast<In>(read_field(words, b_base, d.wave, p.b(block, k, j, replica)));
+      gemm_detail::run_fast(r, p.family, *p.gemm_kernel);
       const std::size_t first = static_cast<std::size_t>(block) * static_cast<std::size_t>(d.m * d.n);
       for (int i = 0; i < d.m; ++i)
         for (int j = 0; j < d.n; ++j) {
           const std::size_t n = first + static_cast<std::size_t>(i * d.n + j);
-          if (p.outputs[n].replica == replica) results[n] = product(i, j);
+          if (p.outputs[n].replica == replica) results[n] = out[static_cast<std::size_t>(i + j * d.m)];
         }
     }
+  }
+}
+
+// gemm()'s storage per element type (emu/api/gemm.hpp): at least a byte.
+void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops, std::vector<std::uint64_t>& results) {
+  const InstrDesc& d = *p.desc;
+  const auto bits = [](ElemType t) { return std::max(8, elem_bits(t)); };
+  switch (bits(d.a_type) * 100 + bits(d.c_type)) {
+    case 3232: return compute_fast_typed<std::uint32_t, std::uint32_t>(p, regs, ops, results);
+    case 6464: return compute_fast_typed<std::uint64_t, std::uint64_t>(p, regs, ops, results);
+    case 1632: return compute_fast_typed<std::uint16_t, std::uint32_t>(p, regs, ops, results);
+    case 1616: return compute_fast_typed<std::uint16_t, std::uint16_t>(p, regs, ops, results);
+    case 832: return compute_fast_typed<std::uint8_t, std::uint32_t>(p, regs, ops, results);
+    default: throw std::logic_error("execute_matrix_fast: no gemm() storage for this instruction");
   }
 }
 
