@@ -20,7 +20,7 @@ struct HeadlineGemm {
 };
 inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0},
-    {mxlane::ArchId::gfx1100, "v_wmma_f32_16x16x16_f16", "f16", "float", 12.0},
+    {mxlane::ArchId::gfx1100, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0},
     {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x2f32", "f32", "float", 2.0},
     {mxlane::ArchId::gfx90a, "v_mfma_f64_16x16x4f64", "f64", "double", 2.0},
 };

@@ -13,6 +13,7 @@
 
 #include "layouts/formula/index_expression.hpp"
 #include "tools/mxlane/cli.hpp"
+#include "tools/mxlane/eval_fast_line.hpp"
 #include "tools/mxlane/eval_line.hpp"
 
 namespace mxlane::fuzz {
@@ -51,6 +52,12 @@ void eval_line_input(const std::uint8_t* data, std::size_t size) {
   require((r.status == cli::EvalOutcome::Status::error) == r.output.contains("error"));
   require(r.status == cli::EvalOutcome::Status::error || r.output.contains("D"));
   require(r.error.find('\n') == std::string::npos);
+  // The eval fast lane takes only lines the full path evaluates without error or mismatch, and
+  // prints the same bytes (tools/mxlane/eval_fast_line.hpp).
+  if (const auto fast = cli::eval_line_fast(line, replay, true)) {
+    require(r.status == cli::EvalOutcome::Status::ok);
+    require(fast->rendered == out);
+  }
 }
 
 void lanemap_arguments_input(const std::uint8_t* data, std::size_t size) {

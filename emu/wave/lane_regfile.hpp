@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "emu/isa/arch.hpp"
@@ -31,6 +32,13 @@ class LaneRegFile {
   // The 32-bit word of register `reg` in lane `lane`.
   std::uint32_t word(int reg, int lane, RegBank bank = RegBank::vgpr) const;
   void set_word(int reg, int lane, std::uint32_t value, RegBank bank = RegBank::vgpr);
+
+  // Every word of a bank, index reg * wave + lane: bulk access for loops that have checked their
+  // registers against num_regs() once (the eval fast path, emu/api/matrix_executor.cpp).
+  std::span<std::uint32_t> words(RegBank bank = RegBank::vgpr) { return bank == RegBank::vgpr ? vgprs_ : agprs_; }
+  std::span<const std::uint32_t> words(RegBank bank = RegBank::vgpr) const {
+    return bank == RegBank::vgpr ? vgprs_ : agprs_;
+  }
 
   // A `width`-bit field (4, 8, 16, 32, or 64) at bit `bit_lo` of register `reg`, lane `lane`.
   // Fields are naturally aligned (bit_lo a multiple of width). A 64-bit field is the register

@@ -11,6 +11,7 @@
 #include "layouts/slot_notation.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/commands.hpp"
+#include "tools/mxlane/eval_fast_line.hpp"
 #include "tools/mxlane/eval_line.hpp"
 #include "tools/mxlane/line_reader.hpp"
 #include "tools/mxlane/mismatch_report.hpp"
@@ -158,6 +159,9 @@ int run_eval(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   stream_lines(
       o.file, o.threads, out,
       [](const InputLine& line) {
+        if (!line.too_long)
+          if (std::optional<FastEvalResult> fast = eval_line_fast(line.text, false, true))
+            return LineResult{EvalOutcome::Status::ok, std::move(fast->rendered), {}};
         const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text);
         return LineResult{r.status, dump(r.output), r.error};
       },
@@ -200,6 +204,9 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   stream_lines(
       o.file, o.threads, out,
       [&](const InputLine& line) {
+        if (!line.too_long)
+          if (const std::optional<FastEvalResult> fast = eval_line_fast(line.text, true, false))
+            return LineResult{EvalOutcome::Status::ok, fmt::format("line {}{}: match", line.number, id_note(fast->outcome)), {}};
         const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text, true);
         switch (r.status) {
           case EvalOutcome::Status::error: {

@@ -3,8 +3,10 @@
 #include "tools/mxlane/eval_line.hpp"
 #include "tools/mxlane/mismatch_report.hpp"
 
+#include <algorithm>
 #include <set>
 
+#include "emu/api/matrix_executor.hpp"
 #include "emu/insns/execute.hpp"
 #include "emu/insns/execute_valu.hpp"
 #include "emu/isa/errors.hpp"
@@ -231,8 +233,14 @@ Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
 }
 
 // A matrix instruction's line loaded into a register file: operands A, B, C of exactly the
-// instruction's VGPR and lane counts.
-LoadedMatrixLine load_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect) {
+// instruction's VGPR and lane counts. `grids` reads the word lists: grids.has(name) says whether
+// the line has "src", "dst" or "expect" (src: an object with only A, B, C), and
+// grids.words(name, field, vgprs, wave) returns one as parse_vgprs() does ("A", "B", "C" under
+// src; "dst"; "expect"); grids.load(regs, base, name, field, vgprs, wave) writes one into `regs`
+// at VGPR `base`.
+template <class Grids>
+LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect,
+                                  Grids& grids) {
   const InstrDesc* desc = nullptr;
   try {
     desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
@@ -244,30 +252,60 @@ LoadedMatrixLine load_matrix(const Json& in, const ArchInfo& arch, std::optional
                         LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}, {}};
   LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
-  if (!in.contains("src") || !in["src"].is_object()) fail("src", "missing or not an object with A, B, C");
-  const Json& src = in["src"];
-  check_keys(src, "src", {"A", "B", "C"});
+  if (!grids.has("src")) fail("src", "missing or not an object with A, B, C");
   MatrixOperands& ops = line.ops;
   ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
   for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
                                        std::tuple{"C", Operand::C, ops.c.base}}) {
-    if (!src.contains(name)) fail(std::string("src.") + name, "missing");
-    load_vgprs(regs, base, parse_vgprs(src[name], std::string("src.") + name, d.vgprs(op), d.wave));
+    if (!grids.has(name)) fail(std::string("src.") + name, "missing");
+    grids.load(regs, base, name, std::string("src.") + name, d.vgprs(op), d.wave);
   }
-  if (in.contains("dst")) {
+  if (grids.has("dst")) {
     if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
-    load_vgprs(regs, ops.d.base, parse_vgprs(in["dst"], "dst", d.vgprs_cd, d.wave));
+    grids.load(regs, ops.d.base, "dst", "dst", d.vgprs_cd, d.wave);
   }
-  if (in.contains("expect")) line.expect = parse_vgprs(in["expect"], "expect", d.vgprs_cd, d.wave);
+  if (grids.has("expect")) line.expect = grids.words("expect", "expect", d.vgprs_cd, d.wave);
   else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
   return line;
 }
 
-void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect, EvalOutcome& outcome) {
+// The word lists of a parsed line.
+class JsonGrids {
+ public:
+  explicit JsonGrids(const Json& in) : in_(in) {}
+  bool has(std::string_view name) {
+    if (name == "dst" || name == "expect") return in_.contains(name);
+    if (!in_.contains("src") || !in_["src"].is_object()) return false;
+    if (name == "src") {
+      check_keys(in_["src"], "src", {"A", "B", "C"});
+      return true;
+    }
+    return in_["src"].contains(name);
+  }
+  std::vector<std::vector<std::uint32_t>> words(std::string_view name, const std::string& field, int vgprs, int wave) {
+    const Json& v = (name == "dst" || name == "expect") ? in_[std::string(name)] : in_["src"][std::string(name)];
+    return parse_vgprs(v, field, vgprs, wave);
+  }
+  void load(LaneRegFile& regs, int base, std::string_view name, const std::string& field, int vgprs, int wave) {
+    load_vgprs(regs, base, words(name, field, vgprs, wave));
+  }
+
+ private:
+  const Json& in_;
+};
+
+LoadedMatrixLine load_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect) {
+  JsonGrids grids(in);
+  return load_matrix_from(in, arch, wave, require_expect, grids);
+}
+
+void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect, EvalEngine engine,
+                 EvalOutcome& outcome) {
   LoadedMatrixLine line = load_matrix(in, arch, wave, require_expect);
   const InstrDesc& d = *line.desc;
-  execute_matrix(d, line.regs, line.ops, line.mods, line.switches);
+  if (engine == EvalEngine::fast) execute_matrix_fast(d, line.regs, line.ops, line.mods, line.switches);
+  else execute_matrix(d, line.regs, line.ops, line.mods, line.switches);
   outcome.desc = &d;
   outcome.mods = line.mods;
   outcome.switches = line.switches;
@@ -375,6 +413,58 @@ Json parse_json_line(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// The word lists a scanner read, shaped-checked as parse_vgprs() checks them.
+class ScannedGridsView {
+ public:
+  explicit ScannedGridsView(const ScannedGrids& g) : g_(g) {}
+  bool has(std::string_view name) const {
+    if (name == "src") return g_.src;
+    return grid(name).present;
+  }
+  std::vector<std::vector<std::uint32_t>> words(std::string_view name, const std::string& field, int vgprs,
+                                                int wave) const {
+    const ScannedGrid& g = grid(name);
+    if (static_cast<int>(g.row_lengths.size()) != vgprs) fail(field, "VGPR count");
+    std::vector<std::vector<std::uint32_t>> out;
+    out.reserve(g.row_lengths.size());
+    auto next = g.words.begin();
+    for (const std::uint32_t length : g.row_lengths) {
+      if (static_cast<int>(length) != wave) fail(field, "lane count");
+      out.emplace_back(next, next + length);
+      next += length;
+    }
+    return out;
+  }
+  void load(LaneRegFile& regs, int base, std::string_view name, const std::string& field, int vgprs, int wave) const {
+    const ScannedGrid& g = grid(name);
+    if (static_cast<int>(g.row_lengths.size()) != vgprs) fail(field, "VGPR count");
+    for (const std::uint32_t length : g.row_lengths)
+      if (static_cast<int>(length) != wave) fail(field, "lane count");
+    if (base < 0 || base + vgprs > regs.num_regs(RegBank::vgpr)) fail(field, "outside the register file");
+    std::copy(g.words.begin(), g.words.end(), regs.words().begin() + static_cast<std::ptrdiff_t>(base) * wave);
+  }
+
+ private:
+  const ScannedGrid& grid(std::string_view name) const {
+    if (name == "A") return g_.a;
+    if (name == "B") return g_.b;
+    if (name == "C") return g_.c;
+    return name == "dst" ? g_.dst : g_.expect;
+  }
+  const ScannedGrids& g_;
+};
+
+}  // namespace
+
+LoadedMatrixLine load_scanned_matrix_line(const Json& fields, const ScannedGrids& grids, bool require_expect) {
+  const auto [arch, wave] = check_line(fields);
+  if (find_valu(fields["inst"].get<std::string>()) != nullptr) fail("inst", "a VALU builtin");
+  ScannedGridsView view(grids);
+  return load_matrix_from(fields, *arch, wave, require_expect, view);
+}
+
 LoadedMatrixLine load_matrix_line(std::string_view text) {
   const Json in = parse_json_line(text);
   return quoting_numbers(text, [&] {
@@ -385,7 +475,7 @@ LoadedMatrixLine load_matrix_line(std::string_view text) {
   });
 }
 
-EvalOutcome eval_line(std::string_view text, bool require_expect) {
+EvalOutcome eval_line(std::string_view text, bool require_expect, EvalEngine engine) {
   EvalOutcome outcome;
   Json id = nullptr;
   try {
@@ -396,7 +486,7 @@ EvalOutcome eval_line(std::string_view text, bool require_expect) {
       const auto [arch, wave] = check_line(in);
       outcome.output = Json{{"id", id}};
       if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
-      else eval_matrix(in, *arch, wave, require_expect, outcome);
+      else eval_matrix(in, *arch, wave, require_expect, engine, outcome);
     });
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "emu/insns/execute.hpp"
@@ -41,7 +43,31 @@ struct LoadedMatrixLine {
 // Throws InvalidArgument naming the field.
 LoadedMatrixLine load_matrix_line(std::string_view line);
 
+// How a matrix instruction's D is computed: `fast` through execute_matrix_fast() (the fast kernels
+// where they apply, cached layouts), `reference` through execute_matrix(). Same bits either way;
+// the reference engine exists so that tests can compare the two (tests/cli/test_eval_fast_path.cpp).
+enum class EvalEngine { fast, reference };
+
 // `require_expect`: replay mode, where a line without "expect" is an error.
-EvalOutcome eval_line(std::string_view line, bool require_expect = false);
+EvalOutcome eval_line(std::string_view line, bool require_expect = false, EvalEngine engine = EvalEngine::fast);
+
+// A line's word lists (src.A/B/C, dst, expect) as a scanner read them: `words` row after row,
+// `row_lengths` the lane words of each row.
+struct ScannedGrid {
+  bool present = false;
+  std::vector<std::uint32_t> words;
+  std::vector<std::uint32_t> row_lengths;
+};
+struct ScannedGrids {
+  bool src = false;  // "src" was an object with only A, B, C (each at most once)
+  ScannedGrid a, b, c, dst, expect;
+};
+
+// load_matrix_line() for a line whose small fields (id, arch, inst, wave, mods, exec, options)
+// are in `fields` and whose word lists were scanned: the validation of eval_line() on them.
+// Throws InvalidArgument for anything eval_line() would refuse (the message need not be
+// eval_line()'s: the caller then hands the line to eval_line() for the exact one).
+LoadedMatrixLine load_scanned_matrix_line(const nlohmann::ordered_json& fields, const ScannedGrids& grids,
+                                          bool require_expect);
 
 }  // namespace mxlane::cli

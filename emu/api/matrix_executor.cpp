@@ -1,0 +1,284 @@
+// The cached-placement executor: per (instruction, modifiers, switches) one plan holding every
+// operand placement in execute_matrix()'s order; then either one fast GEMM per block and A/B copy,
+// or execute_matrix()'s element loop over the cached placements.
+#include "emu/api/matrix_executor.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <memory>
+#include <vector>
+
+#include "emu/api/gemm.hpp"
+#include "emu/api/gemm_internal.hpp"
+#include "emu/fast/kernel_table.hpp"
+#include "emu/fast/simd_level.hpp"
+#include "emu/api/matrix.hpp"
+#include "emu/insns/matrix_insn.hpp"
+#include "layouts/feeding_slots.hpp"
+#include "layouts/operand_layout.hpp"
+
+namespace mxlane {
+namespace {
+
+// One placement compiled to word arithmetic on LaneRegFile::words(): the word at index (operand
+// base * wave + `index`), the field at `shift` of `width` bits (64: with the next VGPR's word as the
+// high half), then read_element()'s ABS and NEG marks as bit masks on the sign.
+struct Field {
+  std::uint32_t index = 0;
+  std::uint8_t shift = 0;
+  std::uint8_t width = 32;
+  std::uint64_t clear = 0;  // the sign bit, when ABS takes |x|
+  std::uint64_t flip = 0;   // the sign bit, when NEG negates
+};
+
+Field field_of(const Placement& p, int wave) {
+  Field f;
+  f.index = static_cast<std::uint32_t>(p.slot.vgpr * wave + p.slot.lane);
+  f.shift = static_cast<std::uint8_t>(p.slot.bit_lo);
+  f.width = static_cast<std::uint8_t>(p.slot.width());
+  const std::uint64_t sign = std::uint64_t{1} << (f.width - 1);
+  f.clear = p.absolute ? sign : 0;
+  f.flip = p.negated ? sign : 0;
+  return f;
+}
+
+// read_element() on the words of a register file (an operand starting at word `base`).
+inline std::uint64_t read_field(const std::uint32_t* words, std::size_t base, int wave, const Field& f) {
+  std::uint64_t v = words[base + f.index];
+  if (f.width == 64) v |= std::uint64_t{words[base + f.index + static_cast<std::size_t>(wave)]} << 32;
+  else if (f.width < 32) v = (v >> f.shift) & ((std::uint64_t{1} << f.width) - 1);
+  return (v & ~f.clear) ^ f.flip;
+}
+
+// write_slot() on the words: the field's other bits keep their contents.
+inline void write_field(std::uint32_t* words, std::size_t base, int wave, const Field& f, std::uint64_t v) {
+  std::uint32_t& w = words[base + f.index];
+  if (f.width == 64) {
+    w = static_cast<std::uint32_t>(v);
+    words[base + f.index + static_cast<std::size_t>(wave)] = static_cast<std::uint32_t>(v >> 32);
+  } else if (f.width == 32) {
+    w = static_cast<std::uint32_t>(v);
+  } else {
+    const std::uint32_t mask = ((std::uint32_t{1} << f.width) - 1) << f.shift;
+    w = (w & ~mask) | ((static_cast<std::uint32_t>(v) << f.shift) & mask);
+  }
+}
+
+// One output element: where D[block][i][j] goes and which A/B copy it reads (RDNA3 lane groups,
+// docs/spec/layouts.md §8.5).
+struct OutputPlan {
+  Field target;
+  int lane = 0;
+  int replica = 0;
+};
+
+struct Plan {
+  const InstrDesc* desc = nullptr;
+  Modifiers mods;
+  Switches switches;
+  bool fast = false;  // gemm_path() == fast: the SIMD kernels give the reference's bits
+  fast::FamilyChoice family{};                 // with fast: what gemm() would run
+  const fast::GemmKernel* gemm_kernel = nullptr;
+  int a_rows = 0, a_cols = 0, a_replicas = 1, b_rows = 0, b_cols = 0, b_replicas = 1, c_rows = 0, c_cols = 0,
+      c_replicas = 1;
+  std::vector<Field> pa, pb, pc;
+  std::vector<OutputPlan> outputs;  // (block, i, j) in execute_matrix()'s order
+  std::array<bool, 4> replica_used{};
+  ElementKernel kernel = nullptr;
+
+  const Field& a(int block, int row, int col, int replica) const {
+    return pa[static_cast<std::size_t>(((block * a_rows + row) * a_cols + col) * a_replicas + replica)];
+  }
+  const Field& b(int block, int row, int col, int replica) const {
+    return pb[static_cast<std::size_t>(((block * b_rows + row) * b_cols + col) * b_replicas + replica)];
+  }
+  const Field& c(int block, int row, int col) const {
+    return pc[static_cast<std::size_t>(((block * c_rows + row) * c_cols + col) * c_replicas)];
+  }
+};
+
+std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
+  auto plan = std::make_unique<Plan>();
+  plan->desc = &d;
+  plan->mods = mods;
+  plan->switches = switches;
+  const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
+      lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
+  plan->fast = gemm_path(d, GemmOptions{.threads = 1, .mods = mods, .switches = switches}) == GemmPath::fast;
+  if (plan->fast) {  // gemm()'s own choice (emu/api/gemm.cpp run()), made once
+    plan->family = *fast::gemm_family(d);
+    plan->gemm_kernel = fast::gemm_kernel(fast::active_simd_level(), plan->family.family, plan->family.acc_bits);
+    plan->fast = plan->gemm_kernel != nullptr;
+  }
+  plan->a_rows = la.rows(), plan->a_cols = la.cols(), plan->a_replicas = la.replicas();
+  plan->b_rows = lb.rows(), plan->b_cols = lb.cols(), plan->b_replicas = lb.replicas();
+  plan->c_rows = lc.rows(), plan->c_cols = lc.cols(), plan->c_replicas = lc.replicas();
+  for (const Placement& p : la.all()) plan->pa.push_back(field_of(p, d.wave));
+  for (const Placement& p : lb.all()) plan->pb.push_back(field_of(p, d.wave));
+  for (const Placement& p : lc.all()) plan->pc.push_back(field_of(p, d.wave));
+  const std::vector<Placement> pd = ld.all();
+  for (int block = 0; block < d.blocks; ++block)
+    for (int i = 0; i < d.m; ++i)
+      for (int j = 0; j < d.n; ++j) {
+        const Placement& out = pd[static_cast<std::size_t>(((block * ld.rows() + i) * ld.cols() + j) * ld.replicas())];
+        const int replica = output_replica(la, out.slot.lane, switches);
+        if (replica < 0 || replica >= static_cast<int>(plan->replica_used.size())) return nullptr;
+        plan->replica_used[static_cast<std::size_t>(replica)] = true;
+        plan->outputs.push_back({field_of(out, d.wave), out.slot.lane, replica});
+      }
+  // Every field inside its operand's registers, which common_operands() checked against the file.
+  const auto inside = [&](const std::vector<Field>& fields, Operand op) {
+    const auto words = static_cast<std::uint32_t>(d.vgprs(op) * d.wave);
+    for (const Field& f : fields)
+      if (f.index + (f.width == 64 ? static_cast<std::uint32_t>(d.wave) : 0) >= words) return false;
+    return true;
+  };
+  std::vector<Field> targets;
+  for (const OutputPlan& o : plan->outputs) targets.push_back(o.target);
+  if (!inside(plan->pa, Operand::A) || !inside(plan->pb, Operand::B) || !inside(plan->pc, Operand::C) ||
+      !inside(targets, Operand::D))
+    return nullptr;
+  plan->kernel = element_kernel(d);
+  return plan;
+}
+
+// The plans this thread has used, newest last; a handful of instruction/modifier combinations
+// make up any real input, so a short list searched linearly is enough.
+const Plan* cached_plan(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
+  thread_local std::vector<std::unique_ptr<Plan>> plans;
+  for (const auto& p : plans)
+    if (p->desc == &d && p->mods == mods && p->switches == switches) return p.get();
+  std::unique_ptr<Plan> plan = make_plan(d, mods, switches);
+  if (!plan) return nullptr;
+  constexpr std::size_t kMaxPlans = 64;
+  if (plans.size() == kMaxPlans) plans.erase(plans.begin());
+  plans.push_back(std::move(plan));
+  return plans.back().get();
+}
+
+// Only plain VGPR operands inside the register file, aligned as the architecture requires
+// (ArchInfo::tuple_align_regs): execute_matrix() words every other case's error.
+bool common_operands(const InstrDesc& d, const LaneRegFile& regs, const MatrixOperands& ops) {
+  if (regs.wave() != d.wave) return false;
+  for (const auto& [op, r] : {std::pair{Operand::A, ops.a}, std::pair{Operand::B, ops.b}, std::pair{Operand::C, ops.c},
+                              std::pair{Operand::D, ops.d}}) {
+    const int count = d.vgprs(op);
+    if (r.bank != RegBank::vgpr || r.base < 0 || r.base + count > regs.num_regs(RegBank::vgpr)) return false;
+    if (count > 1 && r.base % d.arch_traits().tuple_align_regs != 0) return false;
+  }
+  return true;
+}
+
+fast::Storage storage_of(std::size_t bytes) {
+  return bytes == 1 ? fast::Storage::u8 : bytes == 2 ? fast::Storage::u16 : bytes == 4 ? fast::Storage::u32 : fast::Storage::u64;
+}
+
+// Every D element through the fast GEMM kernel gemm() runs: per block and A/B copy one
+// m x n x k product on column-major copies of the operands (gemm()'s checks and path choice were
+// made once, in the plan). In, Acc: the storage types of gemm() for the instruction.
+template <class In, class Acc>
+void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops,
+                        std::vector<std::uint64_t>& results) {
+  const InstrDesc& d = *p.desc;
+  const std::uint32_t* words = regs.words().data();
+  const auto base = [&](const OperandRegs& r) { return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave); };
+  const std::size_t a_base = base(ops.a), b_base = base(ops.b), c_base = base(ops.c);
+  thread_local std::vector<In> a, b;
+  thread_local std::vector<Acc> c, out;
+  const auto size = [](int rows, int cols) { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); };
+  a.resize(size(d.m, d.k));
+  b.resize(size(d.k, d.n));
+  c.resize(size(d.m, d.n));
+  out.resize(size(d.m, d.n));
+  gemm_detail::GemmRequest r;
+  r.desc = &d;
+  r.m = d.m;
+  r.n = d.n;
+  r.k = d.k;
+  r.a = {a.data(), d.m, storage_of(sizeof(In))};
+  r.b = {b.data(), d.k, storage_of(sizeof(In))};
+  r.c = {c.data(), d.m, storage_of(sizeof(Acc))};
+  r.d = out.data();
+  r.ldd = d.m;
+  r.options = GemmOptions{.threads = 1, .mods = p.mods, .switches = p.switches, .path = GemmPath::fast};
+  for (int block = 0; block < d.blocks; ++block) {
+    for (int i = 0; i < d.m; ++i)
+      for (int j = 0; j < d.n; ++j)
+        c[static_cast<std::size_t>(i + j * d.m)] = static_cast<Acc>(read_field(words, c_base, d.wave, p.c(block, i, j)));
+    for (int replica = 0; replica < static_cast<int>(p.replica_used.size()); ++replica) {
+      if (!p.replica_used[static_cast<std::size_t>(replica)]) continue;
+      for (int i = 0; i < d.m; ++i)
+        for (int k = 0; k < d.k; ++k)
+          a[static_cast<std::size_t>(i + k * d.m)] = static_cast<In>(read_field(words, a_base, d.wave, p.a(block, i, k, replica)));
+      for (int k = 0; k < d.k; ++k)
+        for (int j = 0; j < d.n; ++j)
+          b[static_cast<std::size_t>(k + j * d.k)] = static_cast<In>(read_field(words, b_base, d.wave, p.b(block, k, j, replica)));
+      gemm_detail::run_fast(r, p.family, *p.gemm_kernel);
+      const std::size_t first = static_cast<std::size_t>(block) * static_cast<std::size_t>(d.m * d.n);
+      for (int i = 0; i < d.m; ++i)
+        for (int j = 0; j < d.n; ++j) {
+          const std::size_t n = first + static_cast<std::size_t>(i * d.n + j);
+          if (p.outputs[n].replica == replica) results[n] = out[static_cast<std::size_t>(i + j * d.m)];
+        }
+    }
+  }
+}
+
+// gemm()'s storage per element type (emu/api/gemm.hpp): at least a byte.
+void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops, std::vector<std::uint64_t>& results) {
+  const InstrDesc& d = *p.desc;
+  const auto bits = [](ElemType t) { return std::max(8, elem_bits(t)); };
+  switch (bits(d.a_type) * 100 + bits(d.c_type)) {
+    case 3232: return compute_fast_typed<std::uint32_t, std::uint32_t>(p, regs, ops, results);
+    case 6464: return compute_fast_typed<std::uint64_t, std::uint64_t>(p, regs, ops, results);
+    case 1632: return compute_fast_typed<std::uint16_t, std::uint32_t>(p, regs, ops, results);
+    case 1616: return compute_fast_typed<std::uint16_t, std::uint16_t>(p, regs, ops, results);
+    case 832: return compute_fast_typed<std::uint8_t, std::uint32_t>(p, regs, ops, results);
+    default: throw std::logic_error("execute_matrix_fast: no gemm() storage for this instruction");
+  }
+}
+
+// execute_matrix()'s element loop over the cached placements.
+void compute_reference(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops,
+                       std::vector<std::uint64_t>& results) {
+  const InstrDesc& d = *p.desc;
+  const NumericsContext ctx = numerics_context(d, p.mods, p.switches);
+  const std::uint32_t* words = regs.words().data();
+  const auto base = [&](const OperandRegs& r) { return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave); };
+  const std::size_t a_base = base(ops.a), b_base = base(ops.b), c_base = base(ops.c);
+  std::vector<std::uint64_t> a_row(static_cast<std::size_t>(d.k)), b_col(static_cast<std::size_t>(d.k));
+  std::size_t n = 0;
+  for (int block = 0; block < d.blocks; ++block)
+    for (int i = 0; i < d.m; ++i)
+      for (int j = 0; j < d.n; ++j, ++n) {
+        const int replica = p.outputs[n].replica;
+        for (int k = 0; k < d.k; ++k) {
+          a_row[static_cast<std::size_t>(k)] = read_field(words, a_base, d.wave, p.a(block, i, k, replica));
+          b_col[static_cast<std::size_t>(k)] = read_field(words, b_base, d.wave, p.b(block, k, j, replica));
+        }
+        results[n] = p.kernel(DotInputs{a_row, b_col, read_field(words, c_base, d.wave, p.c(block, i, j))}, ctx);
+      }
+}
+
+}  // namespace
+
+void execute_matrix_fast(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
+                         const Switches& switches) {
+  if (!common_operands(d, regs, ops)) return execute_matrix(d, regs, ops, mods, switches);
+  // Illegal modifiers throw from the OperandLayout constructor, as in execute_matrix().
+  const Plan* plan = cached_plan(d, mods, switches);
+  if (plan == nullptr) return execute_matrix(d, regs, ops, mods, switches);
+  // Every source is read before D is written: D may overlap C (the _tied builtins), A or B.
+  thread_local std::vector<std::uint64_t> results;
+  results.assign(plan->outputs.size(), 0);
+  if (plan->fast) compute_fast(*plan, regs, ops, results);
+  else compute_reference(*plan, regs, ops, results);
+  const bool masked = d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
+  std::uint32_t* words = regs.words().data();
+  const std::size_t d_base = static_cast<std::size_t>(ops.d.base) * static_cast<std::size_t>(d.wave);
+  for (std::size_t n = 0; n < results.size(); ++n)
+    if (!masked || regs.exec().active(plan->outputs[n].lane)) write_field(words, d_base, d.wave, plan->outputs[n].target, results[n]);
+}
+
+}  // namespace mxlane

@@ -1,0 +1,221 @@
+// The eval fast path (the scanner of eval_fast_line.cpp, cached layouts and the fast kernels of
+// execute_matrix_fast) against the reference eval path (nlohmann's DOM and execute_matrix): the
+// same random lines, over every matrix instruction with random modifiers, switches and spellings,
+// must give byte-identical output.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "emu/api/matrix_executor.hpp"
+#include "emu/isa/arch.hpp"
+#include "emu/isa/errors.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/switch_scope.hpp"
+#include "fmt/format.h"
+#include "tests/support/cli_run.hpp"
+#include "tools/mxlane/eval_fast_line.hpp"
+#include "tools/mxlane/eval_line.hpp"
+
+using Json = nlohmann::ordered_json;
+using mxlane::cli::EvalEngine;
+using mxlane::cli::EvalOutcome;
+
+namespace {
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// A lane word: random bits, or (for the float formats' common case) small ordinary values in
+// both halves, so that the fast kernels' finite loops and their special-value exits both run.
+std::uint32_t random_word(std::mt19937_64& rng, bool ordinary) {
+  const auto bits = static_cast<std::uint32_t>(rng());
+  if (!ordinary) return bits;
+  // f16 halves with exponent 13..16 (and f32/f64 words with a moderate exponent field).
+  const std::uint32_t half_lo = (bits & 0x83FF) | ((13 + (bits >> 16) % 4) << 10);
+  const std::uint32_t half_hi = ((bits >> 8) & 0x83FF) | ((13 + (bits >> 20) % 4) << 10);
+  return (rng() % 2 == 0) ? (half_hi << 16 | half_lo) : ((bits & 0x807FFFFF) | ((120 + (bits >> 24) % 8) << 23));
+}
+
+// The spelling of one word: mostly "0x%08x", sometimes shorter, upper-case or a JSON integer.
+Json spell(std::uint32_t w, std::mt19937_64& rng) {
+  switch (rng() % 8) {
+    case 0: return Json(static_cast<std::uint64_t>(w));
+    case 1: return fmt::format("0X{:X}", w);
+    case 2: return fmt::format("0x{:x}", w);
+    default: return fmt::format("{:#010x}", w);
+  }
+}
+
+Json grid(int vgprs, int wave, std::mt19937_64& rng, bool ordinary) {
+  Json out = Json::array();
+  for (int r = 0; r < vgprs; ++r) {
+    Json row = Json::array();
+    for (int l = 0; l < wave; ++l) row.push_back(spell(random_word(rng, ordinary), rng));
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+// Random legal modifiers for `d` (about half the lines keep the defaults).
+Json random_mods(const mxlane::InstrDesc& d, std::mt19937_64& rng) {
+  Json mods = Json::object();
+  if (rng() % 2 == 0) return mods;
+  for (const mxlane::ModifierRange& range : mxlane::legal_modifiers(d))
+    if (rng() % 2 == 0) mods[range.name] = range.values[rng() % range.values.size()];
+  mxlane::Modifiers m;
+  for (const auto& [name, value] : mods.items()) mxlane::set_modifier(m, name, value.get<int>());
+  try {
+    mxlane::validate_modifiers(d, m);
+  } catch (const mxlane::InvalidArgument&) {
+    return Json::object();  // e.g. abid >= 2^cbsz
+  }
+  return mods;
+}
+
+// One random switch that applies to the architecture, in a third of the lines.
+Json random_options(const mxlane::InstrDesc& d, std::mt19937_64& rng) {
+  Json options = Json::object();
+  if (rng() % 3 != 0) return options;
+  const auto switches = mxlane::all_switches();
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    const mxlane::SwitchInfo& info = switches[rng() % switches.size()];
+    const std::string value(info.values[rng() % info.values.size()].name);
+    mxlane::Switches s;
+    try {
+      mxlane::set_switch_for(s, info.name, value, mxlane::arch_bit(d.arch));
+    } catch (const mxlane::InvalidArgument&) {
+      continue;
+    }
+    options[std::string(info.name)] = value;
+    return options;
+  }
+  return options;
+}
+
+struct Compared {
+  int lines = 0, fast_lane = 0;
+};
+
+// `line` through both paths; the fast path's text is what `mxlane eval` prints.
+void compare_paths(const std::string& line, Compared& counts) {
+  INFO(line.substr(0, 300));
+  const EvalOutcome reference = mxlane::cli::eval_line(line, false, EvalEngine::reference);
+  const std::optional<mxlane::cli::FastEvalResult> fast = mxlane::cli::eval_line_fast(line, false, true);
+  const std::string fast_text = fast ? fast->rendered : dump(mxlane::cli::eval_line(line, false, EvalEngine::fast).output);
+  REQUIRE(fast_text == dump(reference.output));
+  CHECK(dump(mxlane::cli::eval_line(line, false, EvalEngine::fast).output) == dump(reference.output));
+  // The fast lane takes exactly the lines the reference evaluates without mismatch (matrix only).
+  if (fast) CHECK(reference.status == EvalOutcome::Status::ok);
+  // Replay: the fast lane answers "match" only for lines the reference says match.
+  const std::optional<mxlane::cli::FastEvalResult> replay = mxlane::cli::eval_line_fast(line, true, false);
+  if (replay) CHECK(mxlane::cli::eval_line(line, true, EvalEngine::reference).status == EvalOutcome::Status::ok);
+  ++counts.lines;
+  counts.fast_lane += fast.has_value();
+}
+
+}  // namespace
+
+TEST_CASE("eval fast path: random lines give the reference path's bytes for every matrix instruction",
+          "[cli][eval][fast]") {
+  std::mt19937_64 rng(20261201);
+  Compared counts;
+  for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
+    if (!d.is_mfma() && !d.is_wmma()) continue;
+    const std::string arch(mxlane::arch_info(d.arch).name);
+    for (int n = 0; n < 3; ++n) {
+      Json line = Json::object();
+      if (rng() % 4 != 0) line["id"] = rng() % 2 ? Json(fmt::format("case-{}", n)) : Json(n);
+      line["arch"] = arch;
+      line["inst"] = std::string(d.builtin);
+      const Json mods = random_mods(d, rng);
+      if (!mods.empty()) line["mods"] = mods;
+      const Json options = random_options(d, rng);
+      if (!options.empty()) line["options"] = options;
+      if (rng() % 4 == 0) line["exec"] = fmt::format("{:#x}", rng() & (d.wave == 64 ? ~0ULL : 0xFFFFFFFFULL));
+      const bool ordinary = n != 2;
+      line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, ordinary)},
+                         {"B", grid(d.vgprs_b, d.wave, rng, ordinary)},
+                         {"C", grid(d.vgprs_cd, d.wave, rng, ordinary)}};
+      if (!d.tied && rng() % 3 == 0) line["dst"] = grid(d.vgprs_cd, d.wave, rng, false);
+      compare_paths(line.dump(), counts);
+      // With "expect": the reference's D (match) and one word changed (mismatch).
+      const EvalOutcome r = mxlane::cli::eval_line(line.dump(), false, EvalEngine::reference);
+      REQUIRE(r.status == EvalOutcome::Status::ok);
+      line["expect"] = r.output["D"];
+      compare_paths(line.dump(), counts);
+      line["expect"][0][0] = "0xdeadbeef";
+      compare_paths(line.dump(), counts);
+      // Whitespace and key order as a capture tool might write them.
+      compare_paths(line.dump(1, '\t'), counts);
+    }
+  }
+  // The fast lane really ran (else this test would compare the reference with itself).
+  CHECK(counts.fast_lane > counts.lines / 3);
+}
+
+TEST_CASE("eval fast path: execute_matrix_fast writes execute_matrix's registers with the fast kernels",
+          "[cli][eval][fast]") {
+  // Every matrix instruction with default modifiers and switches: the fast GEMM kernels run.
+  std::mt19937_64 rng(7);
+  for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
+    if (!d.is_mfma() && !d.is_wmma()) continue;
+    INFO(d.builtin);
+    const int regs_count = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
+    mxlane::LaneRegFile regs(d.wave, regs_count);
+    for (int r = 0; r < regs_count; ++r)
+      for (int l = 0; l < d.wave; ++l) regs.set_word(r, l, random_word(rng, r % 3 != 0));
+    mxlane::LaneRegFile fast = regs;
+    // D over A: every source must be read before D is written.
+    const mxlane::MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a % 2 == 0 ? 0 : d.vgprs_a + d.vgprs_b}};
+    mxlane::execute_matrix(d, regs, ops);
+    mxlane::execute_matrix_fast(d, fast, ops);
+    for (int r = 0; r < regs_count; ++r)
+      for (int l = 0; l < d.wave; ++l) REQUIRE(fast.word(r, l) == regs.word(r, l));
+  }
+}
+
+TEST_CASE("eval fast path: the output does not depend on --threads, and bad lines keep their errors",
+          "[cli][eval][fast]") {
+  std::mt19937_64 rng(11);
+  std::string input;
+  const auto& arch = mxlane::arch_info(mxlane::ArchId::gfx1100);
+  const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, "v_wmma_f32_16x16x16_f16");
+  for (int n = 0; n < 40; ++n) {
+    const Json line{{"id", n}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"},
+                    {"src", {{"A", grid(d.vgprs_a, 32, rng, true)}, {"B", grid(d.vgprs_b, 32, rng, true)}, {"C", grid(d.vgprs_cd, 32, rng, true)}}}};
+    input += line.dump() + "\n";
+    if (n % 10 == 3) input += line.dump().replace(2, 2, "ix") + "\n";  // an unknown key: the fast lane declines it
+  }
+  const mxlane_test::Run one = mxlane_test::run_mxlane_on_input({"eval", "--threads", "1"}, input);
+  const mxlane_test::Run three = mxlane_test::run_mxlane_on_input({"eval", "--threads", "3"}, input);
+  CHECK(one.code == 2);
+  CHECK(one.out == three.out);
+  CHECK(one.err == three.err);
+  CHECK_THAT(one.err, Catch::Contains("line 5: ix: unknown key (allowed: "));
+}
+
+TEST_CASE("eval fast path: mutated lines are taken only when the reference path evaluates them the same",
+          "[cli][eval][fast]") {
+  // One byte of a valid line replaced by a character that matters to JSON or to a word's spelling:
+  // the scanner must decline whatever the full parser refuses or reads differently.
+  std::mt19937_64 rng(3);
+  static constexpr char kReplacements[] = "\"',:[]{}0123456789abcdefgxX.eE-+ \t\\/n";
+  Compared counts;
+  for (const char* inst : {"v_mfma_f32_4x4x4f16", "v_wmma_f32_16x16x16_f16", "v_mfma_f64_4x4x4f64"}) {
+    const bool mfma = inst[2] == 'm';
+    const auto& arch = mxlane::arch_info(mfma ? mxlane::ArchId::gfx90a : mxlane::ArchId::gfx1100);
+    const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, inst);
+    for (int n = 0; n < 150; ++n) {
+      Json line{{"id", "m"}, {"arch", std::string(arch.name)}, {"inst", inst}, {"wave", d.wave}};
+      line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, true)}, {"B", grid(d.vgprs_b, d.wave, rng, true)},
+                         {"C", grid(d.vgprs_cd, d.wave, rng, true)}};
+      std::string text = line.dump();
+      const std::size_t at = rng() % text.size();
+      text[at] = kReplacements[rng() % (sizeof(kReplacements) - 1)];
+      if (rng() % 4 == 0) text.insert(rng() % text.size(), 1, kReplacements[rng() % (sizeof(kReplacements) - 1)]);
+      compare_paths(text, counts);
+    }
+  }
+  CHECK(counts.fast_lane > 0);
+  CHECK(counts.fast_lane < counts.lines);
+}
