@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "emu/api/gemm_internal.hpp"
+#include "emu/insns/execute.hpp"
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::gemm_detail {
@@ -18,11 +19,7 @@ std::uint64_t mask_of(ElemType t) {
 void run_reference_elements(const GemmRequest& r) {
   const InstrDesc& d = *r.desc;
   const ElementKernel kernel = element_kernel(d);
-  NumericsContext ctx;  // as execute_matrix() builds it from the modifiers
-  ctx.switches = r.options.switches;
-  ctx.a_signed = (r.options.mods.neg & 1) != 0;
-  ctx.b_signed = (r.options.mods.neg & 2) != 0;
-  ctx.clamp = r.options.mods.clamp != 0;
+  const NumericsContext ctx = numerics_context(d, r.options.mods, r.options.switches);  // as execute_matrix() does
   const std::uint64_t a_mask = mask_of(d.a_type), b_mask = mask_of(d.b_type), c_mask = mask_of(d.c_type);
   // A by rows and B by columns, so that each instruction's slice of k is contiguous.
   std::vector<std::uint64_t> a_rows(static_cast<std::size_t>(r.m) * r.k), b_cols(static_cast<std::size_t>(r.n) * r.k);

@@ -38,9 +38,10 @@ Cdna2Rules Cdna2Rules::for_packed(const FormatSpec& input, const Switches& s, Ma
   Cdna2Rules r;
   r.nan = nan_policy(s);
   if (subnormals == MatrixSubnormals::keep) {
-    // gfx908: the same trees with gradual underflow everywhere and -0 kept (docs/cdna1.md) [MODEL];
-    // with cdna2_mode=honoured, MODE's IEEE-style DAZ/FTZ (sign kept).
-    r.positive_flush = false;
+    // gfx908: the same trees with gradual underflow everywhere and -0 inputs kept (docs/cdna1.md)
+    // [MODEL]; the leaf still adds +0 (docs/spec/numerics.md §B.2), as cdna2_flushed_input_sign's
+    // default says; with cdna2_mode=honoured, MODE's DAZ/FTZ.
+    r.positive_flush = s.cdna2_flushed_input_sign() == FlushedSign::positive;
     if (s.cdna2_mode() == ModeEffect::honoured) {
       r.rounding.mode = rounding_mode(s.mode_round());
       r.flush_inputs = mode_flushes(kBinary32, s);

@@ -120,7 +120,6 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
   std::mt19937_64 rng(20261201);
   Compared counts;
   for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
-    if (!d.is_mfma() && !d.is_wmma()) continue;
     const std::string arch(mxlane::arch_info(d.arch).name);
     for (int n = 0; n < 3; ++n) {
       Json line = Json::object();
@@ -158,7 +157,6 @@ TEST_CASE("eval fast path: execute_matrix_fast writes execute_matrix's registers
   // Every matrix instruction with default modifiers and switches: the fast GEMM kernels run.
   std::mt19937_64 rng(7);
   for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
-    if (!d.is_mfma() && !d.is_wmma()) continue;
     INFO(d.builtin);
     const int regs_count = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
     mxlane::LaneRegFile regs(d.wave, regs_count);

@@ -3,6 +3,8 @@
 // builtin API and every CLI command (docs/cdna1.md).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <set>
 #include <string>
@@ -79,7 +81,7 @@ TEST_CASE("gfx908 layouts are gfx90a's, element by element, with every modifier"
       for (int v : r.values) {
         Modifiers mods;
         set_modifier(mods, r.name, v);
-        if (r.name == "abid" && mods.cbsz == 0) mods.cbsz = 1;  // abid needs a broadcast
+        if (r.name == "abid") mods.cbsz = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(v))));  // abid < 2^cbsz
         for (Operand op : kAllOperands) {
           const OperandLayout l908(*d908, op, mods, Switches{}), l90a(d90a, op, mods, Switches{});
           const auto p908 = l908.all(), p90a = l90a.all();
