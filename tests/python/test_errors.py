@@ -52,8 +52,8 @@ def test_same_message_as_the_cli(cli_args, call):
 
 def test_trace_errors_match_the_cli():
     args = ["--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "0,1,2"]
-    assert message(lambda: mxlane.trace("gfx90a", "v_mfma_f32_4x4x4f16", (0, 1, 2), a=[1, 2, 3])) == \
-        cli_error("lanemap", *args, "--a", "1,2,3")
+    assert message(lambda: mxlane.trace("gfx90a", "v_mfma_f32_4x4x4f16", (0, 1, 2), a=[1, 2, 3, 4, 5])) == \
+        cli_error("lanemap", *args, "--a", "1,2,3,4,5")
     assert message(lambda: mxlane.trace("gfx90a", "v_mfma_f32_4x4x4f16", (0, 1, 2), c=0.1)) == \
         cli_error("lanemap", *args, "--c", "0.1000000000000000055511151231257827021181583404541015625")
     assert message(lambda: mxlane.trace("gfx90a", "v_mfma_f32_4x4x4f16", (16, 1, 2))) == \

@@ -34,7 +34,12 @@ def test_eval_expect_and_valu_lines():
     ok = mxlane.eval(mfma_line("m", expect=[[ONE_F32] * 64] * 4))
     assert ok["match"] is True
     wrong = mxlane.eval(mfma_line("m", expect=[[0] * 64] * 4))
-    assert wrong["match"] is False and wrong["diff"][0] == {"vgpr": 0, "lane": 0, "expect": "0x00000000", "got": "0x3f800000"}
+    # The differing word names its D element (VGPR 0, lane 0 of a CDNA2 D is row 0, column 0 of
+    # block 0, docs/spec/layouts.md §5.3), both values and their distance in ulps.
+    assert wrong["match"] is False and wrong["diff"][0] == {
+        "vgpr": 0, "lane": 0, "expect": "0x00000000", "got": "0x3f800000",
+        "elements": [{"block": 0, "i": 0, "j": 0, "expect": "0x00000000 (0)", "got": "0x3f800000 (1)",
+                      "ulps": 0x3f800000, "name": "D[0][0].B0"}]}
     # A VALU builtin: v_sad_u8 on one lane: |1-4| + |2-3| + |3-2| + |4-1| + 10 = 18.
     sad = {"arch": "gfx1100", "inst": "sad_u8", "src": {"src0": [[0x04030201]], "src1": [[0x01020304]], "src2": [[10]]}}
     assert mxlane.eval(sad)["D"] == [["0x00000012"]]
