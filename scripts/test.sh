@@ -18,8 +18,10 @@ echo "== ASan + UBSan build and tests"
 # a sanitized extension would need the ASan runtime preloaded into the interpreter.)
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMXLANE_BUILD_TESTS=ON -DMXLANE_SANITIZE=ON -DMXLANE_DEVICE=OFF -DMXLANE_PYTHON=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
+# The browser test drives chromium over a page the mxlane binary writes; the HTML writer already runs
+# under the sanitizers in the [pictures] tests, so the ASan pass leaves the browser out.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" -E '^browser\.'
 echo "== bounded fuzzing (libFuzzer, 60 s per target)"
 scripts/fuzz.sh 60
 echo "== all tests passed"
