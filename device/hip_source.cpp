@@ -1,6 +1,7 @@
 // HIP source generation: per kernel, load each operand from the lane's input words into the
 // builtin's own vector type, call the builtin with literal constant arguments, store the result.
 #include "device/hip_source.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 
 #include "device/launcher.hpp"
 #include "fmt/format.h"
@@ -26,12 +27,12 @@ std::string call(const Kernel& k) {
   const Modifiers& m = k.mods;
   const std::string name = "__builtin_amdgcn_" + k.builtin();
   if (k.matrix != nullptr) {
-    switch (k.matrix->modifiers) {
-      case ModifierSet::wmma_neg: return fmt::format("{}(s0, s1, s2)", name);
-      case ModifierSet::wmma_neg_opsel: return fmt::format("{}(s0, s1, s2, {})", name, b(m.opsel & 4));
-      case ModifierSet::wmma_int:
+    switch (modifier_set_traits(k.matrix->modifiers).args) {  // the builtin's own argument list
+      case BuiltinArgs::abc: return fmt::format("{}(s0, s1, s2)", name);
+      case BuiltinArgs::abc_opsel: return fmt::format("{}(s0, s1, s2, {})", name, b(m.opsel & 4));
+      case BuiltinArgs::neg_abc_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
-      default: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
+      case BuiltinArgs::abc_cbsz_abid_blgp: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order

@@ -2,6 +2,7 @@
 // worth running on hardware (defaults, every BLGP, CBSZ/ABID corners, OPSEL halves, signedness and
 // clamp, every byte/word select).
 #include "device/kernel_catalog.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 
 #include "fmt/format.h"
 
@@ -18,8 +19,8 @@ std::string suffix(const std::vector<std::pair<std::string, int>>& fields) {
 // with the largest ABID (the two CBSZ models disagree there, docs/spec/layouts.md §11.1).
 std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
   std::vector<Modifiers> sets{Modifiers{}};
-  switch (d.modifiers) {
-    case ModifierSet::mfma_cbsz_abid_blgp:
+  switch (modifier_set_traits(d.modifiers).device_sets) {
+    case DeviceModifierSets::cbsz_abid_blgp:
       for (const ModifierRange& r : legal_modifiers(d))
         if (r.name == "cbsz")
           for (int cbsz : r.values) {
@@ -28,17 +29,16 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
             sets.push_back(Modifiers{.cbsz = cbsz, .abid = (1 << cbsz) - 1});
           }
       [[fallthrough]];
-    case ModifierSet::mfma_blgp:
+    case DeviceModifierSets::blgp:
       for (int blgp = 1; blgp < 8; ++blgp) sets.push_back(Modifiers{.blgp = blgp});
       break;
-    case ModifierSet::wmma_neg_opsel: sets.push_back(Modifiers{.opsel = 4}); break;
-    case ModifierSet::wmma_int:
+    case DeviceModifierSets::opsel: sets.push_back(Modifiers{.opsel = 4}); break;
+    case DeviceModifierSets::signedness_clamp:
       sets.clear();
       for (int neg = 0; neg < 4; ++neg)
         for (int clamp = 0; clamp < 2; ++clamp) sets.push_back(Modifiers{.neg = neg, .clamp = clamp});
       break;
-    case ModifierSet::mfma_none:
-    case ModifierSet::wmma_neg: break;  // NEG/NEG_HI of float WMMA: builtins cannot set them
+    case DeviceModifierSets::plain: break;
   }
   return sets;
 }
@@ -68,7 +68,7 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   if (m.abid != 0) t.push_back(fmt::format("abid:{}", m.abid));
   if (m.blgp != 0) t.push_back(fmt::format("blgp:{}", m.blgp));
   if (m.opsel == 4) t.push_back("op_sel:[0,0,1]");
-  if (d.modifiers == ModifierSet::wmma_int && m.neg != 0)
+  if (modifier_set_traits(d.modifiers).neg_is_signedness && m.neg != 0)
     t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
   if (m.clamp != 0) t.push_back("clamp");
   return t;
@@ -139,7 +139,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
       if (m.cbsz || m.abid) fields = {{"cbsz", m.cbsz}, {"abid", m.abid}};
       if (m.blgp) fields.emplace_back("blgp", m.blgp);
       if (m.opsel) fields.emplace_back("opsel", m.opsel);
-      if (d->modifiers == ModifierSet::wmma_int) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
+      if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
       k.name = "k_" + std::string(d->builtin) + suffix(fields);
       k.operand_dwords = {d->vgprs_a, d->vgprs_b, d->vgprs_cd};
       k.in_dwords = d->vgprs_a + d->vgprs_b + d->vgprs_cd;

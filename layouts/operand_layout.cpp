@@ -1,5 +1,6 @@
 // OperandLayout: the family bit layouts plus item packing, lane remaps and NEG flags.
 #include "layouts/operand_layout.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 
 #include <stdexcept>
 
@@ -164,7 +165,7 @@ std::vector<std::string> OperandLayout::notes() const {
         operand_ == Operand::C ? "the other half of each VGPR is not read"
                                : "the other half of each VGPR is not written by the instruction: the "
                                  "_tied builtins keep it, the untied ones leave it undefined"));
-  if (d.modifiers == ModifierSet::wmma_int)
+  if (modifier_set_traits(d.modifiers).neg_is_signedness)
     notes.push_back(fmt::format("A is {}, B is {} (neg={}: NEG[0]/NEG[1] choose signedness)",
                                 (mods_.neg & 1) != 0 ? "signed" : "unsigned",
                                 (mods_.neg & 2) != 0 ? "signed" : "unsigned", mods_.neg));

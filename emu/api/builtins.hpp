@@ -21,6 +21,7 @@
 #include "emu/insns/execute.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/instruction_rows.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 #include "emu/isa/switches.hpp"
 
 namespace mxlane::builtins {
@@ -51,13 +52,12 @@ void run_builtin(const InstrDesc& desc, LaneRegFile& regs, const MatrixOperands&
                  const Switches& switches);
 
 namespace detail {
-constexpr bool mfma_style(ModifierSet s) {
-  return s == ModifierSet::mfma_cbsz_abid_blgp || s == ModifierSet::mfma_blgp || s == ModifierSet::mfma_none;
-}
+constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d.modifiers).args; }
 }  // namespace detail
 
 // One builtin as a function object, its argument types and list taken from its row of the
-// instruction table (kInstrTable[I]); the argument list is the builtin's own, by its modifier set:
+// instruction table (kInstrTable[I]); the argument list is the builtin's own, by its modifier set's
+// BuiltinArgs (emu/isa/modifier_set_traits.hpp):
 //   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
 //   integer WMMA (a_neg, a, b_neg, b, c, clamp) — each followed by optional Switches.
 template <std::size_t I> struct Builtin {
@@ -68,22 +68,22 @@ template <std::size_t I> struct Builtin {
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
 
   D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
-    requires(detail::mfma_style(d.modifiers))
+    requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp)
   {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid, .blgp = blgp}, s);
   }
   D operator()(const A& a, const B& b, const C& c, const Switches& s = {}) const
-    requires(d.modifiers == ModifierSet::wmma_neg)
+    requires(detail::args_of(d) == BuiltinArgs::abc)
   {
     return call(a, b, c, Modifiers{}, s);
   }
   D operator()(const A& a, const B& b, const C& c, bool opsel, const Switches& s = {}) const
-    requires(d.modifiers == ModifierSet::wmma_neg_opsel)
+    requires(detail::args_of(d) == BuiltinArgs::abc_opsel)
   {
     return call(a, b, c, Modifiers{.opsel = opsel ? 4 : 0}, s);
   }
   D operator()(bool a_neg, const A& a, bool b_neg, const B& b, const C& c, bool clamp, const Switches& s = {}) const
-    requires(d.modifiers == ModifierSet::wmma_int)
+    requires(detail::args_of(d) == BuiltinArgs::neg_abc_clamp)
   {
     return call(a, b, c, Modifiers{.neg = (a_neg ? 1 : 0) | (b_neg ? 2 : 0), .clamp = clamp ? 1 : 0}, s);
   }

@@ -7,6 +7,7 @@
 #include "emu/api/gemm_internal.hpp"
 #include "emu/fast/kernel_table.hpp"
 #include "emu/isa/errors.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 #include "fmt/format.h"
 
 namespace mxlane {
@@ -15,19 +16,9 @@ namespace {
 using gemm_detail::GemmRequest;
 
 // Modifiers that act on the numbers alone, which the element kernels and the fast families take
-// as parameters; the others act through the register layouts (validate_modifiers() has already
-// rejected what an instruction does not accept).
-bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) {
-  switch (d.modifiers) {
-    case ModifierSet::mfma_blgp:
-    case ModifierSet::mfma_cbsz_abid_blgp:
-    case ModifierSet::mfma_none: return m.cbsz == 0 && m.abid == 0 && m.blgp == 0;
-    case ModifierSet::wmma_neg:
-    case ModifierSet::wmma_neg_opsel: return m.neg == 0 && m.neg_hi == 0;  // OPSEL only moves 16-bit C/D
-    case ModifierSet::wmma_int: return true;                               // NEG[1:0] signedness, CLAMP
-  }
-  return false;
-}
+// as parameters; the others act through the register layouts (the set's layout_modifiers;
+// validate_modifiers() has already rejected what an instruction does not accept).
+bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) { return only_numeric_modifiers(d.modifiers, m); }
 
 // Why the fast path does not apply, or empty when it does.
 std::string fast_path_obstacle(const InstrDesc& d, const GemmOptions& o) {

@@ -46,11 +46,14 @@ inline constexpr BuiltinRow kBuiltins[] = {
 
 // The builtin joined with its instruction; ops, VGPR counts and per-wave cycles derived.
 constexpr InstrDesc join(const BuiltinRow& b) {
-  const InstructionRow* found = nullptr;
-  for (const InstructionRow& i : kInstructions)
-    if (i.arch == b.arch && i.mnemonic == b.mnemonic) found = &i;
-  if (found == nullptr) throw "instructions.def: a builtin names no instruction of its architecture";  // a compile error
-  const InstructionRow& i = *found;
+  // By index, not by pointer: a pointer compared with nullptr is not a constant expression under
+  // -fsanitize=undefined.
+  constexpr std::size_t none = std::size(kInstructions);
+  std::size_t found = none;
+  for (std::size_t n = 0; n < none; ++n)
+    if (kInstructions[n].arch == b.arch && kInstructions[n].mnemonic == b.mnemonic) found = n;
+  if (found == none) throw "instructions.def: a builtin names no instruction of its architecture";  // a compile error
+  const InstructionRow& i = kInstructions[found];
   const MatrixFamily& f = matrix_family(i.family);
   const bool cycles_published = f.cycles_published_wave == 0 || f.cycles_published_wave == b.wave;
   return InstrDesc{

@@ -1,6 +1,7 @@
 // Resolving arch/inst/wave with the CLI's own resolvers, options through its --option parser, and
 // modifiers under the names an eval line uses (so messages match the CLI's).
 #include "selection.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 
 #include <set>
 #include <vector>
@@ -53,7 +54,7 @@ Modifiers parse_mods(const py::dict& mods, const InstrDesc& d) {
   // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1] (as in eval lines).
   for (const auto& [name, value, bit] : {std::tuple{"a_signed", a_signed, 1}, std::tuple{"b_signed", b_signed, 2}}) {
     if (!value) continue;
-    if (d.modifiers != ModifierSet::wmma_int)
+    if (!modifier_set_traits(d.modifiers).neg_is_signedness)
       throw InvalidArgument(fmt::format("mods.{}: {} does not take {} (integer WMMA only)", name, d.mnemonic, name));
     if (*value != 0 && *value != 1) throw InvalidArgument(fmt::format("mods.{}: must be 0 or 1", name));
     if (mods.contains("neg") && ((m.neg & bit) != 0) != (*value != 0))

@@ -1,6 +1,7 @@
 // Evaluation of one JSON line: strict validation (unknown keys, shapes, ranges are errors naming
 // the field), then the instruction on a fresh register file.
 #include "tools/mxlane/eval_line.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 #include "tools/mxlane/mismatch_report.hpp"
 
 #include <algorithm>
@@ -145,7 +146,7 @@ Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1].
   for (const auto& [key, bit] : {std::pair{"a_signed", 1}, std::pair{"b_signed", 2}}) {
     if (!mods.contains(key)) continue;
-    if (d.modifiers != ModifierSet::wmma_int)
+    if (!modifier_set_traits(d.modifiers).neg_is_signedness)
       fail(std::string("mods.") + key, fmt::format("{} does not take {} (integer WMMA only)", d.mnemonic, key));
     const int v = parse_int(mods[key], std::string("mods.") + key);
     if (v != 0 && v != 1) fail(std::string("mods.") + key, "must be 0 or 1");

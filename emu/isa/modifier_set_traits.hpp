@@ -1,0 +1,78 @@
+// ModifierSetTraits: how each matrix modifier set reaches its builtins — the argument list, which
+// modifiers move data between registers rather than change numbers, how NEG names signedness, and
+// which combinations the device kernels instantiate. The builtin API, the HIP source, the kernel
+// catalog, eval's `mods` and gemm()'s fast-path check all read this one row.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "emu/isa/modifiers.hpp"
+
+namespace mxlane {
+
+// The builtin's argument list (clang's BuiltinsAMDGPU.def; docs/spec/layouts.md §4.1, §4.2).
+enum class BuiltinArgs : std::uint8_t {
+  abc_cbsz_abid_blgp,  // MFMA: (a, b, c, cbsz, abid, blgp)
+  abc,                 // float WMMA: (a, b, c)
+  abc_opsel,           // 16-bit-output WMMA: (a, b, c, bool opsel)
+  neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
+};
+
+// The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
+enum class DeviceModifierSets : std::uint8_t {
+  plain,            // the default only
+  blgp,             // the default and BLGP 1..7
+  cbsz_abid_blgp,   // those, and every CBSZ with ABID 0 and with the largest ABID
+  opsel,            // the default and OPSEL[2]
+  signedness_clamp  // every NEG[1:0] x CLAMP
+};
+
+struct ModifierSetTraits {
+  ModifierSet set;
+  BuiltinArgs args;
+  // NEG[0]/NEG[1] are the builtin's a_signed/b_signed (integer WMMA, docs/spec/layouts.md §8.4):
+  // eval accepts those names, the assembly prints them as neg_lo.
+  bool neg_is_signedness;
+  // Modifiers that change which register slots feed which element: a GEMM on plain matrices needs
+  // them at 0. (OPSEL only moves 16-bit C/D within a register; integer NEG and CLAMP are numbers.)
+  std::array<std::string_view, 3> layout_modifiers;
+  DeviceModifierSets device_sets;
+};
+
+// One row per ModifierSet.
+inline constexpr std::array<ModifierSetTraits, 6> kModifierSetTraits = {{
+    {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::cbsz_abid_blgp},
+    {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
+    {ModifierSet::mfma_none, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::plain},
+    // NEG/NEG_HI of float WMMA negate A/B in the registers; the builtins cannot set them.
+    {ModifierSet::wmma_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    {ModifierSet::wmma_neg_opsel, BuiltinArgs::abc_opsel, false, {"neg", "neg_hi", ""}, DeviceModifierSets::opsel},
+    {ModifierSet::wmma_int, BuiltinArgs::neg_abc_clamp, true, {"", "", ""}, DeviceModifierSets::signedness_clamp},
+}};
+
+constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
+  for (const ModifierSetTraits& t : kModifierSetTraits)
+    if (t.set == s) return t;
+  throw "a ModifierSet without a traits row";  // a compile error where evaluated at compile time
+}
+
+static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mfma_blgp &&
+                  modifier_set_traits(ModifierSet::mfma_cbsz_abid_blgp).set == ModifierSet::mfma_cbsz_abid_blgp &&
+                  modifier_set_traits(ModifierSet::mfma_none).set == ModifierSet::mfma_none &&
+                  modifier_set_traits(ModifierSet::wmma_neg).set == ModifierSet::wmma_neg &&
+                  modifier_set_traits(ModifierSet::wmma_neg_opsel).set == ModifierSet::wmma_neg_opsel &&
+                  modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int,
+              "every ModifierSet has its traits row");
+
+// Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).
+inline bool only_numeric_modifiers(ModifierSet s, const Modifiers& m) {
+  for (std::string_view name : modifier_set_traits(s).layout_modifiers)
+    if (!name.empty() && modifier_value(m, name) != 0) return false;
+  return true;
+}
+
+}  // namespace mxlane
