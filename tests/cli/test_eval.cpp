@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/eval_json.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
@@ -20,11 +21,7 @@ constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
 
-Json vgprs(int count, int wave, std::uint32_t word) {
-  Json out = Json::array();
-  for (int r = 0; r < count; ++r) out.push_back(Json(std::vector<std::string>(static_cast<std::size_t>(wave), hex(word))));
-  return out;
-}
+using mxlane_test::vgprs;
 
 // v_wmma_f32_16x16x16_f16 wave32, A = B = 1.0, C = 0: every D is 16.0.
 Json ones_line() {

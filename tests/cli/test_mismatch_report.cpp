@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/eval_json.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/hex.hpp"
 
@@ -14,11 +15,7 @@ constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
 
-Json vgprs(int count, int wave, std::uint32_t word) {
-  Json out = Json::array();
-  for (int r = 0; r < count; ++r) out.push_back(Json(std::vector<std::string>(static_cast<std::size_t>(wave), hex(word))));
-  return out;
-}
+using mxlane_test::vgprs;
 
 // All-zero inputs, so D is all +0; `expect` differs where the test writes into it.
 Json zero_line(const std::string& arch, const std::string& inst, int a, int b, int cd, int wave) {

@@ -112,7 +112,10 @@ TEST_CASE("The citation checker finds missing documents, outside paths and ticke
   CHECK(problems("// docs/spec/numerics" + kMd + " §B.2, docs/tutorial" + kMd + ".in\n").empty());
   CHECK(problems("// README" + kMd + ", device/README" + kMd + ", *" + kMd + "\n").empty());
   CHECK(problems("// https://example.org/a/b/nowhere" + kMd + "\n").empty());
-  CHECK(problems("// rocm-systems issue #12056; tissue 3\n").empty());
+  // An external tracker entry and a word that merely ends in the keyword are not the project's own
+  // ticket numbers (the keyword is assembled so this file does not carry the phrase itself).
+  const std::string keyword = std::string("iss") + "ue";
+  CHECK(problems("// rocm-systems " + keyword + " #12056; t" + keyword + " 3\n").empty());
 
   const auto missing = problems("// a\n// valu_builtins" + kMd + " §5.1\n");
   REQUIRE(missing.size() == 1);
