@@ -15,6 +15,7 @@ enum class SpecialEncoding : std::uint8_t {
   ieee,      // exponent all ones: inf (fraction 0) or NaN; -0 exists (binary16/32/64, bfloat16, OCP E5M2)
   ocp_e4m3,  // no inf; S.1111.111 is NaN; -0 exists (OCP FP8 E4M3)
   fnuz,      // no inf, no -0; 0x80 is the only NaN (AMD FNUZ FP8 on gfx942)
+  finite,    // no inf, no NaN, -0 exists: every pattern is a number (OCP MX FP6/FP4)
 };
 
 struct FormatSpec {
@@ -39,7 +40,8 @@ struct FormatSpec {
     switch (special) {
       case SpecialEncoding::ieee: return ((exp_mask() - 1) << man_bits) | man_mask();
       case SpecialEncoding::ocp_e4m3: return (exp_mask() << man_bits) | (man_mask() - 1);
-      case SpecialEncoding::fnuz: return (exp_mask() << man_bits) | man_mask();
+      case SpecialEncoding::fnuz:
+      case SpecialEncoding::finite: return (exp_mask() << man_bits) | man_mask();
     }
     return 0;
   }
@@ -56,6 +58,10 @@ inline constexpr FormatSpec kFp8E4M3Ocp{"fp8_e4m3", 4, 3, 7, SpecialEncoding::oc
 inline constexpr FormatSpec kFp8E5M2Ocp{"bf8_e5m2", 5, 2, 15, SpecialEncoding::ieee};
 inline constexpr FormatSpec kFp8E4M3Fnuz{"fp8_e4m3_fnuz", 4, 3, 8, SpecialEncoding::fnuz};
 inline constexpr FormatSpec kFp8E5M2Fnuz{"bf8_e5m2_fnuz", 5, 2, 16, SpecialEncoding::fnuz};
+// OCP Microscaling formats (OCP MX v1.0 §5.3): finite only, max 7.5, 28 and 6.
+inline constexpr FormatSpec kFp6E2M3{"fp6_e2m3", 2, 3, 1, SpecialEncoding::finite};
+inline constexpr FormatSpec kBf6E3M2{"bf6_e3m2", 3, 2, 3, SpecialEncoding::finite};
+inline constexpr FormatSpec kFp4E2M1{"fp4_e2m1", 2, 1, 1, SpecialEncoding::finite};
 
 // Typed bit containers, SoftFloat style: a binary16 cannot be passed where a binary32 is wanted.
 // from_host/to_host exist for callers' convenience only; emulation never computes with them.

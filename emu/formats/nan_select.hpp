@@ -30,6 +30,8 @@ inline std::uint64_t format_nan(const FormatSpec& f, bool neg) {
     case SpecialEncoding::ieee: return (neg ? f.sign_bit() : 0) | default_nan(f);
     case SpecialEncoding::ocp_e4m3: return (neg ? f.sign_bit() : 0) | (f.exp_mask() << f.man_bits) | f.man_mask();
     case SpecialEncoding::fnuz: return f.sign_bit();
+    // OCP MX FP6/FP4 have no NaN: conversions saturate instead (OCP MX v1.0 §5.3).
+    case SpecialEncoding::finite: return (neg ? f.sign_bit() : 0) | f.max_finite();
   }
   return default_nan(f);
 }

@@ -56,15 +56,6 @@ std::string_view out_name(const InstrDesc& d) {
 
 }  // namespace
 
-const FormatSpec* element_format(ElemType type) {
-  switch (type) {
-    case ElemType::f64: return &kBinary64;
-    case ElemType::f32: return &kBinary32;
-    case ElemType::f16: return &kBinary16;
-    case ElemType::bf16: return &kBfloat16;
-    default: return nullptr;
-  }
-}
 
 ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
                            int col) {

@@ -3,6 +3,8 @@
 // while the same element kernel as execute_matrix() runs (for `mxlane lanemap --trace`).
 #pragma once
 
+#include "emu/formats/element_format.hpp"
+
 #include <string>
 #include <vector>
 
@@ -47,7 +49,5 @@ std::string model_summary(const ElementTrace& trace);
 // How a step combines its inputs, in one line (e.g. "group of 4 products: ...").
 std::string step_combine_text(const ElementTrace& trace, const TracedStep& step);
 
-// The format of an operand's elements, or nullptr for integer types.
-const FormatSpec* element_format(ElemType type);
 
 }  // namespace mxlane

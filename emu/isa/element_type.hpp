@@ -8,7 +8,7 @@
 
 namespace mxlane {
 
-enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4 };
+enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4 };
 
 struct ElemTypeInfo {
   ElemType type;
@@ -18,8 +18,9 @@ struct ElemTypeInfo {
   std::string_view description;
 };
 
-// docs/spec/layouts.md §3 "dict_math_types".
-inline constexpr std::array<ElemTypeInfo, 8> kTypes = {{
+// docs/spec/layouts.md §3 "dict_math_types", and the CDNA3/CDNA4/RDNA4 input types. The 8-bit float types are decoded with the architecture's encoding trait
+// (ArchInfo::fp8_encoding: FNUZ on gfx942, OCP on gfx950 and gfx1200), never by the type alone.
+inline constexpr std::array<ElemTypeInfo, 14> kTypes = {{
     {ElemType::f64, "f64", 64, false, "IEEE binary64"},
     {ElemType::f32, "f32", 32, false, "IEEE binary32"},
     {ElemType::f16, "f16", 16, false, "IEEE binary16"},
@@ -28,6 +29,12 @@ inline constexpr std::array<ElemTypeInfo, 8> kTypes = {{
     {ElemType::i32, "i32", 32, true, "32-bit integer"},
     {ElemType::iu8, "iu8", 8, true, "8-bit integer, signedness chosen per operand by NEG"},
     {ElemType::iu4, "iu4", 4, true, "4-bit integer, signedness chosen per operand by NEG"},
+    {ElemType::xf32, "xf32", 32, false, "binary32 registers read with 10 fraction bits (low 13 bits cleared)"},
+    {ElemType::fp8, "fp8", 8, false, "FP8 E4M3 (FNUZ on gfx942, OCP E4M3FN on gfx950/gfx1200)"},
+    {ElemType::bf8, "bf8", 8, false, "BF8 E5M2 (FNUZ on gfx942, OCP on gfx950/gfx1200)"},
+    {ElemType::fp6, "fp6", 6, false, "FP6 E2M3 (OCP MX, finite only)"},
+    {ElemType::bf6, "bf6", 6, false, "BF6 E3M2 (OCP MX, finite only)"},
+    {ElemType::fp4, "fp4", 4, false, "FP4 E2M1 (OCP MX, finite only)"},
 }};
 
 constexpr const ElemTypeInfo& elem_type_info(ElemType t) { return kTypes[static_cast<std::size_t>(t)]; }

@@ -83,7 +83,10 @@ py::list eval_many(const py::iterable& lines) {
 py::object catalog(const std::optional<std::string>& arch) {
   if (arch && arch->empty()) cli::resolve_arch_option(*arch);  // "" is an unknown name, not "every architecture"
   std::ostringstream text;
-  cli::run_list(cli::ListOptions{arch.value_or(""), "json"}, text);
+  cli::ListOptions options;
+  options.arch = arch.value_or("");
+  options.format = "json";
+  cli::run_list(options, text);
   return python_from_json(Json::parse(text.str()));
 }
 

@@ -78,12 +78,18 @@ int type_bits(ElemType t) {
   switch (t) {
     case ElemType::f64: return 64;
     case ElemType::f32:
+    case ElemType::xf32:
     case ElemType::i32: return 32;
     case ElemType::f16:
     case ElemType::bf16: return 16;
     case ElemType::i8:
-    case ElemType::iu8: return 8;
-    case ElemType::iu4: return 4;
+    case ElemType::iu8:
+    case ElemType::fp8:
+    case ElemType::bf8: return 8;
+    case ElemType::fp6:
+    case ElemType::bf6: return 6;
+    case ElemType::iu4:
+    case ElemType::fp4: return 4;
   }
   return 0;
 }

@@ -35,7 +35,7 @@ bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
 std::string element_text(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
   const ElemType type = d.type(op);
   const int width = elem_bits(type);
-  if (const FormatSpec* f = element_format(type)) return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
+  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
   std::int64_t v = static_cast<std::int64_t>(bits);
   if (operand_signed(d, mods, op) && width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
   return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, v);
@@ -190,7 +190,7 @@ std::vector<std::string> split_list(const std::string& text) {
 std::uint64_t parse_value(const InstrDesc& d, const Modifiers& mods, Operand op, const std::string& text,
                           const std::string& what) {
   const ElemType type = d.type(op);
-  if (const FormatSpec* f = element_format(type)) return parse_float_element(*f, text, what);
+  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return parse_float_element(*f, text, what);
   return parse_integer_element(elem_bits(type), operand_signed(d, mods, op), text, what);
 }
 
@@ -349,7 +349,7 @@ Json feed_json(const ElementTrace& t, const FeedingSlot& f, std::optional<std::u
   if (f.k >= 0) j["k"] = f.k;
   if (value) {
     j["bits"] = fmt::format("{:#0{}x}", *value, elem_bits(t.desc->type(f.operand)) / 4 + 2);
-    const FormatSpec* fmt_spec = element_format(t.desc->type(f.operand));
+    const FormatSpec* fmt_spec = element_format(t.desc->type(f.operand), t.desc->arch_traits().fp8_encoding);
     j["value"] = fmt_spec ? decimal_text(*fmt_spec, *value) : element_text(*t.desc, t.mods, f.operand, *value);
   }
   return j;
@@ -436,7 +436,7 @@ std::vector<std::string> layout_notes(const InstrDesc& d, const Modifiers& mods,
 // nullopt for NaN and infinities.
 std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
   const ElemType type = d.type(op);
-  if (const FormatSpec* f = element_format(type)) return exact_value(*f, bits);
+  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return exact_value(*f, bits);
   const int width = elem_bits(type);
   std::int64_t v = static_cast<std::int64_t>(bits);
   if (operand_signed(d, mods, op) && width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
