@@ -110,7 +110,7 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
     for (const std::string& t : tokens)
       if (operands.find(t) == std::string::npos)
         problems.push_back(fmt::format("{}: modifier '{}' missing in: {}", name, t, operands));
-    for (const char* modifier : {"cbsz:", "abid:", "blgp:", "op_sel:", "neg_lo:", "neg_hi:", " clamp"}) {
+    for (const char* modifier : {"cbsz:", "abid:", "blgp:", "op_sel:", "neg_lo:", "neg_hi:", " neg:[", " clamp"}) {
       bool expected = false;
       for (const std::string& t : tokens) expected = expected || t.rfind(std::string(modifier).substr(modifier[0] == ' '), 0) == 0;
       if (!expected && operands.find(modifier) != std::string::npos)

@@ -9,11 +9,18 @@
 namespace mxlane::device {
 namespace {
 
-// The C type of a matrix operand of element type `t` in `vgprs` VGPRs (the builtin's type).
-std::string matrix_type(ElemType t, int vgprs) {
+// The C type of a matrix operand of element type `t` in `vgprs` VGPRs (the builtin's type, clang's
+// BuiltinsAMDGPU.def): the dense gfx942 MFMA with two VGPRs of 8-bit values take one `long`.
+std::string matrix_type(const InstrDesc& d, ElemType t, int vgprs) {
   switch (t) {
     case ElemType::f64: return vgprs == 2 ? "double" : fmt::format("v{}f64", vgprs / 2);
-    case ElemType::f32: return vgprs == 1 ? "float" : fmt::format("v{}f32", vgprs);
+    case ElemType::f32:
+    case ElemType::xf32: return vgprs == 1 ? "float" : fmt::format("v{}f32", vgprs);
+    case ElemType::i8:
+    case ElemType::fp8:
+    case ElemType::bf8:
+      if (vgprs == 2 && d.family_id == MatrixFamilyId::mfma) return "long";
+      return vgprs == 1 ? "int" : fmt::format("v{}i32", vgprs);
     case ElemType::f16: return fmt::format("v{}f16", vgprs * 2);
     case ElemType::bf16: return fmt::format("v{}i16", vgprs * 2);
     default: return vgprs == 1 ? "int" : fmt::format("v{}i32", vgprs);  // i32 and packed 8/4-bit integers
@@ -61,9 +68,9 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     std::vector<std::string> types;
     std::string result;
     if (k.matrix != nullptr) {
-      types = {matrix_type(k.matrix->a_type, k.matrix->vgprs_a), matrix_type(k.matrix->b_type, k.matrix->vgprs_b),
-               matrix_type(k.matrix->c_type, k.matrix->vgprs_cd)};
-      result = matrix_type(k.matrix->d_type, k.matrix->vgprs_cd);
+      types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a), matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
+               matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_cd)};
+      result = matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);
     } else {
       const ValuSignatureTraits& traits = valu_signature_traits(k.valu->signature);
       for (std::string_view type : traits.hip_args)

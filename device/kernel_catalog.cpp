@@ -66,7 +66,11 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   std::vector<std::string> t;
   if (m.cbsz != 0) t.push_back(fmt::format("cbsz:{}", m.cbsz));
   if (m.abid != 0) t.push_back(fmt::format("abid:{}", m.abid));
-  if (m.blgp != 0) t.push_back(fmt::format("blgp:{}", m.blgp));
+  // The CDNA3 f64 negate mask is the same field, which llvm-objdump prints as neg:[a,b,c] (docs/cdna3.md §2).
+  if (m.blgp != 0 && modifier_set_traits(d.modifiers).blgp_negates)
+    t.push_back(fmt::format("neg:[{},{},{}]", m.blgp & 1, (m.blgp >> 1) & 1, (m.blgp >> 2) & 1));
+  else if (m.blgp != 0)
+    t.push_back(fmt::format("blgp:{}", m.blgp));
   if (m.opsel == 4) t.push_back("op_sel:[0,0,1]");
   if (modifier_set_traits(d.modifiers).neg_is_signedness && m.neg != 0)
     t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));

@@ -51,7 +51,8 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   }
   if (operand == Operand::A && mods.cbsz != 0)
     remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
-  if (operand == Operand::B && mods.blgp != 0) remap_ = LaneRemap::blgp(mods.blgp);
+  if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates)
+    remap_ = LaneRemap::blgp(mods.blgp);
 
   // The builders derive everything from the shape; a mismatch with the table is a bug.
   if (bits_.lanes() != desc.wave || rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
@@ -87,6 +88,11 @@ Placement OperandLayout::place(const Coords& logical) const {
       p.negated = ((mods_.neg >> 2) & 1) != 0;
       p.absolute = ((mods_.neg_hi >> 2) & 1) != 0;
     }
+  }
+  if (modifier_set_traits(desc_->modifiers).blgp_negates && operand_ != Operand::D) {
+    // CDNA3 f64: BLGP bit 0/1/2 negates every A/B/C value as it is read (docs/cdna3.md §2).
+    const int source_bit = operand_ == Operand::A ? 0 : operand_ == Operand::B ? 1 : 2;
+    p.negated = ((mods_.blgp >> source_bit) & 1) != 0;
   }
   return p;
 }
@@ -144,7 +150,7 @@ std::vector<std::string> OperandLayout::notes() const {
           "the other is selectable; unverified on hardware (docs/spec/layouts.md §8.1, §11.1)",
           switch_value_name(switches_, SwitchId::cbsz_model)));
   }
-  if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1)
+  if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates)
     notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
                     "blocks (docs/spec/layouts.md §8.2)");
   if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&

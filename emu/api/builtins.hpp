@@ -36,6 +36,13 @@ template <> struct Element<ElemType::i32> { using type = std::int32_t; static co
 template <> struct Element<ElemType::i8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 template <> struct Element<ElemType::iu8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 template <> struct Element<ElemType::iu4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <> struct Element<ElemType::xf32> { using type = F32; static constexpr int per_vgpr_x2 = 2; };
+// Packed 8/6/4-bit floats travel as the builtins' integer words (clang: `long` / `int` vectors).
+template <> struct Element<ElemType::fp8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <> struct Element<ElemType::bf8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <> struct Element<ElemType::fp6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <> struct Element<ElemType::bf6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <> struct Element<ElemType::fp4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 
 template <class E, int N> using Vector = std::conditional_t<N == 1, E, std::array<E, N>>;
 }  // namespace detail

@@ -7,8 +7,9 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
   const int in_bits = elem_bits(d.a_type), acc_bits = elem_bits(d.c_type);
   if (d.family_id == MatrixFamilyId::mfma) {
     const int values_per_lane = 32 * d.vgprs_a / in_bits;
-    // The pairwise kernels implement the flushing data path (gfx90a); an architecture that keeps
-    // subnormals (gfx908, docs/cdna1.md) runs the reference.
+    // The pairwise kernels implement the flushing data path (gfx90a). An architecture that keeps
+    // subnormals runs the reference for f16/bf16: gfx908 (docs/cdna1.md), and gfx942 whose fused
+    // groups (docs/cdna3-numerics.md) have no fast kernel yet.
     const bool pairwise_kernels_apply = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush;
     switch (d.a_type) {
       case ElemType::f32: return FamilyChoice{GemmFamily::cdna2_fma_chain_f32, 1, in_bits, acc_bits};

@@ -55,6 +55,7 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, cons
   ctx.subnormals = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush || switches.cdna1_subnormals() == Cdna1Subnormals::flush
                        ? MatrixSubnormals::flush
                        : MatrixSubnormals::keep;
+  ctx.fp8 = d.arch_traits().fp8_encoding;
   ctx.a_signed = (mods.neg & 1) != 0;
   ctx.b_signed = (mods.neg & 2) != 0;
   ctx.clamp = mods.clamp != 0;

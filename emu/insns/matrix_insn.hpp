@@ -7,6 +7,8 @@
 #include "emu/isa/instr_desc.hpp"
 #include "emu/semantics/cdna2_fma_chain.hpp"
 #include "emu/semantics/cdna2_pairwise_tree.hpp"
+#include "emu/semantics/cdna3_fused_dot.hpp"
+#include "emu/formats/element_format.hpp"
 #include "emu/semantics/dot_inputs.hpp"
 #include "emu/semantics/integer_dot.hpp"
 #include "emu/semantics/rdna3_wmma_chain.hpp"

@@ -38,6 +38,15 @@ constexpr std::array<std::string_view, 2> kGfx908Evidence = {
     "BLGP, CBSZ/ABID: as gfx90a, with the same partial-broadcast disagreement (switch cbsz_model, "
     "docs/spec/layouts.md \u00a711.1).",
 };
+constexpr std::array<std::string_view, 4> kGfx942Evidence = {
+    "Renamed gfx90a instructions: the gfx90a formulas (docs/spec/layouts.md \u00a75.2, \u00a75.3); AMD's matrix instruction "
+    "calculator's cdna3 table gives exactly these (docs/cdna3.md \u00a73).",
+    "xf32, K-doubled i8 and fp8/bf8: the same input rule with 2 or 8 values per lane, consecutive k packed little-endian "
+    "[TOOL] (docs/cdna3.md \u00a73).",
+    "SMFMAC: A compressed to K/2 columns by the same rule, its 2-bit index fields beside each stored value in the index "
+    "VGPR, the set chosen by ABID when CBSZ = 0 [TOOL] (docs/cdna3.md \u00a73).",
+    "f64: BLGP is a negate mask, not a lane pattern [TOOL][DOC] (docs/cdna3.md \u00a72).",
+};
 constexpr std::array<std::string_view, 3> kGfx1100Evidence = {
     "A/B/C/D: AMD's RDNA3 builtin page (seed 000), the calculator, rocjitsu (hardware-checked on gfx1100), "
     "GPUOpen's WMMA sample (docs/spec/layouts.md \u00a76).",
@@ -57,8 +66,9 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
     {ArchId::gfx90a, "gfx90a", "cdna2", "MI200 series (MI210, MI250, MI250X)", kGfx90aAliases, 64,
      false, true, 256, 256, true,
      2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, true, false, Fp8Encoding::ocp, "", "", kGfx90aEvidence},
-    {ArchId::gfx942, "gfx942", "cdna3", "MI300 series", kGfx942Aliases, 64, false, true, 256, 256, false,
-     2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", {}},
+    // gfx942: subnormals kept (MMA-Sim flushes only on CDNA2; docs/cdna3-numerics.md), FNUZ FP8.
+    {ArchId::gfx942, "gfx942", "cdna3", "MI300 series (MI300A, MI300X, MI325X)", kGfx942Aliases, 64, false, true, 256, 256, true,
+     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", kGfx942Evidence},
     {ArchId::gfx950, "gfx950", "cdna4", "MI350 series", kGfx950Aliases, 64, false, true, 256, 256, false,
      2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}},
     {ArchId::gfx1030, "gfx1030", "rdna2", "Radeon RX 6800/6900", kGfx1030Aliases, 32, true, true, 256, 0, false,

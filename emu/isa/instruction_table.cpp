@@ -88,9 +88,12 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
                                      std::optional<int> wave) {
   const std::string key(strip_prefix(lowercase(name), "__builtin_amdgcn_"));
 
-  // A builtin name fixes the wave size itself.
+  // A builtin name fixes the wave size itself. "v_" + a builtin name is the gfx90a-style mnemonic,
+  // which LLVM's assembler still accepts on gfx942 (docs/cdna3.md §1): it names that builtin's
+  // instruction (a removed builtin stays refused).
+  const std::string_view as_builtin = strip_prefix(key, "v_");
   for (const InstrDesc& d : kInstrTable) {
-    if (d.arch != arch.id || key != d.builtin) continue;
+    if (d.arch != arch.id || (key != d.builtin && as_builtin != d.builtin)) continue;
     if (wave && *wave != d.wave)
       throw InvalidArgument(fmt::format(
           "wave {} contradicts builtin {}, which runs in wave{}{}", *wave, d.builtin, d.wave,

@@ -40,10 +40,13 @@ struct ModifierSetTraits {
   // them at 0. (OPSEL only moves 16-bit C/D within a register; integer NEG and CLAMP are numbers.)
   std::array<std::string_view, 3> layout_modifiers;
   DeviceModifierSets device_sets;
+  // BLGP is a sign mask (bit 0 negates A, bit 1 B, bit 2 C) rather than a lane pattern: CDNA3 f64
+  // MFMA, where LLVM prints the same field as neg:[a,b,c] (docs/cdna3.md §2).
+  bool blgp_negates = false;
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 6> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 8> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -52,6 +55,10 @@ inline constexpr std::array<ModifierSetTraits, 6> kModifierSetTraits = {{
     {ModifierSet::wmma_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     {ModifierSet::wmma_neg_opsel, BuiltinArgs::abc_opsel, false, {"neg", "neg_hi", ""}, DeviceModifierSets::opsel},
     {ModifierSet::wmma_int, BuiltinArgs::neg_abc_clamp, true, {"", "", ""}, DeviceModifierSets::signedness_clamp},
+    {ModifierSet::mfma_plain, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::plain},
+    // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
+    {ModifierSet::mfma_f64_neg, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp,
+     true},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -65,7 +72,9 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::mfma_none).set == ModifierSet::mfma_none &&
                   modifier_set_traits(ModifierSet::wmma_neg).set == ModifierSet::wmma_neg &&
                   modifier_set_traits(ModifierSet::wmma_neg_opsel).set == ModifierSet::wmma_neg_opsel &&
-                  modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int,
+                  modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int &&
+                  modifier_set_traits(ModifierSet::mfma_plain).set == ModifierSet::mfma_plain &&
+                  modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

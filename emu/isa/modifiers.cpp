@@ -33,6 +33,12 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
     return fmt::format("{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
                        "(docs/spec/layouts.md §4.1)",
                        name, generation);
+  if (d.modifiers == ModifierSet::mfma_plain)
+    return fmt::format("{} takes no CBSZ/ABID/BLGP: AMD's matrix instruction calculator (after the CDNA3 ISA's "
+                       "modifier table) allows none on this instruction (docs/cdna3.md §2)",
+                       d.mnemonic);
+  if (d.modifiers == ModifierSet::mfma_f64_neg)
+    return "CDNA3 f64 MFMA takes no CBSZ/ABID; its BLGP field is the negate mask (docs/cdna3.md §2)";
   if (d.modifiers == ModifierSet::mfma_none)
     return name == "blgp"
                ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
@@ -90,7 +96,13 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "B lane-group pattern: broadcast or rotate 16/32-lane groups of B [ISA] "
                      "(docs/spec/layouts.md §8.2, ISA Table 29)"});
       break;
-    case ModifierSet::mfma_none: break;
+    case ModifierSet::mfma_none:
+    case ModifierSet::mfma_plain: break;
+    case ModifierSet::mfma_f64_neg:
+      out.push_back({"blgp", range(0, 7), "",
+                     "negate mask: bit 0 negates A, bit 1 B, bit 2 C (LLVM prints it neg:[a,b,c]) [TOOL][DOC] "
+                     "(docs/cdna3.md §2)"});
+      break;
     case ModifierSet::wmma_neg_opsel:
       out.push_back({"opsel", {0, 4}, "",
                      "OPSEL[2]: 0 reads C / writes D in bits [15:0], 4 in bits [31:16] [DOC] "

@@ -19,6 +19,8 @@ enum class ModifierSet : std::uint8_t {
   wmma_neg,             // RDNA3 float WMMA, 32-bit output: NEG/NEG_HI
   wmma_neg_opsel,       // RDNA3 float WMMA, 16-bit output: NEG/NEG_HI and OPSEL[2]
   wmma_int,             // RDNA3 integer WMMA: NEG[1:0] = A/B signed, CLAMP
+  mfma_plain,           // CDNA3 single-block f16/bf16, xf32, fp8/bf8, K-doubled i8: no modifier (docs/cdna3.md §2)
+  mfma_f64_neg,         // CDNA3 f64 MFMA: BLGP is a negate mask of A, B, C (docs/cdna3.md §2)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).

@@ -119,11 +119,11 @@ constexpr SwitchValue kFnuzUnderflow[] = {
 
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
-     "gfx908/gfx90a multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
+     "gfx908/gfx90a/gfx942 multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
      "[ISA] default vs [DOC] alternative; the two agree when cbsz = log2(blocks). Unverified on "
      "hardware: probe v_mfma_f32_16x16x1f32 cbsz=1 abid=1, A = lane id (docs/spec/layouts.md §11.1)"},
     {SwitchId::f64_4x4x4_cd_order, "f64_4x4x4_cd_order", kF64QuadOrders,
-     "gfx90a v_mfma_f64_4x4x4f64, operands C and D",
+     "gfx90a v_mfma_f64_4x4x4f64 and gfx942 v_mfma_f64_4x4x4_4b_f64, operands C and D",
      "[DOC] default (seed 001 + a host-verified lab-notes kernel) vs [ISA] general formula; "
      "confirm on hardware (docs/spec/layouts.md §11.2)"},
     {SwitchId::rdna3_replica, "rdna3_replica", kReplicaSources,
@@ -140,7 +140,7 @@ constexpr SwitchInfo kSwitches[] = {
      "docs/spec/numerics.md §B.4 ROUND_F16 (model only), open question E8"},
     {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx908/gfx90a MFMA",
      "[MODEL] MMA-Sim ran with the default HIP MODE; whether MFMA honours MODE is open question E1"},
-    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx908/gfx90a MFMA with a partial EXEC mask",
+    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx908/gfx90a/gfx942 MFMA with a partial EXEC mask",
      "[ISA] CDNA4 guide §7.1.2 (\"ignores exec mask ... forces it to 1 for all threads\") and rocjitsu's "
      "CDNA2 MFMA; the MI200 guide's text was not found. gfx1100 WMMA always ignores EXEC: RDNA3 guide "
      "§16.10 pseudocode sets EXEC to all ones around the operation"},
@@ -149,8 +149,8 @@ constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cdna2_flushed_input_sign, "cdna2_flushed_input_sign", kFlushedSign,
      "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0 (gfx908 with cdna1_subnormals=flush)",
      "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (docs/spec/numerics.md §B.2)"},
-    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx908/gfx90a INT8 MFMA",
-     "[INF] no public model; open question E4"},
+    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx908/gfx90a/gfx942 INT8 MFMA",
+     "[INF] no public model; open question E4 (gfx942: probe E-C3-1, docs/cdna3.md §4)"},
     {SwitchId::cdna2_bf16_product_overflow, "cdna2_bf16_product_overflow", kProductOverflow,
      "gfx908/gfx90a BF16 MFMA products", "[MODEL] IEEE binary32 arithmetic; open question E5"},
     {SwitchId::cdna2_f64_algorithm, "cdna2_f64_algorithm", kF64Algorithms, "gfx90a FP64 MFMA",
@@ -195,6 +195,8 @@ constexpr ArchMask kGfx942 = arch_bit(ArchId::gfx942);
 constexpr ArchMask kGfx1200 = arch_bit(ArchId::gfx1200);
 constexpr ArchMask kGfx908 = arch_bit(ArchId::gfx908);
 constexpr ArchMask kGfx908Gfx90a = kGfx908 | kGfx90a;
+// The CDNA generations whose MFMA share an open question (docs/cdna3.md §4 lists which carry over to gfx942).
+constexpr ArchMask kCdnaMfma = kGfx908Gfx90a | kGfx942;
 constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::gfx950) | arch_bit(ArchId::gfx1030);
 constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
 
@@ -204,18 +206,18 @@ struct SwitchScope {
 };
 
 constexpr SwitchScope kScopes[] = {
-    {SwitchId::cbsz_model, kGfx908Gfx90a},
-    {SwitchId::f64_4x4x4_cd_order, kGfx90a},
+    {SwitchId::cbsz_model, kCdnaMfma},
+    {SwitchId::f64_4x4x4_cd_order, kGfx90a | kGfx942},
     {SwitchId::rdna3_replica, kGfx1100},
     {SwitchId::mode_round, kEveryArch},
     {SwitchId::mode_denorm_f32, kEveryArch},
     {SwitchId::mode_denorm_f16_f64, kEveryArch},
     {SwitchId::fp16_ovfl, kEveryArch},
     {SwitchId::cdna2_mode, kGfx908Gfx90a},
-    {SwitchId::cdna2_exec, kGfx908Gfx90a},
+    {SwitchId::cdna2_exec, kCdnaMfma},
     {SwitchId::cdna2_nan, kGfx908Gfx90a},
     {SwitchId::cdna2_flushed_input_sign, kGfx908Gfx90a},
-    {SwitchId::cdna2_int8_overflow, kGfx908Gfx90a},
+    {SwitchId::cdna2_int8_overflow, kCdnaMfma},
     {SwitchId::cdna2_bf16_product_overflow, kGfx908Gfx90a},
     {SwitchId::cdna2_f64_algorithm, kGfx90a},
     {SwitchId::cdna1_subnormals, kGfx908},

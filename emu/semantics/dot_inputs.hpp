@@ -25,6 +25,9 @@ struct NumericsContext {
   // What the CDNA FP16/BF16 data path does with subnormals: the architecture's trait, or the
   // switch cdna1_subnormals on gfx908 (numerics_context()).
   MatrixSubnormals subnormals = MatrixSubnormals::flush;
+  // How FP8/BF8 operands are encoded: the architecture's trait (gfx942 FNUZ, gfx950/gfx1200 OCP), so
+  // one mnemonic present on several architectures decodes its bytes per architecture.
+  Fp8Encoding fp8 = Fp8Encoding::ocp;
   // Optional: receives every accumulation step and rounding (lanemap --trace); null in execution.
   AccumulationObserver* observer = nullptr;
 };

@@ -132,15 +132,19 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_b == d.vgprs_a);
       CHECK(d.vgprs_cd == d.m * d.n * d.blocks * out_bits / (64 * 32));
       // §4.1: every non-f64 instruction co-executes VALU work for cycles - 4; f64 cannot.
-      // gfx908's co-execution cycles are not published (docs/cdna1.md): -1 there, the rule elsewhere.
-      if (d.arch_traits().family == "cdna1") CHECK(d.coexec_cycles == -1);
+      // gfx908's and gfx942's co-execution cycles are not published (docs/cdna1.md, docs/cdna3.md §1):
+      // -1 there, the rule elsewhere.
+      if (d.arch_traits().family == "cdna1" || d.arch_traits().family == "cdna3") CHECK(d.coexec_cycles == -1);
       else CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
     } else {
       CHECK(d.vgprs_a == 16 * in_bits / 32);       // §6: a lane holds all 16 K values
       CHECK(d.vgprs_cd == 16 * 16 / d.wave);       // 16-bit outputs counted as 32 bits (§3)
     }
     CHECK(d.c_type == d.d_type);
-    CHECK(d.a_type == d.b_type);
+    // A and B share a type, except the CDNA3 FP8/BF8 mixes (the first type in the name is A's).
+    const bool fp8_mix = d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8;
+    if (!fp8_mix) CHECK(d.a_type == d.b_type);
+    if (fp8_mix) CHECK((d.b_type == ElemType::fp8 || d.b_type == ElemType::bf8));
   }
 }
 
@@ -149,7 +153,15 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     CAPTURE(d.builtin);
     std::set<std::string> names;
     for (const ModifierRange& r : legal_modifiers(d)) names.insert(r.name);
-    if ((d.family_id == MatrixFamilyId::mfma)) {
+    if (d.family_id == MatrixFamilyId::mfma && d.arch_traits().family == "cdna3") {
+      // docs/cdna3.md §2: BLGP is the f64 negate mask; multi-block shapes keep CBSZ/ABID and BLGP,
+      // the two single-block f32 shapes BLGP; every other single-block shape takes nothing.
+      const bool f64 = d.a_type == ElemType::f64;
+      const bool single_f32 = d.blocks == 1 && d.a_type == ElemType::f32;
+      CHECK(names.count("blgp") == (f64 || d.blocks > 1 || single_f32 ? 1U : 0U));
+      CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));
+      CHECK(names.size() == names.count("blgp") + 2 * names.count("cbsz"));
+    } else if (d.family_id == MatrixFamilyId::mfma) {
       const bool f64 = d.a_type == ElemType::f64;
       CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64
       CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));             // CBSZ: multi-block
@@ -218,7 +230,7 @@ TEST_CASE("Instruction names resolve by mnemonic or builtin, either spelling", "
   CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_wmma_f32_16x16x16_f16"); }),
              Catch::Contains("not available on gfx90a") && Catch::Contains("gfx1100"));
   CHECK_THAT(message([&] { resolve_instruction(rdna3, "mfma_f32_4x4x1f32"); }), Catch::Contains("gfx90a"));
-  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8_f16"); }),
+  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8_f17"); }),
              Catch::Contains("did you mean v_mfma_f32_32x32x8f16"));
   CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16", 32); }),
              Catch::Contains("wave64"));
