@@ -108,6 +108,13 @@ def special_cases(fmt_a, fmt_b, k):
     cases.append((a, b, f32_bits(1.0)))
     cases.append((a, b, f32_bits(2.0)))
     cases.append((a, b, 0))
+    # the 31-bit floor decides a tie: C = 2^12, p0 = 2^-12 (half an ulp of C), p1 = 2^-19 (kept:
+    # rounds up) or 2^-20 (floored away: a tie, to even)
+    e6a, e6b = encode_normal(fmt_a, False, -6, 0), encode_normal(fmt_b, False, -6, 0)
+    e10a, e10b, e9b = encode_normal(fmt_a, False, -10, 0), encode_normal(fmt_b, False, -10, 0), encode_normal(fmt_b, False, -9, 0)
+    for tail_b, c in ((e9b, 2.0 ** 12), (e10b, 2.0 ** 12), (e10b, 2.0 ** 12 * (1 + 2.0 ** -23))):
+        cases.append(([e6a, e10a] + zeros_a[2:], [e6b, tail_b] + zeros_b[2:], f32_bits(c)))
+    cases.append(([e6a, e10a] + zeros_a[2:], [e6b | sb, tail_b | sb] + zeros_b[2:], f32_bits(-(2.0 ** 12))))
     # subnormal factors
     cases.append(([1] * k, [one_b] * k, 0))
     cases.append(([1 | sa] * k, [1] * k, 0))
