@@ -53,7 +53,7 @@ inline Val decode_fp8_ref(const Fp8Fmt& f, std::uint64_t bits) {
 }
 
 // An input factor with its format's smallest normal exponent (for the subnormal exponent rule).
-struct Factor {
+struct Cdna3Factor {
   Val v;
   int emin;
 };
@@ -65,7 +65,7 @@ struct SigExp {
   int exp;
 };
 
-inline SigExp split_ref(const Factor& x) {
+inline SigExp split_ref(const Cdna3Factor& x) {
   if (x.v.cls == Cls::zero) return {Rat(0), -126};
   const int e = std::max(floor_log2(x.v.mag), x.emin);
   return {x.v.value() / pow2(e), e};
@@ -90,7 +90,7 @@ constexpr std::uint32_t kRefNan32 = 0x7fc00000;
 
 // One group: acc (binary32 pattern) and the factor pairs -> the new binary32 accumulator. fp8
 // selects the even/odd split and the C drop below 2^(F-25) (§3).
-inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<Factor>& a, const std::vector<Factor>& b,
+inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<Cdna3Factor>& a, const std::vector<Cdna3Factor>& b,
                                      bool fp8) {
   const Val acc = decode_ref(kRefF32, acc_bits);
   // Specials, in the rule's order.
@@ -134,7 +134,7 @@ inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<F
   } else {
     std::tie(s, e) = truncated_fused_sum(terms);
   }
-  const SigExp c = split_ref(Factor{acc, -126});
+  const SigExp c = split_ref(Cdna3Factor{acc, -126});
   const int f = std::max(e, c.exp);
   const Rat s_floor = floor_to(s * pow2(e - f), 31);
   const Rat c_floor = (fp8 && c.exp < f - 25) ? Rat(0) : floor_to(c.sig * pow2(c.exp - f), 24);
@@ -144,12 +144,12 @@ inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<F
 }
 
 // The whole element: C, then groups of `group` in k order.
-inline std::uint32_t ref_cdna3_dot(std::span<const Factor> a, std::span<const Factor> b, std::uint32_t c, int group,
+inline std::uint32_t ref_cdna3_dot(std::span<const Cdna3Factor> a, std::span<const Cdna3Factor> b, std::uint32_t c, int group,
                                    bool fp8) {
   std::uint32_t acc = c;
   for (std::size_t g = 0; g < a.size(); g += static_cast<std::size_t>(group)) {
-    const std::vector<Factor> ga(a.begin() + static_cast<std::ptrdiff_t>(g), a.begin() + static_cast<std::ptrdiff_t>(g + group));
-    const std::vector<Factor> gb(b.begin() + static_cast<std::ptrdiff_t>(g), b.begin() + static_cast<std::ptrdiff_t>(g + group));
+    const std::vector<Cdna3Factor> ga(a.begin() + static_cast<std::ptrdiff_t>(g), a.begin() + static_cast<std::ptrdiff_t>(g + group));
+    const std::vector<Cdna3Factor> gb(b.begin() + static_cast<std::ptrdiff_t>(g), b.begin() + static_cast<std::ptrdiff_t>(g + group));
     acc = ref_cdna3_group(acc, ga, gb, fp8);
   }
   return acc;

@@ -49,7 +49,7 @@ void run_fused(const mxlane::FormatSpec& spec, const Fmt& in, int group, bool xf
     DotShape shape = base;
     shape.k = group * (g.coin(50) ? 1 : 2);  // one group, or two (16x16x16, xf32 K = 8)
     const DotCase d = make_dot_case(g, shape);
-    std::vector<Factor> a, b;
+    std::vector<Cdna3Factor> a, b;
     Rat exact = decode_ref(kRefF32, d.c).finite() ? decode_ref(kRefF32, d.c).value() : Rat(0);
     bool finite = decode_ref(kRefF32, d.c).finite();
     for (std::size_t k = 0; k < d.a.size(); ++k) {
@@ -95,14 +95,19 @@ void run_fp8(const mxlane::FormatSpec& sa, const Fp8Fmt& fa, const mxlane::Forma
       ab[t] = fp8_byte(g, fa);
       bb[t] = fp8_byte(g, fb);
     }
-    std::uint64_t c = 0;
-    switch (g.range(0, 5)) {
+    const bool cancel = g.coin(8);  // each odd k negates the even k before it: exact zero sums
+    for (std::size_t t = 1; cancel && t < k; t += 2) {
+      ab[t] = ab[t - 1];
+      bb[t] = (bb[t - 1] & 0x7f) != 0 ? bb[t - 1] ^ 0x80 : bb[t - 1];  // FNUZ: 0x80 is NaN, not -0
+    }
+    std::uint64_t c = cancel ? (g.sign() ? 0x80000000u : 0) : 0;
+    if (!cancel) switch (g.range(0, 5)) {
       case 0: c = g.sign() ? 0x80000000u : 0; break;
       case 1: c = g.edge(kRefF32, true); break;
       case 2: c = f32_near(g, -60, -20); break;  // far below the products: the fp8 C drop
       default: c = f32_near(g, -12, 10); break;
     }
-    std::vector<Factor> a, b;
+    std::vector<Cdna3Factor> a, b;
     const Val cv = decode_ref(kRefF32, c);
     Rat exact = cv.finite() ? cv.value() : Rat(0);
     bool finite = cv.finite();
