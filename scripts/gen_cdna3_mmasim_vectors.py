@@ -2,12 +2,11 @@
 # Generates tests/vectors/cdna3_mmasim_vectors.txt by running MMA-Sim's gfx942 (CDNA3) MFMA model.
 #
 # Runs ONLY where microsoft/MMA-Sim has been fetched; it is never a build or test dependency (the
-# committed vector file is). MMA-Sim needs torch, which Debian 12 lacks: pass a directory holding a
-# tiny numpy-backed `torch` stand-in that provides only what mmasim.simulator.amd uses (zeros,
-# tensor, isnan, isinf, view, >>/<<, double, slicing), e.g. the one described in
-# docs/cdna3-numerics.md §7. Usage (Debian's python3):
-#   PYTHONPATH=<torch shim dir>:<MMA-Sim checkout> /usr/bin/python3 scripts/gen_cdna3_mmasim_vectors.py \
-#       <MMA-Sim commit> > tests/vectors/cdna3_mmasim_vectors.txt
+# committed vector file is). MMA-Sim needs torch, which Debian 12 lacks: scripts/mmasim_torch_shim/
+# holds a tiny numpy-backed `torch` stand-in that provides only what mmasim.simulator.amd uses
+# (docs/cdna3-numerics.md §7). Usage (Debian's python3, python3-numpy):
+#   PYTHONPATH=scripts/mmasim_torch_shim:<MMA-Sim checkout> /usr/bin/python3 -W ignore \
+#       scripts/gen_cdna3_mmasim_vectors.py <MMA-Sim commit> > tests/vectors/cdna3_mmasim_vectors.txt
 # Each case is one output element: MMA-Sim's mfma("CDNA3", qualifier) object with m = n = 1 (its
 # per-element algorithm does not depend on m, n), A as a 1 x K row, B as a K x 1 column, C 1 x 1.
 import datetime
@@ -204,8 +203,8 @@ def main():
     rng = random.Random(942)
     print("# gfx942 (CDNA3) MFMA element vectors produced by MMA-Sim's model (microsoft/MMA-Sim")
     print(f"# commit {commit}, mmasim/simulator/amd.py + arithmetic.py), run by")
-    print("# scripts/gen_cdna3_mmasim_vectors.py (random seed 942) with Debian's python3 and a numpy-backed")
-    print("# torch stand-in (docs/cdna3-numerics.md §7), on " + datetime.date.today().isoformat() + ".")
+    print("# scripts/gen_cdna3_mmasim_vectors.py (random seed 942) with Debian's python3 and the numpy-backed")
+    print("# torch stand-in scripts/mmasim_torch_shim (docs/cdna3-numerics.md §7), on " + datetime.date.today().isoformat() + ".")
     print("# One case per line: qualifier K A[0..K-1] B[0..K-1] C D, hex bit patterns, lists comma-separated.")
     print("# A NaN D means only 'the result is NaN': MMA-Sim does not model the payload.")
     for qualifier, fmt_a, fmt_b in FAMILIES:
