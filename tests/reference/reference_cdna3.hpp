@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "reference/reference_models.hpp"
