@@ -164,3 +164,53 @@ TEST_CASE("gfx12 switches: gfx12_mode and gfx12_fp8_wmma alternatives", "[refere
   ctx.switches.set<mxlane::SwitchId::gfx12_fp8_wmma>(mxlane::Gfx12Fp8Wmma::fma_chain);
   CHECK(mxlane::gfx12_wmma_chain(mxlane::kFp8E4M3Ocp, mxlane::kFp8E4M3Ocp, mxlane::Dot2Output::f32, in, ctx) == 0x4B800000);
 }
+
+namespace {
+
+// Records the steps and operations a chain reports (what lanemap --trace prints).
+struct StepRecorder final : mxlane::AccumulationObserver {
+  std::vector<std::pair<mxlane::StepKind, std::vector<int>>> steps;
+  std::vector<mxlane::TraceOp> ops;
+  void step(mxlane::StepKind kind, std::span<const int> ks) override { steps.push_back({kind, {ks.begin(), ks.end()}}); }
+  void op(mxlane::TraceOp op) override { ops.push_back(std::move(op)); }
+};
+
+}  // namespace
+
+TEST_CASE("gfx12 chains report their DOT4 steps and the value each rounds", "[reference][gfx12][trace]") {
+  // 1.0 * 1.0 at every k, C = 2^24: each step adds 4 exactly (grid 2^-2 from C's lead), so the grid values
+  // are 2^24 + 4s in units of 2^-2.
+  std::vector<std::uint64_t> a(16, 0x3C00), b(16, 0x3C00);
+  StepRecorder rec;
+  mxlane::NumericsContext ctx;
+  ctx.observer = &rec;
+  const std::uint64_t d =
+      mxlane::gfx12_wmma_chain(mxlane::kBinary16, mxlane::kBinary16, mxlane::Dot2Output::f32, mxlane::DotInputs{a, b, 0x4B800000}, ctx);
+  CHECK(d == 0x4B800008);  // 2^24 + 16
+  REQUIRE(rec.steps.size() == 5);
+  CHECK(rec.steps[0].first == mxlane::StepKind::read_c);
+  for (int s = 0; s < 4; ++s) {
+    CHECK(rec.steps[1 + s].first == mxlane::StepKind::dot4);
+    CHECK(rec.steps[1 + s].second == std::vector<int>{4 * s, 4 * s + 1, 4 * s + 2, 4 * s + 3});
+  }
+  std::vector<const mxlane::TraceOp*> dot_ops;
+  for (const auto& op : rec.ops)
+    if (op.grid) dot_ops.push_back(&op);
+  REQUIRE(dot_ops.size() == 4);
+  for (int s = 0; s < 4; ++s) {
+    CHECK(dot_ops[s]->grid->g == -2);
+    CHECK(dot_ops[s]->grid->s == ((std::int64_t{1} << 24) + 4 * (s + 1)) * 4);
+    CHECK(dot_ops[s]->operands.size() == 9);  // C and four factor pairs
+  }
+
+  // The integer chain reports its two CLAMP stages.
+  StepRecorder irec;
+  mxlane::NumericsContext ictx;
+  ictx.observer = &irec;
+  ictx.clamp = true;
+  std::vector<std::uint64_t> x(16, 1), y(16, 1);
+  CHECK(mxlane::gfx12_integer_dot(8, mxlane::DotInputs{x, y, 0x7FFFFFF0}, ictx) == 0x7FFFFFFF);
+  REQUIRE(irec.steps.size() == 2);
+  CHECK(irec.steps[0].second.front() == 0);
+  CHECK(irec.steps[1].second.front() == 8);
+}
