@@ -110,6 +110,11 @@ std::string model_summary(const ElementTrace& t) {
             out_name(d), d.d_type == ElemType::bf16 ? "[HW-claimed]" : "[HW]");
       case StepKind::integer_sum:
         return generation(d) + " " + std::string(d.family().integer_model_text);
+      case StepKind::dot4:
+        return fmt::format(
+            "RDNA4 WMMA: chained DOT4 steps over k groups (0..3), (4..7), ... from C; products aligned in pairs "
+            "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",
+            out_name(d), d.d_type == ElemType::f32 ? "[HW]" : "[MODEL]");
     }
   }
   return "";
@@ -133,6 +138,10 @@ std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
     case StepKind::dot2:
       return fmt::format("DOT2 step: acc = round(acc + A*B (k={}) + A*B (k={})), the three terms truncated onto an "
                          "integer grid of LSB 2^G, opposite signs in one's complement; {}", s.ks[0], s.ks[1], rule);
+    case StepKind::dot4:
+      return fmt::format("DOT4 step: acc = round(acc + the products of k={}..{}), each pair floor-aligned to its "
+                         "larger product grid, pair sums and acc floor-aligned to the step grid 2^G; {}",
+                         s.ks.front(), s.ks.back(), rule);
     case StepKind::integer_sum: {
       const bool neg_signs = d.family().neg_chooses_integer_signedness;
       const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0, b_signed = !neg_signs || (t.mods.neg & 2) != 0;

@@ -116,6 +116,15 @@ constexpr SwitchValue kFnuzUnderflow[] = {
     {"zero", "a negative value that rounds to zero encodes as 0x00 (FNUZ has no -0)"},
     {"nan", "it encodes as 0x80 (NaN), as a third-party MI300 port hints"},
 };
+constexpr SwitchValue kGfx12IntClamps[] = {
+    {"two-stage", "CLAMP saturates after the products of the first half of K (lanes 0-15 in wave32), then "
+                  "after the second half (docs/rdna4.md §3.3) [HW-digest wave32]"},
+    {"final", "CLAMP saturates once, after C and every product (the RDNA3 rule)"},
+};
+constexpr SwitchValue kGfx12Fp8Wmma[] = {
+    {"dot4", "the f16/bf16 DOT4 chain applied to the decoded OCP FP8/BF8 factors (docs/rdna4.md §3.2) [INF]"},
+    {"fma-chain", "one binary32 fused multiply-add per product, K ascending (GoC's loose model)"},
+};
 
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
@@ -181,6 +190,13 @@ constexpr SwitchInfo kSwitches[] = {
      "[UNKNOWN] §6.6, §8 question 5"},
     {SwitchId::fnuz_negative_underflow, "fnuz_negative_underflow", kFnuzUnderflow, "FP8/BF8 encodes on gfx942",
      "[ASSUMED] §6.7, §8 question 5"},
+    {SwitchId::gfx12_mode, "gfx12_mode", kModeEffect, "gfx1200 float WMMA",
+     "[HW] the gfx1201 fixtures (default MODE) keep subnormal factors, C and results; whether MODE.FP_DENORM "
+     "changes that is probe E5 (docs/rdna4.md §E)"},
+    {SwitchId::gfx12_int_clamp, "gfx12_int_clamp", kGfx12IntClamps, "gfx1200 integer WMMA with clamp",
+     "[HW-digest] 384 gfx1201 wave32 register-image digests need two stages; wave64 staging is probe E4 (docs/rdna4.md §E)"},
+    {SwitchId::gfx12_fp8_wmma, "gfx12_fp8_wmma", kGfx12Fp8Wmma, "gfx1200 FP8/BF8 WMMA",
+     "[UNKNOWN] no capture and no exact model; probe E1 (docs/rdna4.md §E)"},
 };
 
 // Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
@@ -232,6 +248,9 @@ constexpr SwitchScope kScopes[] = {
     {SwitchId::mqsad_u32_overflow, kEveryArch},
     {SwitchId::fnuz_nan_decode, kGfx942},
     {SwitchId::fnuz_negative_underflow, kGfx942},
+    {SwitchId::gfx12_mode, kGfx1200},
+    {SwitchId::gfx12_int_clamp, kGfx1200},
+    {SwitchId::gfx12_fp8_wmma, kGfx1200},
 };
 
 constexpr bool scopes_follow_switch_order() {

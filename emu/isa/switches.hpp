@@ -109,6 +109,16 @@ MXLANE_SWITCH_VALUE_ENUM(Cdna1Subnormals, MXLANE_CDNA1_SUBNORMALS)
 #define MXLANE_FNUZ_UNDERFLOW(V) V(zero, "zero") V(nan, "nan")
 MXLANE_SWITCH_VALUE_ENUM(FnuzUnderflow, MXLANE_FNUZ_UNDERFLOW)
 
+// gfx12 integer WMMA CLAMP staging (docs/rdna4.md §3.3, probe E4): two-stage saturates after the
+// first half of K and again after the second [HW-digest wave32]; final saturates once at the end.
+#define MXLANE_GFX12_INT_CLAMP(V) V(two_stage, "two-stage") V(final, "final")
+MXLANE_SWITCH_VALUE_ENUM(Gfx12IntClamp, MXLANE_GFX12_INT_CLAMP)
+
+// gfx12 FP8/BF8 WMMA arithmetic (docs/rdna4.md §3.2, probe E1): dot4 applies the f16/bf16 DOT4 chain
+// to the decoded factors [INF]; fma-chain is a binary32 FMA per product in K order (GoC's loose model).
+#define MXLANE_GFX12_FP8_WMMA(V) V(dot4, "dot4") V(fma_chain, "fma-chain")
+MXLANE_SWITCH_VALUE_ENUM(Gfx12Fp8Wmma, MXLANE_GFX12_FP8_WMMA)
+
 // Every switch: X(id, value enum). The order is SwitchId's and the registry's (switches.cpp
 // static_asserts that each registry row has this id, this name and this enum's spellings).
 #define MXLANE_SWITCH_LIST(X)                      \
@@ -141,7 +151,11 @@ MXLANE_SWITCH_VALUE_ENUM(FnuzUnderflow, MXLANE_FNUZ_UNDERFLOW)
   X(dot4_fp8_rounding, Dot4Rounding)               \
   X(mqsad_u32_overflow, IntOverflow)               \
   X(fnuz_nan_decode, FnuzNan)                      \
-  X(fnuz_negative_underflow, FnuzUnderflow)
+  X(fnuz_negative_underflow, FnuzUnderflow)     \
+  /* docs/rdna4.md §E open questions */          \
+  X(gfx12_mode, ModeEffect)                      \
+  X(gfx12_int_clamp, Gfx12IntClamp)              \
+  X(gfx12_fp8_wmma, Gfx12Fp8Wmma)
 
 enum class SwitchId : std::uint8_t {
 #define MXLANE_SWITCH_ID(id, Enum) id,

@@ -24,6 +24,7 @@ enum class StepKind : std::uint8_t {
   pairwise_group,  // products, pairwise binary32 tree, acc = acc + group (CDNA2 FP16/BF16, §B.2)
   dot2,            // one DOT2 step over a k-pair on the truncating grid (RDNA3, §B.4/§B.5)
   integer_sum,     // exact integer sum of C and every product, then wrap or saturate (§A.1, §B.7)
+  dot4,            // one gfx12 DOT4 step over four k on pair-aligned floor grids (docs/rdna4.md §3.1)
 };
 
 // One operation inside a step. The operand list's meaning depends on the kind.

@@ -1,6 +1,7 @@
 // `mxlane list`: the instruction table, per architecture, as text or JSON.
 #include <nlohmann/json.hpp>
 
+#include "emu/isa/declared_archs.hpp"
 #include "emu/isa/errors.hpp"
 #include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
@@ -125,6 +126,8 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     }
     out << '\n';
   }
+  for (const DeclaredArch& d : declared_only_archs())
+    out << fmt::format("{} ({}): declared, not emulated: {}\n\n", d.name, d.products, d.why);
   out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64; gfx908 co-execution). coexec: VALU "
          "co-execution cycles.\n";
   out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";

@@ -1,6 +1,7 @@
 // Evaluation of one JSON line: strict validation (unknown keys, shapes, ranges are errors naming
 // the field), then the instruction on a fresh register file.
 #include "tools/mxlane/eval_line.hpp"
+#include "emu/isa/declared_archs.hpp"
 #include "emu/isa/modifier_set_traits.hpp"
 #include "tools/mxlane/mismatch_report.hpp"
 
@@ -389,7 +390,7 @@ std::pair<const ArchInfo*, std::optional<int>> check_line(const Json& in) {
   if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
   const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
   if (arch == nullptr)
-    fail("arch", fmt::format("unknown architecture '{}'; known: {}", in["arch"].get<std::string>(), known_arch_names()));
+    fail("arch", arch_refusal(in["arch"].get<std::string>()));
   std::optional<int> wave;
   if (in.contains("wave")) {
     wave = parse_int(in["wave"], "wave");

@@ -1,4 +1,5 @@
 // Turning --arch, --inst and --option values into table entries, with errors that name the option.
+#include "emu/isa/declared_archs.hpp"
 #include "emu/isa/errors.hpp"
 #include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
@@ -10,8 +11,7 @@ namespace mxlane::cli {
 const ArchInfo& resolve_arch_option(const std::string& value) {
   const ArchInfo* arch = find_arch(value);
   if (arch == nullptr)
-    throw InvalidArgument(fmt::format("--arch: unknown architecture '{}'; known: {}", value,
-                                      known_arch_names()));
+    throw InvalidArgument("--arch: " + arch_refusal(value));
   return *arch;
 }
 
