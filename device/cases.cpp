@@ -25,7 +25,8 @@ std::string format_of(ElemType t) { return std::string(elem_name(t)); }
 int bits_of(const std::string& format) {
   static const std::map<std::string, int> bits = {{"f64", 64}, {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
                                                   {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},  {"iu8", 8},
-                                                  {"u8", 8},   {"fp8", 8},  {"iu4", 4},  {"u4", 4}};
+                                                  {"u8", 8},   {"fp8", 8},  {"iu4", 4},  {"u4", 4},
+                                                  {"xf32", 32}, {"bf8", 8}};
   return bits.at(format);
 }
 
@@ -156,6 +157,12 @@ const std::vector<std::uint64_t>& special_values(const std::string& format) {
       {"u8", {0x00, 0x01, 0xFF, 0x7F, 0x80}},
       {"iu4", {0x0, 0x1, 0xF, 0x7, 0x8}},
       {"fp8", {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x38, 0xB8, 0x3C, 0x40, 0x7E, 0xFE, 0x7F, 0xFF, 0x7B, 0x7C, 0xFC}},
+      // BF8 (E5M2): zeros, subnormals, 1.0 (OCP 0x3C; FNUZ 0x40), the largest finite, inf/NaN (OCP).
+      {"bf8", {0x00, 0x80, 0x01, 0x81, 0x03, 0x04, 0x3C, 0xBC, 0x40, 0xC0, 0x7B, 0xFB, 0x7C, 0xFC, 0x7D, 0x7F, 0xFF}},
+      // XF32: the binary32 specials plus patterns whose low 13 bits the unit drops (open question E-C3-3:
+      // a NaN with payload only there).
+      {"xf32", {0x00000000, 0x80000000, 0x00000001, 0x00800000, 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000,
+                0x7F7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001, 0x7F802000, 0x33800000}},
   };
   return kSpecials.at(format);
 }

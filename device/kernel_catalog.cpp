@@ -61,6 +61,31 @@ std::vector<Modifiers> valu_modifier_sets(const ValuDesc& v) {
   return sets;
 }
 
+// The gfx9 spelling of an FP8 conversion's byte/word select (ArchInfo::fp8_select_gfx9_encoding):
+// llvm-objdump prints the loads as v_cvt_f32_fp8_sdwa ... src0_sel:BYTE_n and v_cvt_pk_f32_fp8_sdwa
+// ... src0_sel:WORD_1 (word 0: v_cvt_pk_f32_fp8_e32), the stores with op_sel:[0,0,w] or
+// op_sel:[0,0,b0,b1] (as clang-22 compiles them for gfx942).
+void add_gfx9_fp8_select(ValuSignature signature, const Modifiers& m, Kernel& k) {
+  const std::string mn = k.mnemonics.front();
+  switch (signature) {
+    case ValuSignature::f32_i32_bytesel:
+      k.mnemonics = {mn + "_sdwa"};
+      k.modifier_tokens.push_back(fmt::format("src0_sel:BYTE_{}", m.byte_sel));
+      break;
+    case ValuSignature::f32x2_i32_wordsel:
+      k.mnemonics = {mn + (m.word_sel != 0 ? "_sdwa" : "_e32")};
+      if (m.word_sel != 0) k.modifier_tokens.push_back("src0_sel:WORD_1");
+      break;
+    case ValuSignature::i32_f32_f32_i32_wordsel:
+      if (m.word_sel != 0) k.modifier_tokens.push_back("op_sel:[0,0,1]");
+      break;
+    case ValuSignature::i32_f32_i32_i32_bytesel:
+      if (m.byte_sel != 0) k.modifier_tokens.push_back(fmt::format("op_sel:[0,0,{},{}]", m.byte_sel & 1, m.byte_sel >> 1));
+      break;
+    default: break;
+  }
+}
+
 // The tokens llvm-objdump prints for a matrix instruction's modifiers.
 std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   std::vector<std::string> t;
@@ -190,6 +215,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
           k.mnemonics.push_back(mn.substr(0, digit_end) + "acc" + mn.substr(digit_end));
         }
         k.modifier_tokens = valu_asm_tokens(traits, m);
+        if (arch_info(t.arch).fp8_select_gfx9_encoding) add_gfx9_fp8_select(v->signature, m, k);
         out.push_back(std::move(k));
       }
     }

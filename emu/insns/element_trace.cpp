@@ -115,6 +115,13 @@ std::string model_summary(const ElementTrace& t) {
             "RDNA4 WMMA: chained DOT4 steps over k groups (0..3), (4..7), ... from C; products aligned in pairs "
             "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",
             out_name(d), d.d_type == ElemType::f32 ? "[HW]" : "[MODEL]");
+      case StepKind::fused_group:
+        return fmt::format(
+            "{} {} MFMA (MMA-Sim model, hardware-checked): fused groups of {} k from C; per group the products are "
+            "truncated below the largest one, the sum floored toward -inf, C floored, then one RNE into the binary32 "
+            "accumulator{} (docs/cdna3-numerics.md §2, §3) [MODEL-HW]",
+            generation(d), elem_name(d.a_type), s.ks.size(),
+            d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8 ? "; even and odd k fused separately first" : "");
     }
   }
   return "";
@@ -142,6 +149,9 @@ std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
       return fmt::format("DOT4 step: acc = round(acc + the products of k={}..{}), each pair floor-aligned to its "
                          "larger product grid, pair sums and acc floor-aligned to the step grid 2^G; {}",
                          s.ks.front(), s.ks.back(), rule);
+    case StepKind::fused_group:
+      return fmt::format("fused group k={}..{}: acc = RNE32(floor(truncated products) + floor(acc)); {}", s.ks.front(),
+                         s.ks.back(), rule);
     case StepKind::integer_sum: {
       const bool neg_signs = d.family().neg_chooses_integer_signedness;
       const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0, b_signed = !neg_signs || (t.mods.neg & 2) != 0;

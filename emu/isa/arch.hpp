@@ -52,6 +52,11 @@ struct ArchInfo {
   std::string_view packed16_fixtures;
   // Where the layouts of its matrix instructions come from, one sentence each (HTML pages, `site`).
   std::span<const std::string_view> layout_evidence;
+  // Its FP8 conversions carry the byte/word select the gfx9 way (LLVM's gfx940 forms): the loads
+  // v_cvt_f32_fp8 / v_cvt_pk_f32_fp8 as VOP1 SDWA (src0_sel:BYTE_n / WORD_1, an _sdwa suffix; word 0
+  // as _e32), the stores v_cvt_sr_* / v_cvt_pk_*_f32 as VOP3 op_sel (docs/spec/valu.md §6). Only the
+  // device kernels' disassembly check reads it.
+  bool fp8_select_gfx9_encoding = false;
 };
 
 // The per-architecture traits by another name, as docs/adding-an-architecture.md calls them.

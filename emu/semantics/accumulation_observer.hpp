@@ -25,6 +25,7 @@ enum class StepKind : std::uint8_t {
   dot2,            // one DOT2 step over a k-pair on the truncating grid (RDNA3, §B.4/§B.5)
   integer_sum,     // exact integer sum of C and every product, then wrap or saturate (§A.1, §B.7)
   dot4,            // one gfx12 DOT4 step over four k on pair-aligned floor grids (docs/rdna4.md §3.1)
+  fused_group,     // one CDNA3 fused group: truncated products, floored sum, one RNE into acc (docs/cdna3-numerics.md §2, §3)
 };
 
 // One operation inside a step. The operand list's meaning depends on the kind.

@@ -153,7 +153,7 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
     a.resize(count);
     b.resize(count);
     products.resize(count);
-    trace.step_range(StepKind::exact_dot, g, count);
+    trace.step_range(StepKind::fused_group, g, count);
     std::vector<TracedNumber> operands;
     if (trace.on()) operands.push_back(TracedNumber::fp(kBinary32, acc));
     for (std::size_t t = 0; t < count; ++t) {

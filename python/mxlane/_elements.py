@@ -13,11 +13,13 @@ RAW_DTYPES = {4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uin
 
 # NumPy's own type for an element's values, where NumPy has one. bf16 has none: it is always raw
 # uint16 bits. The 8- and 4-bit integer types depend on signedness (see value_dtype).
-_FLOAT_DTYPES = {"f64": np.float64, "f32": np.float32, "f16": np.float16}
+# xf32 operands are binary32 registers (the unit reads 10 fraction bits of them); fp8/bf8 (and the
+# other sub-byte floats) have no NumPy type and are always raw bits.
+_FLOAT_DTYPES = {"f64": np.float64, "f32": np.float32, "xf32": np.float32, "f16": np.float16}
 
 
 def value_dtype(op):
-    """The dtype of `op`'s values (op: an operand dict of _core.describe), or None (bf16)."""
+    """The dtype of `op`'s values (op: an operand dict of _core.describe), or None (bf16, fp8, bf8)."""
     kind = op["type"]
     if kind in _FLOAT_DTYPES:
         return np.dtype(_FLOAT_DTYPES[kind])

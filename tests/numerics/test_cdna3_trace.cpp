@@ -43,7 +43,7 @@ TEST_CASE("gfx942 f16 K = 16: two traced fused groups, same result as untraced",
   CHECK(plain == with_trace);
   CHECK(plain == 0x45800800);  // (2^12 tie -> 2^12) + 1, one RNE per group
 
-  REQUIRE(rec.steps == std::vector<StepKind>{StepKind::read_c, StepKind::exact_dot, StepKind::exact_dot});
+  REQUIRE(rec.steps == std::vector<StepKind>{StepKind::read_c, StepKind::fused_group, StepKind::fused_group});
   CHECK(rec.step_ks[1] == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
   CHECK(rec.step_ks[2] == std::vector<int>{8, 9, 10, 11, 12, 13, 14, 15});
   REQUIRE(rec.ops.size() == 3);  // C read, one fused op per group

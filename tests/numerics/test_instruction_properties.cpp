@@ -4,6 +4,8 @@
 // agree with the seeds' load/store code.
 #include <catch2/catch.hpp>
 
+#include "emu/formats/element_format.hpp"
+
 #include <random>
 
 #include "emu/api/builtins.hpp"
@@ -29,13 +31,13 @@ Blocks random_blocks(const InstrDesc& d, Operand op, std::mt19937_64& rng, int b
 }
 
 // Small integers in the element format, so that products and sums are exact.
-std::uint64_t encode_small(ElemType t, int v) {
+std::uint64_t encode_small(ElemType t, int v, Fp8Encoding fp8 = Fp8Encoding::ocp) {
   if (elem_type_info(t).is_integer) return static_cast<std::uint64_t>(v) & ((1ULL << elem_bits(t)) - 1);
   if (v == 0) return 0;
   const bool neg = v < 0;
   const auto m = static_cast<unsigned>(neg ? -v : v);
   const int e = 31 - __builtin_clz(m);
-  const FormatSpec& f = t == ElemType::f64 ? kBinary64 : t == ElemType::f32 ? kBinary32 : t == ElemType::f16 ? kBinary16 : kBfloat16;
+  const FormatSpec& f = *element_format(t, fp8);
   const std::uint64_t frac = (static_cast<std::uint64_t>(m) << (f.man_bits - e)) & f.man_mask();
   return (neg ? f.sign_bit() : 0) | (static_cast<std::uint64_t>(e + f.bias) << f.man_bits) | frac;
 }
@@ -174,13 +176,13 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
           for (int k = 0; k < d.k; ++k) {
             const int v = a_signed ? small(rng) : std::abs(small(rng));
             ad(i, k) = v;
-            a[static_cast<std::size_t>(blk)](i, k) = encode_small(d.a_type, v);
+            a[static_cast<std::size_t>(blk)](i, k) = encode_small(d.a_type, v, d.arch_traits().fp8_encoding);
           }
         for (int k = 0; k < d.k; ++k)
           for (int j = 0; j < d.n; ++j) {
             const int v = b_signed ? small(rng) : std::abs(small(rng));
             bd(k, j) = v;
-            b[static_cast<std::size_t>(blk)](k, j) = encode_small(d.b_type, v);
+            b[static_cast<std::size_t>(blk)](k, j) = encode_small(d.b_type, v, d.arch_traits().fp8_encoding);
           }
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < d.n; ++j) {

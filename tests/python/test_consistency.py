@@ -8,7 +8,8 @@ import mxlane
 from conftest import matrix_builtins
 
 RAW = {4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
-BITS = {"f64": 64, "f32": 32, "i32": 32, "f16": 16, "bf16": 16, "i8": 8, "iu8": 8, "iu4": 4}
+BITS = {"f64": 64, "f32": 32, "xf32": 32, "i32": 32, "f16": 16, "bf16": 16, "i8": 8, "iu8": 8, "iu4": 4,
+        "fp8": 8, "bf8": 8}
 
 
 def random_bits(rng, elem_type, shape):
@@ -46,7 +47,7 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 63  # 20 gfx908 MFMA + 27 gfx90a MFMA + 16 gfx1100 WMMA
+    assert len(builtins) == 95  # 20 gfx908 MFMA + 27 gfx90a MFMA + 32 gfx942 MFMA + 16 gfx1100 WMMA
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]
@@ -59,8 +60,9 @@ def test_mma_equals_eval_through_pack_and_unpack(with_mods):
         expected = via_eval(desc, A, B, C, mods).reshape(shape[2])
         assert np.array_equal(raw_d, expected), (desc["builtin"], mods)
     if with_mods:
-        # every builtin but the f64 MFMAs (which take none) ran with a modifier
-        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 61  # all but the two f64
+        # every builtin that takes a modifier ran with one
+        # (61 before gfx942, plus its 12 multi-block, 2 single-block f32 and 2 f64 negate-mask builtins)
+        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 77
 
 
 def test_values_and_raw_bits_give_the_same_bits(rng):

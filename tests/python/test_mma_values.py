@@ -138,11 +138,27 @@ def small_integers(rng, op, size, arch):
     return rng.integers(-2, 3, size)
 
 
-def as_values(ints, op_type, signed):
-    """Integers in the dtype mma takes for the element type (bf16: bits made by hand)."""
+# FP8 exponent biases by encoding (gfx942 FNUZ, OCP elsewhere) and fraction bits (docs/spec/valu.md §6.5).
+FP8 = {("fp8", "fnuz"): (8, 3), ("bf8", "fnuz"): (16, 2), ("fp8", "ocp"): (7, 3), ("bf8", "ocp"): (15, 2)}
+
+
+def fp8_bits_of_int(v, op_type, arch):
+    """The FP8/BF8 bits of a small integer (|v| a power of two), made by hand."""
+    if v == 0:
+        return 0
+    bias, man = FP8[(op_type, "fnuz" if arch == "gfx942" else "ocp")]
+    e = abs(int(v)).bit_length() - 1
+    assert abs(int(v)) == 1 << e
+    return (0x80 if v < 0 else 0) | ((e + bias) << man)
+
+
+def as_values(ints, op_type, signed, arch=""):
+    """Integers in the dtype mma takes for the element type (bf16, fp8, bf8: bits made by hand)."""
     if op_type == "bf16":
         return np.vectorize(bf16_bits_of_int)(ints).astype(np.uint16)
-    return ints.astype({"f16": np.float16, "f32": np.float32, "f64": np.float64, "i32": np.int32,
+    if op_type in ("fp8", "bf8"):
+        return np.vectorize(lambda v: fp8_bits_of_int(v, op_type, arch))(ints).astype(np.uint8)
+    return ints.astype({"f16": np.float16, "f32": np.float32, "xf32": np.float32, "f64": np.float64, "i32": np.int32,
                         "i8": np.int8, "iu8": np.int8 if signed else np.uint8, "iu4": np.int8 if signed else np.uint8}[op_type])
 
 
@@ -166,13 +182,13 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         A = small_integers(rng, ops["A"], (blocks, m, k), desc["arch"])
         B = small_integers(rng, ops["B"], (blocks, k, n), desc["arch"])
         C = small_integers(rng, ops["C"], (blocks, m, n), desc["arch"]) * 2
-        d = mxlane.mma(desc["arch"], desc["builtin"], as_values(A, ops["A"]["type"], signed),
-                       as_values(B, ops["B"]["type"], signed), as_values(C, ops["C"]["type"], True), **mods)
+        d = mxlane.mma(desc["arch"], desc["builtin"], as_values(A, ops["A"]["type"], signed, desc["arch"]),
+                       as_values(B, ops["B"]["type"], signed, desc["arch"]), as_values(C, ops["C"]["type"], True), **mods)
         expected = np.einsum("bik,bkj->bij", A, B) + C
         got = as_fractions(np.asarray(d).reshape(blocks, m, n), ops["D"]["type"])
         assert (got == expected).all(), desc["builtin"]
         checked += 1
-    assert checked == (4 if signed else 63)  # 20 gfx908 + 27 gfx90a + 16 gfx1100
+    assert checked == (4 if signed else 95)  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 16 gfx1100
 
 
 def test_two_dimensional_operands_feed_every_block():

@@ -74,7 +74,7 @@ void run_dot2(const Variant& v, std::uint64_t seed, int n, const mxlane::Switche
   mm.finish();
   INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " inf "
                         << rc.inf() << " nan " << rc.nan() << "; differs from exact+RNE " << one_unit_effects);
-  CHECK(rc.zero() > n / 50);
+  CHECK(rc.zero() > n / 100);  // ~2% of the cases; the sanitizer builds run a tenth of them
   CHECK(rc.inf() > n / 100);
   CHECK(rc.nan() > n / 50);
   if (v.out == Out::f32) {

@@ -212,10 +212,14 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
       mods.neg_hi = static_cast<int>(rng() % 8);
     }
     if (d.modifiers == ModifierSet::wmma_int) mods.neg = static_cast<int>(rng() % 4);
-    if ((d.family_id == MatrixFamilyId::mfma) && d.a_type != ElemType::f64) mods.blgp = static_cast<int>(rng() % 8);
-    if ((d.family_id == MatrixFamilyId::mfma) && d.blocks > 1 && d.a_type != ElemType::f64) {
-      mods.cbsz = 1;
-      mods.abid = 1;
+    // MFMA: a random BLGP (a lane pattern, or gfx942's f64 negate mask) and a partial CBSZ broadcast
+    // wherever the instruction takes them.
+    for (const ModifierRange& r : legal_modifiers(d)) {
+      if (r.name == "blgp") mods.blgp = static_cast<int>(rng() % 8);
+      if (r.name == "cbsz") {
+        mods.cbsz = 1;
+        mods.abid = 1;
+      }
     }
     LaneRegFile executed = regs;
     execute_matrix(d, executed, ops, mods, sw);

@@ -599,7 +599,8 @@ void render_json(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
            {"evaluated", t.evaluated}};
   const auto v = [&](std::uint64_t bits) { return t.evaluated ? std::optional<std::uint64_t>(bits) : std::nullopt; };
   Json steps = Json::array();
-  static constexpr const char* kKinds[] = {"read_c", "fma", "exact_dot", "pairwise_group", "dot2", "integer_sum", "dot4"};
+  static constexpr const char* kKinds[] = {"read_c", "fma", "exact_dot", "pairwise_group", "dot2", "integer_sum", "dot4",
+                                           "fused_group"};
   for (const TracedStep& s : t.steps) {
     Json step{{"kind", kKinds[static_cast<int>(s.kind)]}, {"k", s.ks}, {"combine", step_combine_text(t, s)}};
     if (s.kind == StepKind::read_c || s.kind == StepKind::integer_sum || s.kind == StepKind::exact_dot)
