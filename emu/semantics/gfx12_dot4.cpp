@@ -85,15 +85,6 @@ std::uint32_t round_step(std::int64_t s, int g, Dot2Output out, const Dot4Option
   return out == Dot2Output::bf16 ? bits >> 16 : bits;
 }
 
-const FormatSpec& output_format(Dot2Output output) {
-  switch (output) {
-    case Dot2Output::f16: return kBinary16;
-    case Dot2Output::bf16: return kBfloat16;
-    case Dot2Output::f32: break;
-  }
-  return kBinary32;
-}
-
 std::string rounding_text(Dot2Output output, const Dot4Options& o) {
   switch (output) {
     case Dot2Output::f32: return "one RNE rounding to binary32, gradual underflow, zero is +0";

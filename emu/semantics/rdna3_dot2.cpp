@@ -13,6 +13,15 @@
 #include "emu/semantics/dot_specials.hpp"
 
 namespace mxlane {
+
+const FormatSpec& output_format(Dot2Output output) {
+  switch (output) {
+    case Dot2Output::f16: return kBinary16;
+    case Dot2Output::bf16: return kBfloat16;
+    case Dot2Output::f32: break;
+  }
+  return kBinary32;
+}
 namespace {
 
 struct GridTerm {
@@ -148,15 +157,6 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   }
   grid = Dot2Grid{Dot2Grid::Path::grid, s, g, tc.neg, truncated, complemented};
   return round_out(s, g, tc.neg, output, o);
-}
-
-const FormatSpec& output_format(Dot2Output output) {
-  switch (output) {
-    case Dot2Output::f16: return kBinary16;
-    case Dot2Output::bf16: return kBfloat16;
-    case Dot2Output::f32: break;
-  }
-  return kBinary32;
 }
 
 // How round_out() rounds, for the observer.

@@ -12,6 +12,9 @@ namespace mxlane {
 enum class Dot2Input : std::uint8_t { f16, bf16 };
 enum class Dot2Output : std::uint8_t { f32, f16, bf16 };
 
+// The bit format of a DOT2/DOT4 step's output (RDNA3 and RDNA4 WMMA accumulators).
+const FormatSpec& output_format(Dot2Output output);
+
 struct Dot2Options {
   bool f16_c_floor = true;          // switch rdna3_grid: the -14 floor on C's lead (open question E9)
   bool fp16_overflow_to_max = false;  // MODE.FP16_OVFL (E8)
