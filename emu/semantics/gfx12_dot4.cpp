@@ -48,21 +48,6 @@ std::int64_t floor_align(const Term& t, int g, bool negative_c_vanishes = false)
 
 Term signed_term(std::int64_t v, int lsb) { return Term{v < 0, v < 0 ? -v : v, lsb}; }
 
-// A special binary32 result narrowed to a 16-bit accumulator (docs/rdna4.md §3.2): the factor-NaN
-// constant has its own 16-bit pattern, other NaNs and infinities keep sign and top fraction bits.
-std::uint32_t narrow_special(std::uint32_t bits, Dot2Output out) {
-  const bool is_nan = (bits & 0x7F800000U) == 0x7F800000U && (bits & 0x007FFFFFU) != 0;
-  switch (out) {
-    case Dot2Output::f32: return bits;
-    case Dot2Output::f16:
-      if (bits == kDotFactorNan) return 0xFE3D;
-      return ((bits >> 16) & 0x8000U) | 0x7C00U | (is_nan ? ((bits >> 13) & 0x3FFU) : 0U);
-    case Dot2Output::bf16:
-      if (bits == kDotFactorNan) return 0xFFFD;
-      return bits >> 16;
-  }
-  return bits;
-}
 
 // One RNE rounding of S * 2^g (docs/rdna4.md §3.1): gradual underflow, an exact or underflowed zero is +0;
 // bf16 output is the binary32 rounding truncated to its top 16 bits.

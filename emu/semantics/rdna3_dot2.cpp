@@ -22,6 +22,22 @@ const FormatSpec& output_format(Dot2Output output) {
   }
   return kBinary32;
 }
+
+// The narrowing of a special binary32 result to a 16-bit accumulator (docs/spec/numerics.md §B.5;
+// the same on RDNA4, docs/rdna4.md §3.2).
+std::uint32_t narrow_special(std::uint32_t bits, Dot2Output out) {
+  const bool is_nan = (bits & 0x7F800000U) == 0x7F800000U && (bits & 0x007FFFFFU) != 0;
+  switch (out) {
+    case Dot2Output::f32: return bits;
+    case Dot2Output::f16:
+      if (bits == kDotFactorNan) return 0xFE3D;
+      return ((bits >> 16) & 0x8000U) | 0x7C00U | (is_nan ? ((bits >> 13) & 0x3FFU) : 0U);
+    case Dot2Output::bf16:
+      if (bits == kDotFactorNan) return 0xFFFD;
+      return bits >> 16;
+  }
+  return bits;
+}
 namespace {
 
 struct GridTerm {
@@ -39,20 +55,6 @@ std::int64_t on_grid(const GridTerm& t, int g) {
   return -s >= 63 ? 0 : t.sig >> -s;
 }
 
-// The narrowing of a special binary32 result to a 16-bit accumulator (docs/spec/numerics.md §B.5).
-std::uint32_t special(std::uint32_t bits, Dot2Output out) {
-  const bool is_nan = (bits & 0x7F800000U) == 0x7F800000U && (bits & 0x007FFFFFU) != 0;
-  switch (out) {
-    case Dot2Output::f32: return bits;
-    case Dot2Output::f16:
-      if (bits == kDotFactorNan) return 0xFE3D;
-      return ((bits >> 16) & 0x8000U) | 0x7C00U | (is_nan ? ((bits >> 13) & 0x3FFU) : 0U);
-    case Dot2Output::bf16:
-      if (bits == kDotFactorNan) return 0xFFFD;
-      return bits >> 16;
-  }
-  return bits;
-}
 
 // ROUND_F32 / ROUND_F16 / ROUND_BF16 of (-1)^cneg * S * 2^g (docs/spec/numerics.md §B.4).
 std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const Dot2Options& o) {
@@ -112,7 +114,7 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   const FactorPair products[] = {{fa0, fb0}, {fa1, fb1}};
   if (const auto sp = dot_special_result(products, c)) {
     grid.path = Dot2Grid::Path::special;
-    return special(*sp, output);
+    return narrow_special(*sp, output);
   }
   const unsigned ec = (c >> 23) & 0xFF;
   const std::uint32_t fc = c & 0x7FFFFF;

@@ -14,6 +14,8 @@ enum class Dot2Output : std::uint8_t { f32, f16, bf16 };
 
 // The bit format of a DOT2/DOT4 step's output (RDNA3 and RDNA4 WMMA accumulators).
 const FormatSpec& output_format(Dot2Output output);
+// A special (NaN/infinite) binary32 step result narrowed to a 16-bit accumulator (docs/spec/numerics.md §B.5).
+std::uint32_t narrow_special(std::uint32_t bits, Dot2Output out);
 
 struct Dot2Options {
   bool f16_c_floor = true;          // switch rdna3_grid: the -14 floor on C's lead (open question E9)
