@@ -77,7 +77,9 @@ RunReport report_from_captures(const std::vector<std::string>& paths, const std:
         Case c{line["id"].get<std::string>(), std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
         int offset = 0;
         for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
-          const std::string operand = k.matrix != nullptr ? std::string(1, static_cast<char>('A' + n)) : "src" + std::to_string(n);
+          // Matrix operands A, B, C and SMFMAC's IDX, in kernel order.
+          const std::string operand = k.matrix != nullptr ? std::string(operand_name(n == 3 ? Operand::IDX : static_cast<Operand>(n)))
+                                                          : "src" + std::to_string(n);
           if (!line["src"].contains(operand)) throw InvalidArgument(fmt::format("src.{}: missing", operand));
           unpack_words(line["src"][operand], k, k.in_dwords, offset, k.operand_dwords[n], c.in, "src." + operand);
           offset += k.operand_dwords[n];

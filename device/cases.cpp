@@ -71,7 +71,23 @@ void fill_words(std::uint32_t* words, int count, const std::string& format, std:
 // Matrix operands as logical matrices, scattered through the layouts.
 struct Matrices {
   std::vector<std::vector<std::uint64_t>> a, b, c;  // [block][row * cols + col]
+  std::vector<std::vector<std::uint64_t>> idx;      // SMFMAC: empty = regular random indices
 };
+
+// SMFMAC indices as programs write them: per group of four k, two different positions, increasing
+// (the ISA's 4:2 convention; other patterns are undefined, docs/cdna3.md §3).
+std::vector<std::vector<std::uint64_t>> regular_indices(const InstrDesc& d, std::mt19937_64& rng) {
+  static constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(d.blocks));
+  for (auto& block : out)
+    for (int i = 0; i < d.rows(Operand::IDX); ++i)
+      for (int c = 0; c < d.cols(Operand::IDX); c += 2) {
+        const auto* pair = kPairs[rng() % 6];
+        block.push_back(static_cast<std::uint64_t>(pair[0]));
+        block.push_back(static_cast<std::uint64_t>(pair[1]));
+      }
+  return out;
+}
 
 Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_64& rng) {
   const InstrDesc& d = *k.matrix;
@@ -80,9 +96,13 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
   for (std::uint32_t& w : out.in) w = static_cast<std::uint32_t>(rng());
   const Modifiers placement{.opsel = k.mods.opsel};
   int offset = 0;
-  const std::vector<std::vector<std::uint64_t>>* data[] = {&m.a, &m.b, &m.c};
-  for (int n = 0; n < 3; ++n) {
-    const OperandLayout layout(d, static_cast<Operand>(n), placement);
+  const std::vector<std::vector<std::uint64_t>> idx = d.has(Operand::IDX) && m.idx.empty() ? regular_indices(d, rng) : m.idx;
+  const std::vector<std::vector<std::uint64_t>>* data[] = {&m.a, &m.b, &m.c, &idx};
+  const int operands = d.has(Operand::IDX) ? 4 : 3;
+  for (int n = 0; n < operands; ++n) {
+    // The indices sit in the set the kernel's CBSZ/ABID read (docs/cdna3.md §2).
+    const Operand op = n == 3 ? Operand::IDX : static_cast<Operand>(n);
+    const OperandLayout layout(d, op, op == Operand::IDX ? k.mods : placement);
     for (const Placement& p : layout.all()) {
       const std::uint64_t v = (*data[n])[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
       const auto word = [&](int vgpr) -> std::uint32_t& {
@@ -201,12 +221,13 @@ Case cancellation_case(const Kernel& k, std::mt19937_64& rng) {
     Matrices m = random_matrices(d, rng, false);
     const bool is_int = elem_type_info(d.a_type).is_integer;
     const std::uint64_t sign = 1ULL << (elem_bits(d.a_type) - 1);
+    const int a_cols = d.cols(Operand::A);  // K, or the K/2 stored values of a sparse A
     for (int blk = 0; blk < d.blocks; ++blk)
       for (int t = 0; t + 1 < d.k; t += 2) {
-        for (int i = 0; i < d.m; ++i) {
+        for (int i = 0; i < d.m && t + 1 < a_cols; ++i) {
           auto& row = m.a[static_cast<std::size_t>(blk)];
-          const std::uint64_t x = row[static_cast<std::size_t>(i * d.k + t)];
-          row[static_cast<std::size_t>(i * d.k + t + 1)] =
+          const std::uint64_t x = row[static_cast<std::size_t>(i * a_cols + t)];
+          row[static_cast<std::size_t>(i * a_cols + t + 1)] =
               is_int ? ((~x + 1) & mask_of(elem_bits(d.a_type))) : (x ^ sign);
         }
         for (int j = 0; j < d.n; ++j) {
@@ -243,7 +264,7 @@ std::vector<Case> targeted_cases(const Kernel& k) {
     m.c.resize(static_cast<std::size_t>(d.blocks));
     for (int blk = 0; blk < d.blocks; ++blk) {
       for (int i = 0; i < d.m; ++i)
-        for (int kk = 0; kk < d.k; ++kk) m.a[static_cast<std::size_t>(blk)].push_back(small(d.a_type, ((16 * i + kk + blk) * 7) % 17 - 8));
+        for (int kk = 0; kk < d.cols(Operand::A); ++kk) m.a[static_cast<std::size_t>(blk)].push_back(small(d.a_type, ((16 * i + kk + blk) * 7) % 17 - 8));
       for (int kk = 0; kk < d.k; ++kk)
         for (int j = 0; j < d.n; ++j) m.b[static_cast<std::size_t>(blk)].push_back(small(d.b_type, ((16 * kk + j + blk) * 11) % 17 - 8));
       for (int i = 0; i < d.m; ++i)

@@ -32,6 +32,7 @@ std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint3
   }
   if (k.matrix != nullptr) {
     MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}};
+    if (k.matrix->has(Operand::IDX)) ops.idx.base = base[3];  // SMFMAC's index VGPR, the fourth operand
     if (k.matrix->tied) ops.d.base = dst = base[2];
     else if (previous_out != nullptr)
       for (int r = 0; r < k.out_dwords; ++r)

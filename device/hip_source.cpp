@@ -40,6 +40,7 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::neg_abc_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
       case BuiltinArgs::abc_cbsz_abid_blgp: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
+      case BuiltinArgs::abc_idx_cbsz_abid: return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, m.cbsz, m.abid);
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order
@@ -70,6 +71,7 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     if (k.matrix != nullptr) {
       types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a), matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_cd)};
+      if (k.matrix->has(Operand::IDX)) types.push_back("int");  // SMFMAC's index VGPR
       result = matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);
     } else {
       const ValuSignatureTraits& traits = valu_signature_traits(k.valu->signature);

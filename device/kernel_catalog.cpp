@@ -38,6 +38,11 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       for (int neg = 0; neg < 4; ++neg)
         for (int clamp = 0; clamp < 2; ++clamp) sets.push_back(Modifiers{.neg = neg, .clamp = clamp});
       break;
+    case DeviceModifierSets::index_set:
+      // SMFMAC: every index set with CBSZ 0, and CBSZ 1 (set 0 read, ABID ignored) (docs/cdna3.md §2).
+      for (int abid = 1; abid < smfmac_index_sets(d); ++abid) sets.push_back(Modifiers{.abid = abid});
+      sets.push_back(Modifiers{.cbsz = 1, .abid = 1});
+      break;
     case DeviceModifierSets::plain: break;
   }
   return sets;
@@ -171,7 +176,9 @@ std::vector<Kernel> kernels_for(const Target& t) {
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
       k.name = "k_" + std::string(d->builtin) + suffix(fields);
       k.operand_dwords = {d->vgprs_a, d->vgprs_b, d->vgprs_cd};
-      k.in_dwords = d->vgprs_a + d->vgprs_b + d->vgprs_cd;
+      if (d->has(Operand::IDX)) k.operand_dwords.push_back(d->vgprs(Operand::IDX));  // SMFMAC: the builtin's idx
+      k.in_dwords = 0;
+      for (int dwords : k.operand_dwords) k.in_dwords += dwords;
       k.out_dwords = d->vgprs_cd;
       k.mnemonics = {std::string(d->mnemonic)};
       k.modifier_tokens = matrix_tokens(*d, m);

@@ -112,6 +112,10 @@ std::vector<Probe> all_probes() {
        "k_cvt_pk_fp8_f32__word0", every_value("fnuz_negative_underflow"), false},
       {"docs/spec/valu.md §8.7", "Does V_MQSAD_U32_U8 wrap or saturate?", "gfx90a", "k_mqsad_u32_u8",
        every_value("mqsad_u32_overflow"), false},
+      {"docs/cdna3.md §4 E-C3-1", "Does gfx942 INT8 MFMA wrap or saturate?", "gfx942", "k_mfma_i32_16x16x32_i8",
+       every_value("cdna2_int8_overflow"), false},
+      {"docs/cdna3-numerics.md §4 E-C3-2", "Does gfx942 SMFMAC compute on the dense k (unstored k as +0 terms) or on the stored values only?",
+       "gfx942", "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
   };
 }
 

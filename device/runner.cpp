@@ -77,10 +77,10 @@ void describe_matrix_word(const Kernel& k, const Case& c, int vgpr, int lane, Mi
       };
       const int replica = la.replicas() > 1 ? (lane / 16) % la.replicas() : 0;
       std::vector<std::uint64_t> a, b;
-      for (int kk = 0; kk < d.k; ++kk) {
+      for (int kk = 0; kk < la.cols(); ++kk)  // K, or the K/2 stored values of a sparse A
         a.push_back(read(la.forward(p.block, p.row, kk)[static_cast<std::size_t>(replica)], 0));
+      for (int kk = 0; kk < d.k; ++kk)
         b.push_back(read(lb.forward(p.block, kk, p.col)[static_cast<std::size_t>(replica)], d.vgprs_a));
-      }
       const std::uint64_t cv = read(lc.forward(p.block, p.row, p.col)[0], d.vgprs_a + d.vgprs_b);
       const int digits = elem_bits(d.a_type) / 4, cdigits = elem_bits(d.c_type) / 4;
       m.inputs = fmt::format("A row [{}] B column [{}] C {:0{}x}", hex_list(a, digits), hex_list(b, digits), cv, cdigits);
@@ -161,7 +161,8 @@ std::string capture_line(const Kernel& k, const Case& c, int case_index, const s
   Json src = Json::object();
   int offset = 0;
   for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
-    const std::string key = k.matrix != nullptr ? std::string(1, static_cast<char>('A' + n)) : "src" + std::to_string(n);
+    const std::string key = k.matrix != nullptr ? std::string(operand_name(n == 3 ? Operand::IDX : static_cast<Operand>(n)))
+                                                : "src" + std::to_string(n);  // A, B, C and SMFMAC's IDX
     src[key] = words(k, c.in, k.in_dwords, offset, k.operand_dwords[n]);
     offset += k.operand_dwords[n];
   }

@@ -22,13 +22,17 @@ void append(std::vector<BitRef>& bits, Coord coord, int first_bit, int count) {
 // k values share a lane (docs/spec/layouts.md §5.2; it is also the ISA guide's general input rule, §11).
 // B[b][k][j] is the same with j in place of i. From least significant, the lane bits are
 // [row-in-block | block | K-group] and the item bits are the low bits of k.
+//
+// A sparse A (SMFMAC) and its IDX fields follow the same rule over the stored K/2 columns
+// (docs/cdna3.md §3): their depth is d.cols(op).
 BitLayout cdna2_input_layout(const InstrDesc& d, Operand op) {
+  const bool is_b = op == Operand::B;
   const int wave_bits = log2_exact(d.wave);
-  const int mn_bits = log2_exact(op == Operand::A ? d.m : d.n);
+  const int mn_bits = log2_exact(is_b ? d.n : d.m);
   const int block_bits = log2_exact(d.blocks);
-  const int kl_bits = log2_exact(d.k) + mn_bits + block_bits - wave_bits;  // log2 Kl
-  const Coord mn = op == Operand::A ? Coord::row : Coord::col;
-  const Coord k = op == Operand::A ? Coord::col : Coord::row;
+  const int kl_bits = log2_exact(is_b ? d.rows(op) : d.cols(op)) + mn_bits + block_bits - wave_bits;  // log2 Kl
+  const Coord mn = is_b ? Coord::col : Coord::row;
+  const Coord k = is_b ? Coord::row : Coord::col;
 
   BitLayout layout;
   append(layout.lane_bits, mn, 0, mn_bits);

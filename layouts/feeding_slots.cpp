@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "emu/semantics/sparse_row.hpp"
+
 namespace mxlane {
 namespace {
 
@@ -39,20 +41,54 @@ FeedingSlots::FeedingSlots(const InstrDesc& d, const Modifiers& mods, const Swit
       c_(d, Operand::C, mods, switches),
       d_(d, Operand::D, mods, switches),
       natural_a_(d, Operand::A, Modifiers{}, switches),
-      natural_b_(d, Operand::B, Modifiers{}, switches) {}
+      natural_b_(d, Operand::B, Modifiers{}, switches) {
+  if (d.has(Operand::IDX)) idx_.emplace(d, Operand::IDX, mods, switches);
+}
 
-OutputFeeds FeedingSlots::of(int block, int row, int col) const {
+std::vector<int> FeedingSlots::read_indices(const LaneRegFile& regs, int base, int block, int row) const {
+  std::vector<int> out;
+  if (!idx_) return out;
+  for (int c = 0; c < idx_->cols(); ++c)
+    out.push_back(static_cast<int>(read_element(regs, base, idx_->forward(block, row, c).front())));
+  return out;
+}
+
+OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> indices) const {
   OutputFeeds feeds;
   feeds.d = d_.forward(block, row, col).front();
   // CBSZ/ABID and BLGP are already in the placements: each names the lane the instruction reads
   // (docs/spec/layouts.md §8.1, §8.2); on RDNA3 the output's lane group picks the A/B copy (§8.5).
   feeds.replica = output_replica(a_, feeds.d.slot.lane, switches_);
   const auto copy = static_cast<std::size_t>(feeds.replica);
-  feeds.a.reserve(static_cast<std::size_t>(depth_));
-  feeds.b.reserve(static_cast<std::size_t>(depth_));
-  for (int k = 0; k < depth_; ++k) {
-    feeds.a.push_back(feed(Operand::A, k, a_.forward(block, row, k)[copy], natural_a_));
-    feeds.b.push_back(feed(Operand::B, k, b_.forward(block, k, col)[copy], natural_b_));
+  if (idx_) {
+    // SMFMAC: one feed per product term of the rebuilt row (docs/cdna3.md §3).
+    std::vector<int> canonical;
+    if (indices.empty()) indices = canonical = canonical_sparse_indices(idx_->cols());
+    const SparseRow sparse = sparse_row(indices, switches_.smfmac_grouping());
+    feeds.irregular_indices = sparse.irregular;
+    for (int c = 0; c < idx_->cols(); ++c) {
+      const Placement p = idx_->forward(block, row, c).front();
+      feeds.idx.push_back(FeedingSlot{Operand::IDX, 4 * (c / 2) + indices[static_cast<std::size_t>(c)], p, p});
+    }
+    for (const SparseTerm& term : sparse.terms) {
+      if (term.stored < 0) {
+        Placement none;
+        none.block = block;
+        none.row = row;
+        none.col = term.k;
+        feeds.a.push_back(FeedingSlot{Operand::A, term.k, none, none, true});
+      } else {
+        feeds.a.push_back(feed(Operand::A, term.k, a_.forward(block, row, term.stored)[copy], natural_a_));
+      }
+      feeds.b.push_back(feed(Operand::B, term.k, b_.forward(block, term.k, col)[copy], natural_b_));
+    }
+  } else {
+    feeds.a.reserve(static_cast<std::size_t>(depth_));
+    feeds.b.reserve(static_cast<std::size_t>(depth_));
+    for (int k = 0; k < depth_; ++k) {
+      feeds.a.push_back(feed(Operand::A, k, a_.forward(block, row, k)[copy], natural_a_));
+      feeds.b.push_back(feed(Operand::B, k, b_.forward(block, k, col)[copy], natural_b_));
+    }
   }
   const Placement c = c_.forward(block, row, col).front();
   feeds.c = FeedingSlot{Operand::C, -1, c, c};

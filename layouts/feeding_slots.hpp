@@ -4,6 +4,8 @@
 // `mxlane lanemap --trace` use output_replica(), the trace and the pictures' hover FeedingSlots.
 #pragma once
 
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "emu/isa/instr_desc.hpp"
@@ -21,14 +23,19 @@ struct FeedingSlot {
                         // formula) and the slot it reads it from, with NEG/ABS marks
   Placement source;     // the element stored in that slot with no modifiers (differs from `read`
                         // under CBSZ/ABID or BLGP: e.g. A[i][k] of another block)
+  // A k of a sparse A row with no stored value: an exact +0 read from no register (`read` and
+  // `source` then name the element only).
+  bool zero = false;
 };
 
 struct OutputFeeds {
   Placement d;                  // where D[b][i][j] is written
   int replica = 0;              // RDNA3: the A/B copy (lane group) read; 0 elsewhere
-  std::vector<FeedingSlot> a;   // indexed by k
-  std::vector<FeedingSlot> b;   // indexed by k
+  std::vector<FeedingSlot> a;   // indexed by the element kernel's k (a sparse row's terms, sparse_row())
+  std::vector<FeedingSlot> b;   // likewise: B[k][j] for the same term
   FeedingSlot c;
+  std::vector<FeedingSlot> idx;  // SMFMAC: the IDX field of each stored A value of the row, by c
+  bool irregular_indices = false;  // SMFMAC: some group's indices are not increasing (undefined)
 };
 
 // The A/B copy an output written in lane `output_lane` reads: RDNA3 lane group floor(L/16) with
@@ -42,14 +49,19 @@ class FeedingSlots {
   FeedingSlots(const InstrDesc& desc, const Modifiers& mods = {}, const Switches& switches = {});
 
   // Every slot that feeds D[block][row][col]. Throws InvalidArgument for an element out of range
-  // (naming the coordinate).
-  OutputFeeds of(int block, int row, int col) const;
+  // (naming the coordinate). A sparse A row uses `indices` (its stored values' IDX fields), or the
+  // canonical pattern 0, 1 per group when empty (the structure without register values).
+  OutputFeeds of(int block, int row, int col, std::span<const int> indices = {}) const;
+
+  // SMFMAC: the IDX fields of row `row` of `block` in `regs` (IDX's first register `base`).
+  std::vector<int> read_indices(const LaneRegFile& regs, int base, int block, int row) const;
 
  private:
   int depth_;  // K
   Switches switches_;
   OperandLayout a_, b_, c_, d_;
   OperandLayout natural_a_, natural_b_;  // without lane remaps, to name what a remapped slot holds
+  std::optional<OperandLayout> idx_;    // SMFMAC's index register
 };
 
 // One-off form of FeedingSlots(desc, mods, switches).of(block, row, col).

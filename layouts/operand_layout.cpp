@@ -31,9 +31,14 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       switches_(switches),
       remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
-  const bool input = operand == Operand::A || operand == Operand::B;
+  if (!desc.has(operand))
+    throw InvalidArgument(fmt::format("operand {}: {} has none; IDX is the sparsity index register of the "
+                                      "SMFMAC instructions (docs/cdna3.md §3)",
+                                      operand_name(operand), desc.mnemonic));
+  const bool input = operand == Operand::A || operand == Operand::B || operand == Operand::IDX;
   switch (desc.family_id) {
     case MatrixFamilyId::mfma:
+    case MatrixFamilyId::smfmac:
       bits_ = input ? cdna2_input_layout(desc, operand) : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
       break;
     case MatrixFamilyId::wmma:
@@ -49,7 +54,11 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
   }
-  if (operand == Operand::A && mods.cbsz != 0)
+  if (operand == Operand::IDX && mods.cbsz == 0) {
+    // With CBSZ = 0, ABID picks the index set: set n starts at bit 2*Klc*n (docs/cdna3.md §3) [TOOL].
+    bit_offset_ = element_bits_ * items_per_lane() * mods.abid;
+  }
+  if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a)
     remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
   if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates)
     remap_ = LaneRemap::blgp(mods.blgp);
@@ -61,7 +70,10 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
                                        operand_name(operand)));
 }
 
-int OperandLayout::vgprs() const { return (items_per_lane() * stride_bits_ + 31) / 32; }
+int OperandLayout::vgprs() const {
+  if (operand_ == Operand::IDX) return desc_->vgprs(Operand::IDX);  // every set shares one VGPR
+  return (items_per_lane() * stride_bits_ + 31) / 32;
+}
 
 Slot OperandLayout::item_slot(int lane, int item) const {
   if (element_bits_ == 64) return Slot{lane, 2 * item, 0, 63};
@@ -141,7 +153,16 @@ std::vector<Placement> OperandLayout::all() const {
 std::vector<std::string> OperandLayout::notes() const {
   std::vector<std::string> notes;
   const InstrDesc& d = *desc_;
-  if (operand_ == Operand::A && mods_.cbsz != 0) {
+  if (d.family().sparse_a && operand_ == Operand::A)
+    notes.push_back("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
+                    "belongs to the group of four k from 4*floor(c/2), and IDX says which of them "
+                    "(docs/cdna3.md §3)");
+  if (operand_ == Operand::IDX)
+    notes.push_back(fmt::format(
+        "index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
+        "(docs/cdna3.md §2) [TOOL]",
+        mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
+  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a) {
     if ((1 << mods_.cbsz) == d.blocks)
       notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else

@@ -66,13 +66,15 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 // instruction table (kInstrTable[I]); the argument list is the builtin's own, by its modifier set's
 // BuiltinArgs (emu/isa/modifier_set_traits.hpp):
 //   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
-//   integer WMMA (a_neg, a, b_neg, b, c, clamp) — each followed by optional Switches.
+//   integer WMMA (a_neg, a, b_neg, b, c, clamp); SMFMAC (a, b, c, idx, cbsz, abid) with a the
+//   compressed A and idx every lane's index VGPR — each followed by optional Switches.
 template <std::size_t I> struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
   using B = LaneArg<d.b_type, d.vgprs_b, d.wave>;
   using C = LaneArg<d.c_type, d.vgprs_cd, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
+  using Idx = PerLane<std::int32_t, d.wave>;  // SMFMAC's index VGPR (the builtin's `int idx`)
 
   D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
     requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp)
@@ -94,18 +96,26 @@ template <std::size_t I> struct Builtin {
   {
     return call(a, b, c, Modifiers{.neg = (a_neg ? 1 : 0) | (b_neg ? 2 : 0), .clamp = clamp ? 1 : 0}, s);
   }
+  D operator()(const A& a, const B& b, const C& c, const Idx& idx, int cbsz, int abid, const Switches& s = {}) const
+    requires(detail::args_of(d) == BuiltinArgs::abc_idx_cbsz_abid)
+  {
+    return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid}, s, &idx);
+  }
 
  private:
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.
-  static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches) {
-    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
-    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches,
+                const Idx* idx = nullptr) {
+    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + d.vgprs(Operand::IDX));
+    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                       {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
     if (d.tied) ops.d = ops.c;  // srcC and the result share registers
     for (int lane = 0; lane < d.wave; ++lane) {
       const auto l = static_cast<std::size_t>(lane);
       mxlane::detail::pack_lane(regs, ops.a.base, lane, a[l]);
       mxlane::detail::pack_lane(regs, ops.b.base, lane, b[l]);
       mxlane::detail::pack_lane(regs, ops.c.base, lane, c[l]);
+      if (idx != nullptr) mxlane::detail::pack_lane(regs, ops.idx.base, lane, (*idx)[l]);
     }
     run_builtin(d, regs, ops, mods, switches);
     D out{};

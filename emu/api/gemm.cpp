@@ -74,6 +74,11 @@ void run(const GemmRequest& r) {
 }  // namespace
 
 GemmPath gemm_path(const InstrDesc& d, const GemmOptions& o) {
+  if (d.family().sparse_a)
+    throw InvalidArgument(fmt::format("gemm: {} is sparse (its A is stored compressed with an index register); gemm() "
+                                      "multiplies dense matrices: use run_matrix() with the indices, its builtin or "
+                                      "`mxlane eval`",
+                                      d.mnemonic));
   validate_modifiers(d, o.mods);
   if (o.threads < 0) throw InvalidArgument(fmt::format("gemm: threads = {} must be 0 (all) or positive", o.threads));
   const std::string obstacle = fast_path_obstacle(d, o);

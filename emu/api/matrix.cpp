@@ -25,17 +25,24 @@ void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std
 }  // namespace
 
 std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
-                                  const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches) {
+                                  const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches,
+                                  const std::vector<BitMatrix>& idx) {
   check_shape(d, Operand::A, a);
   check_shape(d, Operand::B, b);
   check_shape(d, Operand::C, c);
+  if (d.has(Operand::IDX)) check_shape(d, Operand::IDX, idx);
+  else if (!idx.empty())
+    throw InvalidArgument(fmt::format("IDX: {} is dense; IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
   validate_modifiers(d, mods);
   const Modifiers placement{.opsel = mods.opsel};  // where data sits; the other modifiers act on reading
-  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
-  LaneRegFile regs(d.wave, ops.d.base + d.vgprs_cd);
+  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                           {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
+  LaneRegFile regs(d.wave, ops.idx.base + d.vgprs(Operand::IDX));
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
   scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);
+  // The indices go into the set the instruction reads (CBSZ/ABID choose it, docs/cdna3.md §2).
+  if (d.has(Operand::IDX)) scatter(regs, ops.idx.base, OperandLayout(d, Operand::IDX, mods, switches), idx);
   execute_matrix(d, regs, ops, mods, switches);
   std::vector<BitMatrix> out(static_cast<std::size_t>(d.blocks), BitMatrix::Zero(d.m, d.n));
   for (const Placement& p : OperandLayout(d, Operand::D, placement, switches).all())

@@ -17,9 +17,12 @@ using BitMatrix = Eigen::Matrix<std::uint64_t, Eigen::Dynamic, Eigen::Dynamic>;
 // Replicated RDNA3 inputs get the same data in every copy. With modifiers, the data sits where the
 // layouts put it without modifiers and the instruction then reads it as the modifiers say (so
 // CBSZ/ABID and BLGP broadcast, NEG negates). For 16-bit RDNA3 C/D, C goes into the OPSEL half and
-// the other half is zero. Throws InvalidArgument on a wrong block count or matrix shape.
+// the other half is zero. SMFMAC: A is the compressed M x K/2 matrix of stored values and `idx` the
+// M x K/2 matrix of their 2-bit positions (docs/cdna3.md §3), placed in the index set CBSZ/ABID read.
+// Throws InvalidArgument on a wrong block count or matrix shape, or `idx` given to a dense instruction.
 std::vector<BitMatrix> run_matrix(const InstrDesc& desc, const std::vector<BitMatrix>& a,
                                   const std::vector<BitMatrix>& b, const std::vector<BitMatrix>& c,
-                                  const Modifiers& mods = {}, const Switches& switches = {});
+                                  const Modifiers& mods = {}, const Switches& switches = {},
+                                  const std::vector<BitMatrix>& idx = {});
 
 }  // namespace mxlane

@@ -19,7 +19,8 @@ const FormatSpec* element_format(ElemType type, Fp8Encoding fp8) {
     case ElemType::i8:
     case ElemType::i32:
     case ElemType::iu8:
-    case ElemType::iu4: return nullptr;
+    case ElemType::iu4:
+    case ElemType::idx2: return nullptr;
   }
   return nullptr;
 }

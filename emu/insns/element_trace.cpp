@@ -33,8 +33,8 @@ ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& sw
   t.row = row;
   t.col = col;
   t.feeds = output_feeds(d, mods, switches, block, row, col);
-  t.a.assign(static_cast<std::size_t>(d.k), 0);
-  t.b.assign(static_cast<std::size_t>(d.k), 0);
+  t.a.assign(t.feeds.a.size(), 0);
+  t.b.assign(t.feeds.b.size(), 0);
   return t;
 }
 
@@ -67,9 +67,15 @@ ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Swit
 ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
                            int col, const LaneRegFile& regs, const MatrixOperands& ops) {
   ElementTrace t = start(d, mods, switches, block, row, col);
-  for (int k = 0; k < d.k; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    t.a[i] = read_element(regs, ops.a.base, t.feeds.a[i].read, ops.a.bank);
+  if (d.has(Operand::IDX)) {
+    // SMFMAC: the feeds follow the row's index fields in the registers (docs/cdna3.md §3).
+    const FeedingSlots slots(d, mods, switches);
+    t.feeds = slots.of(block, row, col, slots.read_indices(regs, ops.idx.base, block, row));
+    t.a.assign(t.feeds.a.size(), 0);
+    t.b.assign(t.feeds.b.size(), 0);
+  }
+  for (std::size_t i = 0; i < t.feeds.a.size(); ++i) {
+    t.a[i] = t.feeds.a[i].zero ? 0 : read_element(regs, ops.a.base, t.feeds.a[i].read, ops.a.bank);
     t.b[i] = read_element(regs, ops.b.base, t.feeds.b[i].read, ops.b.bank);
   }
   t.c = read_element(regs, ops.c.base, t.feeds.c.read, ops.c.bank);

@@ -3,10 +3,12 @@
 #include "emu/insns/execute.hpp"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "emu/isa/errors.hpp"
 #include "emu/insns/matrix_insn.hpp"
+#include "emu/semantics/sparse_row.hpp"
 #include "fmt/format.h"
 #include "layouts/feeding_slots.hpp"
 #include "layouts/operand_layout.hpp"
@@ -83,25 +85,58 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
     return p[static_cast<std::size_t>(((block * l.rows() + row) * l.cols() + col) * l.replicas() + replica)];
   };
 
+  // SMFMAC: the index fields of every row, read once per row.
+  const bool sparse = d.has(Operand::IDX);
+  std::optional<OperandLayout> lidx;
+  std::vector<Placement> pidx;
+  if (sparse) {
+    check_operand(d, regs, Operand::IDX, ops.idx);
+    lidx.emplace(d, Operand::IDX, mods, switches);
+    pidx = lidx->all();
+  }
+
   // Read every source element before any write: D may overlap C, A or B.
   std::vector<std::uint64_t> results;
   std::vector<Slot> targets;
   results.reserve(static_cast<std::size_t>(d.blocks * d.m * d.n));
-  std::vector<std::uint64_t> a_row(static_cast<std::size_t>(d.k)), b_col(static_cast<std::size_t>(d.k));
+  const int stored = la.cols();  // K, or K/2 stored values of a sparse A
+  std::vector<std::uint64_t> a_stored(static_cast<std::size_t>(stored)), b_col(static_cast<std::size_t>(d.k));
+  std::vector<std::uint64_t> a_terms, b_terms;
+  std::vector<int> indices(static_cast<std::size_t>(sparse ? stored : 0));
   for (int block = 0; block < d.blocks; ++block)
-    for (int i = 0; i < d.m; ++i)
+    for (int i = 0; i < d.m; ++i) {
+      SparseRow row;
+      if (sparse) {
+        for (int c = 0; c < stored; ++c)
+          indices[static_cast<std::size_t>(c)] =
+              static_cast<int>(read_element(regs, ops.idx.base, at(pidx, *lidx, block, i, c, 0), ops.idx.bank));
+        row = sparse_row(indices, switches.smfmac_grouping());
+        a_terms.resize(row.terms.size());
+        b_terms.resize(row.terms.size());
+      }
       for (int j = 0; j < d.n; ++j) {
         const Placement& out = at(pd, ld, block, i, j, 0);
         // RDNA3 replicas: the output's lane group reads its own copy (docs/spec/layouts.md §8.5).
         const int replica = output_replica(la, out.slot.lane, switches);
-        for (int k = 0; k < d.k; ++k) {
-          a_row[static_cast<std::size_t>(k)] = read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);
+        for (int k = 0; k < stored; ++k)
+          a_stored[static_cast<std::size_t>(k)] = read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);
+        for (int k = 0; k < d.k; ++k)
           b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b.base, at(pb, lb, block, k, j, replica), ops.b.bank);
-        }
         const std::uint64_t c = read_element(regs, ops.c.base, at(pc, lc, block, i, j, 0), ops.c.bank);
-        results.push_back(kernel(DotInputs{a_row, b_col, c}, ctx));
+        if (sparse) {
+          // A k with no stored value is the bit pattern 0, +0 in every input format.
+          for (std::size_t t = 0; t < row.terms.size(); ++t) {
+            const SparseTerm& term = row.terms[t];
+            a_terms[t] = term.stored < 0 ? 0 : a_stored[static_cast<std::size_t>(term.stored)];
+            b_terms[t] = b_col[static_cast<std::size_t>(term.k)];
+          }
+          results.push_back(kernel(DotInputs{a_terms, b_terms, c}, ctx));
+        } else {
+          results.push_back(kernel(DotInputs{a_stored, b_col, c}, ctx));
+        }
         targets.push_back(out.slot);
       }
+    }
   const bool masked = d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
   for (std::size_t n = 0; n < results.size(); ++n)
     if (!masked || regs.exec().active(targets[n].lane)) write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);

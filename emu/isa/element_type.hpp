@@ -8,7 +8,7 @@
 
 namespace mxlane {
 
-enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4 };
+enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4, idx2 };
 
 struct ElemTypeInfo {
   ElemType type;
@@ -20,7 +20,7 @@ struct ElemTypeInfo {
 
 // docs/spec/layouts.md §3 "dict_math_types", and the CDNA3/CDNA4/RDNA4 input types. The 8-bit float types are decoded with the architecture's encoding trait
 // (ArchInfo::fp8_encoding: FNUZ on gfx942, OCP on gfx950 and gfx1200), never by the type alone.
-inline constexpr std::array<ElemTypeInfo, 14> kTypes = {{
+inline constexpr std::array<ElemTypeInfo, 15> kTypes = {{
     {ElemType::f64, "f64", 64, false, "IEEE binary64"},
     {ElemType::f32, "f32", 32, false, "IEEE binary32"},
     {ElemType::f16, "f16", 16, false, "IEEE binary16"},
@@ -35,6 +35,9 @@ inline constexpr std::array<ElemTypeInfo, 14> kTypes = {{
     {ElemType::fp6, "fp6", 6, false, "FP6 E2M3 (OCP MX, finite only)"},
     {ElemType::bf6, "bf6", 6, false, "BF6 E3M2 (OCP MX, finite only)"},
     {ElemType::fp4, "fp4", 4, false, "FP4 E2M1 (OCP MX, finite only)"},
+    // The IDX operand of SMFMAC: per stored value of the sparse A, its position in its group of four
+    // k (docs/cdna3.md §3.3).
+    {ElemType::idx2, "idx2", 2, true, "2-bit sparsity index: position (0-3) of a stored A value in its group of 4 k"},
 }};
 
 constexpr const ElemTypeInfo& elem_type_info(ElemType t) { return kTypes[static_cast<std::size_t>(t)]; }

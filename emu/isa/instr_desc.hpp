@@ -17,11 +17,13 @@
 
 namespace mxlane {
 
-// The four operands of a matrix instruction: srcA, srcB, srcC and the destination.
-enum class Operand : std::uint8_t { A, B, C, D };
+// The operands of a matrix instruction: srcA, srcB, srcC, the destination, and the sparsity index
+// register of SMFMAC (ISA SRC2; the builtin's `idx` argument; docs/cdna3.md §3).
+enum class Operand : std::uint8_t { A, B, C, D, IDX };
+// The four every matrix instruction has; InstrDesc::operands() adds IDX where the family reads it.
 inline constexpr Operand kAllOperands[] = {Operand::A, Operand::B, Operand::C, Operand::D};
 std::string_view operand_name(Operand op);
-std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", case-insensitive
+std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", "IDX", case-insensitive
 
 struct InstrDesc {
   ArchId arch;
@@ -45,9 +47,13 @@ struct InstrDesc {
   std::string full_builtin() const { return "__builtin_amdgcn_" + std::string(builtin); }
   ElemType type(Operand op) const;
   int vgprs(Operand op) const;
-  // Matrix shape of an operand in its own coordinates: A is M x K, B is K x N, C/D are M x N.
+  // Matrix shape of an operand in its own coordinates: A is M x K, B is K x N, C/D are M x N; a
+  // sparse A and its IDX are M x K/2, the stored values (docs/spec/interfaces.md "lanemap").
   int rows(Operand op) const;
   int cols(Operand op) const;
+  // Whether the instruction has operand `op` (IDX only on sparse families), and all it has.
+  bool has(Operand op) const { return op != Operand::IDX || family().sparse_a; }
+  std::vector<Operand> operands() const;
 };
 
 // Every builtin, in table order.

@@ -73,7 +73,7 @@ constexpr InstrDesc join(const BuiltinRow& b) {
       .b_type = i.b,
       .c_type = i.c,
       .d_type = i.d,
-      .vgprs_a = family_input_vgprs(i.family, i.m, i.k, i.blocks, elem_bits(i.a)),
+      .vgprs_a = family_input_vgprs(i.family, i.m, f.sparse_a ? i.k / 2 : i.k, i.blocks, elem_bits(i.a)),
       .vgprs_b = family_input_vgprs(i.family, i.n, i.k, i.blocks, elem_bits(i.b)),
       .vgprs_cd = family_output_vgprs(i.family, i.m, i.n, i.blocks, elem_bits(i.d), b.wave),
       .modifiers = i.modifiers,

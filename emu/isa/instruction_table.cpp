@@ -39,7 +39,7 @@ bool names_match(const InstrDesc& d, std::string_view key) {
 }  // namespace
 
 std::string_view operand_name(Operand op) {
-  static constexpr std::array<std::string_view, 4> kNames = {"A", "B", "C", "D"};
+  static constexpr std::array<std::string_view, 5> kNames = {"A", "B", "C", "D", "IDX"};
   return kNames[static_cast<std::size_t>(op)];
 }
 
@@ -49,6 +49,7 @@ std::optional<Operand> parse_operand(std::string_view name) {
   if (key == "b") return Operand::B;
   if (key == "c") return Operand::C;
   if (key == "d") return Operand::D;
+  if (key == "idx") return Operand::IDX;
   return std::nullopt;
 }
 
@@ -58,6 +59,7 @@ ElemType InstrDesc::type(Operand op) const {
     case Operand::B: return b_type;
     case Operand::C: return c_type;
     case Operand::D: return d_type;
+    case Operand::IDX: return ElemType::idx2;
   }
   return d_type;
 }
@@ -68,12 +70,22 @@ int InstrDesc::vgprs(Operand op) const {
     case Operand::B: return vgprs_b;
     case Operand::C:
     case Operand::D: return vgprs_cd;
+    case Operand::IDX: return has(Operand::IDX) ? 1 : 0;  // one VGPR (docs/cdna3.md §3)
   }
   return vgprs_cd;
 }
 
 int InstrDesc::rows(Operand op) const { return op == Operand::B ? k : m; }
-int InstrDesc::cols(Operand op) const { return op == Operand::A ? k : n; }
+int InstrDesc::cols(Operand op) const {
+  if (op == Operand::IDX || (op == Operand::A && family().sparse_a)) return k / 2;
+  return op == Operand::A ? k : n;
+}
+
+std::vector<Operand> InstrDesc::operands() const {
+  std::vector<Operand> out(std::begin(kAllOperands), std::end(kAllOperands));
+  if (has(Operand::IDX)) out.push_back(Operand::IDX);
+  return out;
+}
 
 std::span<const InstrDesc> instruction_table() { return kInstrTable; }
 

@@ -15,20 +15,22 @@ namespace mxlane {
 enum class MatrixFamilyId : std::uint8_t {
   mfma,  // CDNA dense MFMA: wave64, A/B spread over lanes by K groups, C/D by the 4-row rule (docs/spec/layouts.md §5)
   wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
+  smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
 };
 
 // VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values. The
 // derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64 values per lane
 // on MFMA; §6: a WMMA lane holds all K values of its row).
+// A sparse A passes its stored K/2 as `k`.
 constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits) {
-  const int values = f == MatrixFamilyId::mfma ? k * rows * blocks / 64 : k;
+  const int values = f == MatrixFamilyId::wmma ? k : k * rows * blocks / 64;
   return (values * bits + 31) / 32;
 }
 
 // VGPRs per lane of C/D: MFMA packs M*N*B/64 values of `bits` bits (docs/spec/layouts.md §4.1); WMMA
 // gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
-  if (f == MatrixFamilyId::mfma) return m * n * blocks * bits / (64 * 32);
+  if (f != MatrixFamilyId::wmma) return m * n * blocks * bits / (64 * 32);
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
 
@@ -59,16 +61,26 @@ struct MatrixFamily {
   bool nan_bits_published;
   // The integer model's one-line description for traces, after the generation ("CDNA2 ").
   std::string_view integer_model_text;
+  // A is 4:2 structured-sparse: stored compressed (M x K/2) with a 2-bit position per stored value
+  // in the IDX register; the instruction computes with the dense A rebuilt from them (docs/cdna3.md §3).
+  bool sparse_a = false;
+  // The layout rule of A/B/C/D is the CDNA MFMA one (docs/spec/layouts.md §5), with a sparse A's K/2.
+  bool cdna_layout = false;
 };
 
 // One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 2> kFamilies = {{
+inline constexpr std::array<MatrixFamily, 3> kFamilies = {{
     {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
-     "(docs/spec/numerics.md §A.1) [INF, unverified]"},
+     "(docs/spec/numerics.md §A.1) [INF, unverified]",
+     false, true},
     {MatrixFamilyId::wmma, "wmma", "WMMA", "WGP", "VOP3P", false, true, true, true, true, false, 32, true,
      "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
      "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
+    {MatrixFamilyId::smfmac, "smfmac", "SMFMAC", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
+     "INT8 SMFMAC: exact integer sum of C and the products of the rebuilt dense row, then wrapped to 32 bits "
+     "(docs/cdna3-numerics.md §4) [INF, unverified]",
+     true, true},
 }};
 
 constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }

@@ -19,6 +19,7 @@ enum class BuiltinArgs : std::uint8_t {
   abc,                 // float WMMA: (a, b, c)
   abc_opsel,           // 16-bit-output WMMA: (a, b, c, bool opsel)
   neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
+  abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -27,7 +28,8 @@ enum class DeviceModifierSets : std::uint8_t {
   blgp,             // the default and BLGP 1..7
   cbsz_abid_blgp,   // those, and every CBSZ with ABID 0 and with the largest ABID
   opsel,            // the default and OPSEL[2]
-  signedness_clamp  // every NEG[1:0] x CLAMP
+  signedness_clamp,  // every NEG[1:0] x CLAMP
+  index_set          // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
 };
 
 struct ModifierSetTraits {
@@ -46,7 +48,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 8> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 9> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -59,6 +61,9 @@ inline constexpr std::array<ModifierSetTraits, 8> kModifierSetTraits = {{
     // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
     {ModifierSet::mfma_f64_neg, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp,
      true},
+    // CBSZ/ABID choose which index bits are read: they move data between slots.
+    {ModifierSet::smfmac_index_set, BuiltinArgs::abc_idx_cbsz_abid, false, {"cbsz", "abid", ""},
+     DeviceModifierSets::index_set},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -74,7 +79,8 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_neg_opsel).set == ModifierSet::wmma_neg_opsel &&
                   modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int &&
                   modifier_set_traits(ModifierSet::mfma_plain).set == ModifierSet::mfma_plain &&
-                  modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg,
+                  modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
+                  modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

@@ -11,6 +11,11 @@
 #include "fmt/ranges.h"
 
 namespace mxlane {
+
+// SMFMAC index sets in one IDX VGPR: each set holds 2 bits per stored A value of a lane, Klc =
+// (K/2)*M*B/64 of them (docs/cdna3.md §3): 4 sets for 16-bit sources, 2 for 8-bit on gfx942.
+int smfmac_index_sets(const InstrDesc& d) { return 32 / (2 * (d.cols(Operand::A) * d.m * d.blocks / 64)); }
+
 namespace {
 
 std::vector<int> range(int lo, int hi) {
@@ -29,6 +34,11 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
   if (d.family_id == MatrixFamilyId::wmma && cdna_mod)
     return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
+  if (d.modifiers == ModifierSet::smfmac_index_set)
+    return name == "blgp" ? "SMFMAC has no BLGP; CBSZ/ABID choose the index set (docs/cdna3.md §2)"
+                          : fmt::format("{} is not an SMFMAC modifier; SMFMAC takes only cbsz/abid, which choose the "
+                                        "index set (docs/cdna3.md §2)",
+                                        name);
   if (d.family_id == MatrixFamilyId::mfma && !cdna_mod)
     return fmt::format("{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
                        "(docs/spec/layouts.md §4.1)",
@@ -98,6 +108,15 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
       break;
     case ModifierSet::mfma_none:
     case ModifierSet::mfma_plain: break;
+    case ModifierSet::smfmac_index_set:
+      out.push_back({"cbsz", range(0, 7), "",
+                     "0: ABID picks the index set; any other value reads set 0 and ignores ABID; no broadcast "
+                     "[TOOL] (docs/cdna3.md §2)"});
+      out.push_back({"abid", range(0, smfmac_index_sets(d) - 1), "read only when cbsz = 0",
+                     fmt::format("index set: which {}-bit part of IDX holds this instruction's indices [TOOL] "
+                                 "(docs/cdna3.md §2, §3)",
+                                 32 / smfmac_index_sets(d))});
+      break;
     case ModifierSet::mfma_f64_neg:
       out.push_back({"blgp", range(0, 7), "",
                      "negate mask: bit 0 negates A, bit 1 B, bit 2 C (LLVM prints it neg:[a,b,c]) [TOOL][DOC] "
@@ -161,7 +180,7 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,
                                       value, d.mnemonic, why, fmt::join(range->values, ", ")));
   }
-  if (mods.abid >= (1 << mods.cbsz))
+  if (d.modifiers != ModifierSet::smfmac_index_set && mods.abid >= (1 << mods.cbsz))
     throw InvalidArgument(fmt::format(
         "abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
         "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",

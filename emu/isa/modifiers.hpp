@@ -21,6 +21,7 @@ enum class ModifierSet : std::uint8_t {
   wmma_int,             // RDNA3 integer WMMA: NEG[1:0] = A/B signed, CLAMP
   mfma_plain,           // CDNA3 single-block f16/bf16, xf32, fp8/bf8, K-doubled i8: no modifier (docs/cdna3.md §2)
   mfma_f64_neg,         // CDNA3 f64 MFMA: BLGP is a negate mask of A, B, C (docs/cdna3.md §2)
+  smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -69,6 +70,9 @@ std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange
 // Throws InvalidArgument naming the field and saying why when `mods` is illegal or undefined
 // for `desc`. Evidence: docs/spec/layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).
 void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
+
+// How many index sets one IDX VGPR of SMFMAC `desc` holds (ABID picks one when CBSZ = 0).
+int smfmac_index_sets(const InstrDesc& desc);
 
 // "cbsz=1 abid=1 blgp=0" for the modifiers `desc` accepts.
 std::string format_modifiers(const InstrDesc& desc, const Modifiers& mods);

@@ -121,6 +121,13 @@ constexpr SwitchValue kGfx12IntClamps[] = {
                   "after the second half (docs/rdna4.md §3.3) [HW-digest wave32]"},
     {"final", "CLAMP saturates once, after C and every product (the RDNA3 rule)"},
 };
+constexpr SwitchValue kSmfmacGroupings[] = {
+    {"dense-k", "the dense instruction's arithmetic on the rebuilt K-long A row (unstored k are +0 and still "
+                "enter each group) [INF]"},
+    {"compressed-k", "only the K/2 stored values, each times the B row its index picks, grouped by the "
+                     "compressed K (8 stored f16 values form one fused group)"},
+};
+
 constexpr SwitchValue kGfx12Fp8Wmma[] = {
     {"dot4", "the f16/bf16 DOT4 chain applied to the decoded OCP FP8/BF8 factors (docs/rdna4.md §3.2) [INF]"},
     {"fma-chain", "one binary32 fused multiply-add per product, K ascending (GoC's loose model)"},
@@ -197,6 +204,9 @@ constexpr SwitchInfo kSwitches[] = {
      "[HW-digest] 384 gfx1201 wave32 register-image digests need two stages; wave64 staging is probe E4 (docs/rdna4.md §E)"},
     {SwitchId::gfx12_fp8_wmma, "gfx12_fp8_wmma", kGfx12Fp8Wmma, "gfx1200 FP8/BF8 WMMA",
      "[UNKNOWN] no capture and no exact model; probe E1 (docs/rdna4.md §E)"},
+    {SwitchId::smfmac_grouping, "smfmac_grouping", kSmfmacGroupings, "gfx942 SMFMAC",
+     "[UNKNOWN] no public model; dense-k follows the ISA summary (the dense instruction on the rebuilt A); "
+     "probe E-C3-2 (docs/cdna3-numerics.md §4, §6)"},
 };
 
 // Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
@@ -251,6 +261,7 @@ constexpr SwitchScope kScopes[] = {
     {SwitchId::gfx12_mode, kGfx1200},
     {SwitchId::gfx12_int_clamp, kGfx1200},
     {SwitchId::gfx12_fp8_wmma, kGfx1200},
+    {SwitchId::smfmac_grouping, kGfx942},
 };
 
 constexpr bool scopes_follow_switch_order() {

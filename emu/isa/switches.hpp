@@ -119,6 +119,12 @@ MXLANE_SWITCH_VALUE_ENUM(Gfx12IntClamp, MXLANE_GFX12_INT_CLAMP)
 #define MXLANE_GFX12_FP8_WMMA(V) V(dot4, "dot4") V(fma_chain, "fma-chain")
 MXLANE_SWITCH_VALUE_ENUM(Gfx12Fp8Wmma, MXLANE_GFX12_FP8_WMMA)
 
+// gfx942 SMFMAC (docs/cdna3-numerics.md §4, probe E-C3-2): dense-k runs the dense instruction's
+// arithmetic on the rebuilt K-long row, zeros included [INF]; compressed-k multiplies only the stored
+// values by the B rows their indices pick, grouped by the compressed K/2.
+#define MXLANE_SMFMAC_GROUPING(V) V(dense_k, "dense-k") V(compressed_k, "compressed-k")
+MXLANE_SWITCH_VALUE_ENUM(SmfmacGrouping, MXLANE_SMFMAC_GROUPING)
+
 // Every switch: X(id, value enum). The order is SwitchId's and the registry's (switches.cpp
 // static_asserts that each registry row has this id, this name and this enum's spellings).
 #define MXLANE_SWITCH_LIST(X)                      \
@@ -155,7 +161,9 @@ MXLANE_SWITCH_VALUE_ENUM(Gfx12Fp8Wmma, MXLANE_GFX12_FP8_WMMA)
   /* docs/rdna4.md §E open questions */          \
   X(gfx12_mode, ModeEffect)                      \
   X(gfx12_int_clamp, Gfx12IntClamp)              \
-  X(gfx12_fp8_wmma, Gfx12Fp8Wmma)
+  X(gfx12_fp8_wmma, Gfx12Fp8Wmma)                \
+  /* docs/cdna3-numerics.md §6 open questions */ \
+  X(smfmac_grouping, SmfmacGrouping)
 
 enum class SwitchId : std::uint8_t {
 #define MXLANE_SWITCH_ID(id, Enum) id,

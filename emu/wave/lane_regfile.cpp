@@ -40,11 +40,12 @@ void LaneRegFile::set_word(int reg, int lane, std::uint32_t value, RegBank bank)
 
 namespace {
 void check_field(int bit_lo, int width) {
-  const bool width_ok = width == 4 || width == 8 || width == 16 || width == 32 || width == 64;
+  // 2 bits: the SMFMAC index fields (docs/cdna3.md §3).
+  const bool width_ok = width == 2 || width == 4 || width == 8 || width == 16 || width == 32 || width == 64;
   if (!width_ok || bit_lo < 0 || bit_lo % width != 0 || (width < 64 && bit_lo + width > 32) ||
       (width == 64 && bit_lo != 0))
     throw InvalidArgument(fmt::format(
-        "bit field [{}:{}] is not a naturally aligned 4/8/16/32/64-bit field", bit_lo + width - 1, bit_lo));
+        "bit field [{}:{}] is not a naturally aligned 2/4/8/16/32/64-bit field", bit_lo + width - 1, bit_lo));
 }
 }  // namespace
 

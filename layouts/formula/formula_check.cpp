@@ -257,6 +257,10 @@ PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switch
   if (desc.blocks != 1)
     throw InvalidArgument(fmt::format("--pair: {} has {} blocks; pair mode checks single-block instructions only",
                                       desc.mnemonic, desc.blocks));
+  if (desc.has(Operand::IDX))
+    throw InvalidArgument(fmt::format("--pair: {} is sparse: which k a stored A value meets is in its IDX register, "
+                                      "not in a formula; check A (compressed columns) and B one operand at a time",
+                                      desc.mnemonic));
   if (f.steps < 1 || f.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", f.steps));
   PairReport report;
   report.k_total = f.k_total != 0 ? f.k_total : static_cast<std::int64_t>(desc.k) * f.steps;

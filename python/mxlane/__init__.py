@@ -25,7 +25,7 @@ from . import _elements
 
 __all__ = ["mma", "gemm", "lanemap", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
 
-_OPERANDS = ("A", "B", "C", "D")
+_OPERANDS = ("A", "B", "C", "D", "IDX")
 
 
 def _describe(arch, inst, wave, options, mods):
@@ -35,16 +35,22 @@ def _describe(arch, inst, wave, options, mods):
 def _operand(info, operand):
     name = operand.upper() if isinstance(operand, str) else operand
     if name not in _OPERANDS:
-        raise ValueError(f"--operand: {operand} not in {{A,B,C,D}}")  # the CLI's (CLI11's) wording
+        raise ValueError(f"--operand: {operand} not in {{A,B,C,D,IDX}}")  # the CLI's (CLI11's) wording
+    if name not in info["operands"]:
+        raise ValueError(f"--operand {name}: {info['mnemonic']} is dense; IDX is the index register of the sparse "
+                         f"SMFMAC instructions")
     return name, info["operands"][name]
 
 
 def _reject_extra_operands(info, idx, scale_a, scale_b):
-    # Sparse (SMFMAC/SWMMAC: idx) and block-scaled MFMA (scale_a, scale_b) instructions take extra
-    # operands; none of them is emulated yet, so any value given here is refused, naming it.
+    # Sparse (SMFMAC: idx) and block-scaled MFMA (scale_a, scale_b) instructions take extra operands;
+    # the scaled ones are not emulated yet, so a scale given here is refused, naming it.
     if idx is not None and not info["sparse"]:
-        raise ValueError(f"idx: {info['mnemonic']} is not a sparse instruction (mxlane emulates no "
-                         f"sparse SMFMAC/SWMMAC instruction yet)")
+        raise ValueError(f"idx: {info['mnemonic']} is dense; idx is the index matrix of the sparse SMFMAC "
+                         f"instructions")
+    if idx is None and info["sparse"]:
+        raise ValueError(f"idx: {info['mnemonic']} is sparse: give idx, the (M, K/2) positions 0..3 of the stored "
+                         f"values of a (its compressed (M, K/2) A)")
     for name, value in (("scale_a", scale_a), ("scale_b", scale_b)):
         if value is not None and not info["scaled"]:
             raise ValueError(f"{name}: {info['mnemonic']} is not a block-scaled instruction (mxlane "
@@ -64,8 +70,11 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
         type of its width (uint16 for f16/bf16, uint8 for 8- and 4-bit, uint32, uint64).
     wave: 32 or 64 (default: the architecture's, or the builtin's _w32/_w64 suffix).
     options: behaviour switches {name: value} (see mxlane.catalog()["switches"]).
-    idx, scale_a, scale_b: the extra operands of sparse and block-scaled instructions (none is
-        emulated yet: giving one raises ValueError).
+    idx: SMFMAC (gfx942 v_smfmac_*): a is the compressed A, shape (M, K/2), the two stored values
+        of every group of four k; idx (M, K/2) gives each one's position 0..3 in its group
+        (docs/cdna3.md §3). Required for SMFMAC, refused elsewhere.
+    scale_a, scale_b: the scale operands of the block-scaled MFMA (not emulated yet: giving one
+        raises ValueError).
     **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
         clamp, a_signed, b_signed (gfx1100). The matrices are loaded with the plain layout and the
         instruction then reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
@@ -94,7 +103,9 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
     a_bits, a3 = _elements.to_blocks(a, "a", ops["A"], blocks)
     b_bits, b3 = _elements.to_blocks(b, "b", ops["B"], blocks)
     c_bits, c3 = _elements.to_blocks(c, "c", ops["C"], blocks)
-    d = _elements.from_bits(_core.run_matrix(arch, inst, wave, options, mods, a_bits, b_bits, c_bits), ops["D"])
+    idx_bits = _elements.to_blocks(idx, "idx", ops["IDX"], blocks)[0] if info["sparse"] else None
+    d = _elements.from_bits(_core.run_matrix(arch, inst, wave, options, mods, a_bits, b_bits, c_bits, idx_bits),
+                            ops["D"])
     return d if blocks > 1 or a3 or b3 or c3 else d[0]
 
 

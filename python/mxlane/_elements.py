@@ -9,7 +9,7 @@ import decimal
 import numpy as np
 
 # The unsigned type that holds an element's raw bits, by element width (4-bit elements: uint8).
-RAW_DTYPES = {4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+RAW_DTYPES = {2: np.uint8, 4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 # NumPy's own type for an element's values, where NumPy has one. bf16 has none: it is always raw
 # uint16 bits. The 8- and 4-bit integer types depend on signedness (see value_dtype).
@@ -54,10 +54,17 @@ def to_bits(values, name, op):
     if array.dtype.byteorder not in ("=", "|") and array.dtype.newbyteorder("=") in (raw, natural):
         array = array.astype(array.dtype.newbyteorder("="))
     kind = op["type"]
+    if kind == "idx2" and array.dtype.kind in "iu" and array.dtype != raw:
+        # SMFMAC indices (positions 0..3 in a group of four k) in any integer type.
+        if array.size and (array.min() < 0 or array.max() > 3):
+            bad = int(array.min()) if array.min() < 0 else int(array.max())
+            raise ValueError(f"{name}: index {bad} is not a position 0..3 in a group of four k")
+        array = array.astype(raw)
     if array.dtype == raw:
         bits = array
-        if op["bits"] == 4 and bits.size and bits.max() > 15:
-            raise ValueError(f"{name}: uint8 value {int(bits.max())} is not a 4-bit {kind} pattern (0..15)")
+        if op["bits"] < 8 and bits.size and bits.max() > (1 << op["bits"]) - 1:
+            raise ValueError(f"{name}: uint8 value {int(bits.max())} is not a {op['bits']}-bit {kind} pattern "
+                             f"(0..{(1 << op['bits']) - 1})")
     elif natural is not None and array.dtype == natural:
         if array.dtype.kind == "f":
             bits = np.ascontiguousarray(array).view(raw)

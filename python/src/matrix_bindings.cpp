@@ -46,12 +46,11 @@ py::dict describe(const std::string& arch, const std::string& inst, std::optiona
   out["n"] = d.n;
   out["k"] = d.k;
   out["blocks"] = d.blocks;
-  // Sparse (idx) and block-scaled (scale_a/scale_b) instructions are not in the table yet; when
-  // they are, these say which extra operands an instruction takes.
-  out["sparse"] = false;
+  // Which extra operands an instruction takes: SMFMAC's IDX; block-scaled ones are not in the table yet.
+  out["sparse"] = d.has(Operand::IDX);
   out["scaled"] = false;
   py::dict operands;
-  for (Operand op : kAllOperands) {
+  for (Operand op : d.operands()) {
     py::dict o;
     o["name"] = std::string(operand_name(op));
     o["type"] = std::string(elem_name(d.type(op)));
@@ -90,14 +89,16 @@ void require_dims(const py::array& a, int dims, const std::string& name) {
 
 // D per block for A, B, C per block (uint64 element bits, shape (blocks, rows, cols)).
 Bits64 run(const std::string& arch, const std::string& inst, std::optional<int> wave, const py::object& options,
-           const py::dict& mods, const Bits64& a, const Bits64& b, const Bits64& c) {
+           const py::dict& mods, const Bits64& a, const Bits64& b, const Bits64& c, const std::optional<Bits64>& idx) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
   for (const auto& [array, name] : {std::pair{&a, "a"}, std::pair{&b, "b"}, std::pair{&c, "c"}}) require_dims(*array, 3, name);
+  if (idx) require_dims(*idx, 3, "idx");
   const std::vector<BitMatrix> ma = to_blocks(a), mb = to_blocks(b), mc = to_blocks(c);
+  const std::vector<BitMatrix> midx = idx ? to_blocks(*idx) : std::vector<BitMatrix>{};
   std::vector<BitMatrix> d;
   {
     py::gil_scoped_release unlocked;
-    d = run_matrix(*s.desc, ma, mb, mc, s.mods, s.switches);
+    d = run_matrix(*s.desc, ma, mb, mc, s.mods, s.switches, midx);
   }
   return from_blocks(d, s.desc->m, s.desc->n);
 }
@@ -229,7 +230,8 @@ Bits64 unpack(const std::string& arch, const std::string& inst, std::optional<in
 void register_matrix(py::module_& m) {
   using namespace py::literals;
   m.def("describe", &describe, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a);
-  m.def("run_matrix", &run, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a);
+  m.def("run_matrix", &run, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a,
+        "idx"_a = py::none());
   m.def("gemm", &run_gemm, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a, "threads"_a, "path"_a);
   m.def("pack", &pack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "matrix"_a);
   m.def("unpack", &unpack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "registers"_a);

@@ -136,6 +136,13 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       // -1 there, the rule elsewhere.
       if (d.arch_traits().family == "cdna1" || d.arch_traits().family == "cdna3") CHECK(d.coexec_cycles == -1);
       else CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
+    } else if (d.family_id == MatrixFamilyId::smfmac) {
+      // docs/cdna3.md §3: A holds the K/2 stored values by the same rule, B the full K.
+      CHECK(d.vgprs_a == ((d.k / 2) * d.m * d.blocks / 64 * in_bits + 31) / 32);
+      CHECK(d.vgprs_b == (d.k * d.n * d.blocks / 64 * in_bits + 31) / 32);
+      CHECK(d.vgprs_cd == d.m * d.n * d.blocks * out_bits / (64 * 32));
+      CHECK(d.vgprs(Operand::IDX) == 1);
+      CHECK(d.coexec_cycles == -1);
     } else {
       CHECK(d.vgprs_a == 16 * in_bits / 32);       // §6: a lane holds all 16 K values
       CHECK(d.vgprs_cd == 16 * 16 / d.wave);       // 16-bit outputs counted as 32 bits (§3)
@@ -161,6 +168,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
       CHECK(names.count("blgp") == (f64 || d.blocks > 1 || single_f32 ? 1U : 0U));
       CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));
       CHECK(names.size() == names.count("blgp") + 2 * names.count("cbsz"));
+    } else if (d.family_id == MatrixFamilyId::smfmac) {
+      CHECK(names == std::set<std::string>{"cbsz", "abid"});  // docs/cdna3.md §2: the index set, no BLGP
     } else if (d.family_id == MatrixFamilyId::mfma) {
       const bool f64 = d.a_type == ElemType::f64;
       CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64

@@ -191,6 +191,31 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
     assert checked == (4 if signed else 95)  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 16 gfx1100
 
 
+def test_every_smfmac_equals_the_exact_sparse_dot_product():
+    # gfx942 SMFMAC: A is compressed (M, K/2) with idx giving each stored value's position in its
+    # group of four k (docs/cdna3.md §3); with small integers every product and sum is exact, so D is
+    # C + sum_c A[i][c] * B[4*(c//2) + idx[i][c]][j] whatever the grouping.
+    rng = np.random.default_rng(12)
+    pairs = np.array([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])
+    checked = 0
+    for desc in mxlane.list():
+        if desc["kind"] != "smfmac":
+            continue
+        m, n, k, arch = desc["m"], desc["n"], desc["k"], desc["arch"]
+        ops = {x: {"type": desc["types"][x], "signed": True} for x in "ABCD"}
+        A = small_integers(rng, ops["A"], (1, m, k // 2), arch)[0]
+        B = small_integers(rng, ops["B"], (1, k, n), arch)[0]
+        C = small_integers(rng, ops["C"], (1, m, n), arch)[0] * 2
+        idx = pairs[rng.integers(0, 6, (m, k // 4))].reshape(m, k // 2)
+        rows = 4 * (np.arange(k // 2) // 2)[None, :] + idx  # the B row of each stored value
+        expected = np.einsum("ic,icj->ij", A, B[rows]) + C
+        d = mxlane.mma(arch, desc["builtin"], as_values(A, ops["A"]["type"], True, arch),
+                       as_values(B, ops["B"]["type"], True, arch), as_values(C, ops["C"]["type"], True), idx=idx)
+        assert (as_fractions(np.asarray(d), ops["D"]["type"]) == expected).all(), desc["builtin"]
+        checked += 1
+    assert checked == 14
+
+
 def test_two_dimensional_operands_feed_every_block():
     # A 2-D operand of a multi-block instruction is the same matrix in every block; D keeps the
     # block axis. A single-block instruction answers in the rank it was asked in.

@@ -79,6 +79,11 @@ Json instruction_json(const InstrDesc& d) {
          {"ops", d.ops},
          {"cycles", d.cycles > 0 ? Json(d.cycles) : Json(nullptr)},
          {"coexec_cycles", d.coexec_cycles >= 0 ? Json(d.coexec_cycles) : Json(nullptr)}};
+  if (d.has(Operand::IDX)) {  // SMFMAC: the compressed A's index register (docs/cdna3.md §3)
+    j["types"]["IDX"] = elem_name(ElemType::idx2);
+    j["vgprs"]["IDX"] = d.vgprs(Operand::IDX);
+  }
+  j["sparse"] = d.has(Operand::IDX);
   const auto peak = peak_ops_per_clock(d);
   j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
   j["peak_unit"] = d.family().peak_unit;

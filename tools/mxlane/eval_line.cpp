@@ -235,8 +235,8 @@ Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
 }
 
 // A matrix instruction's line loaded into a register file: operands A, B, C of exactly the
-// instruction's VGPR and lane counts. `grids` reads the word lists: grids.has(name) says whether
-// the line has "src", "dst" or "expect" (src: an object with only A, B, C), and
+// instruction's VGPR and lane counts (and IDX for SMFMAC). `grids` reads the word lists: grids.has(name)
+// says whether the line has "src", "dst" or "expect" (src: an object with only A, B, C, IDX), and
 // grids.words(name, field, vgprs, wave) returns one as parse_vgprs() does ("A", "B", "C" under
 // src; "dst"; "expect"); grids.load(regs, base, name, field, vgprs, wave) writes one into `regs`
 // at VGPR `base`.
@@ -250,16 +250,23 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
     fail("inst", e.what());
   }
   const InstrDesc& d = *desc;
+  const int vgprs_idx = d.vgprs(Operand::IDX);
   LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in, arch),
-                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}, {}};
+                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx), {}, {}};
   LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
-  if (!grids.has("src")) fail("src", "missing or not an object with A, B, C");
+  if (!grids.has("src")) fail("src", d.has(Operand::IDX) ? "missing or not an object with A, B, C, IDX"
+                                                           : "missing or not an object with A, B, C");
   MatrixOperands& ops = line.ops;
-  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                       {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
+  // IDX: SMFMAC's index register, one VGPR (docs/spec/interfaces.md "eval").
+  if (!d.has(Operand::IDX) && grids.has("IDX"))
+    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
   for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
-                                       std::tuple{"C", Operand::C, ops.c.base}}) {
+                                       std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base}}) {
+    if (!d.has(op)) continue;
     if (!grids.has(name)) fail(std::string("src.") + name, "missing");
     grids.load(regs, base, name, std::string("src.") + name, d.vgprs(op), d.wave);
   }
@@ -280,7 +287,7 @@ class JsonGrids {
     if (name == "dst" || name == "expect") return in_.contains(name);
     if (!in_.contains("src") || !in_["src"].is_object()) return false;
     if (name == "src") {
-      check_keys(in_["src"], "src", {"A", "B", "C"});
+      check_keys(in_["src"], "src", {"A", "B", "C", "IDX"});
       return true;
     }
     return in_["src"].contains(name);
@@ -453,6 +460,10 @@ class ScannedGridsView {
     if (name == "A") return g_.a;
     if (name == "B") return g_.b;
     if (name == "C") return g_.c;
+    if (name == "IDX") {  // the scanner takes only A, B, C: a line with IDX goes to the full parser
+      static const ScannedGrid kNone;
+      return kNone;
+    }
     return name == "dst" ? g_.dst : g_.expect;
   }
   const ScannedGrids& g_;

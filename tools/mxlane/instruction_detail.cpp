@@ -72,8 +72,13 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
                      d.coexec_cycles > 0   ? fmt::format("yes, {} cycles", d.coexec_cycles)
                      : d.coexec_cycles < 0 ? std::string("not published")
                                            : std::string("no"));
-  out << fmt::format("  VGPRs per lane: A {}, B {}, C {}, D {}{}\n", d.vgprs_a, d.vgprs_b, d.vgprs_cd, d.vgprs_cd,
+  out << fmt::format("  VGPRs per lane: A {}, B {}, C {}, D {}{}{}\n", d.vgprs_a, d.vgprs_b, d.vgprs_cd, d.vgprs_cd,
+                     d.has(Operand::IDX) ? fmt::format(", IDX {}", d.vgprs(Operand::IDX)) : std::string(),
                      d.tied ? " (tied: D is written over C)" : "");
+  if (d.has(Operand::IDX))
+    out << fmt::format("  Sparse A: 4:2 structured; A holds the {} stored values of each row (M x K/2), IDX a 2-bit "
+                       "position per stored value (docs/cdna3.md §3)\n",
+                       d.k / 2);
   out << fmt::format("  Register tuples: {}-byte aligned; {}\n", tuple_alignment_bytes(arch), register_files(arch));
   out << fmt::format("  Modifiers: {}\n", modifiers_text(legal_modifiers(d)));
   out << "Index formulas without modifiers, in `mxlane check` syntax (forward: element -> slot; inverse: lane L,\n"

@@ -19,10 +19,12 @@ using Json = nlohmann::ordered_json;
 
 bool multi_block(const OperandLayout& l) { return l.blocks() > 1; }
 
-// "A[M][K]", "B[K][N]", "C[M][N]", "D[M][N]": the calculator's table corner labels.
-std::string corner_label(Operand op) {
-  switch (op) {
-    case Operand::A: return "A[M][K]";
+// "A[M][K]", "B[K][N]", "C[M][N]", "D[M][N]": the calculator's table corner labels; a sparse A and
+// its IDX fields have the K/2 stored columns.
+std::string corner_label(const OperandLayout& l) {
+  switch (l.operand()) {
+    case Operand::A: return l.desc().family().sparse_a ? "A[M][K/2]" : "A[M][K]";
+    case Operand::IDX: return "IDX[M][K/2]";
     case Operand::B: return "B[K][N]";
     case Operand::C: return "C[M][N]";
     case Operand::D: return "D[M][N]";
@@ -166,7 +168,7 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
               : format == LanemapFormat::asciidoc ? fmt::format(".Block {}\n", b)
                                                   : fmt::format("Block {}\n", b));
     TextTable table;
-    table.header.push_back(corner_label(l.operand()));
+    table.header.push_back(corner_label(l));
     for (int c = 0; c < l.cols(); ++c) table.header.push_back(std::to_string(c));
     std::vector<std::vector<std::string>>& rows = table.rows;
     for (int r = 0; r < l.rows(); ++r) {

@@ -317,6 +317,11 @@ std::string slot_text(const Slot& s) {
   return fmt::format("{} (lane {}, vgpr {}, bits [{}:{}])", slot_notation(s), s.lane, s.vgpr, s.bit_hi, s.bit_lo);
 }
 
+// Where a feed is read from; a k of a sparse row that holds no stored value is read from nowhere.
+std::string feed_slot_text(const FeedingSlot& f) {
+  return f.zero ? std::string("not stored: +0 (IDX names no stored value for this k)") : slot_text(f.read.slot);
+}
+
 bool same_element(const Placement& a, const Placement& b) {
   return a.block == b.block && a.row == b.row && a.col == b.col;
 }
@@ -339,7 +344,7 @@ Json slot_json(const Slot& s) {
 
 Json feed_json(const ElementTrace& t, const FeedingSlot& f, std::optional<std::uint64_t> value) {
   const bool multi = t.desc->blocks > 1;
-  Json j = slot_json(f.read.slot);
+  Json j = f.zero ? Json{{"slot", nullptr}, {"stored", false}} : slot_json(f.read.slot);
   j["element"] = element_notation(f.operand, f.source, multi);
   Placement logical = f.read;
   logical.negated = logical.absolute = false;
@@ -519,6 +524,7 @@ Json reference_json(const ElementTrace& t) {
 // ---- the one-line summary, like the calculator's --output-calculation ---------------------------
 
 std::string summary_register(const char* field, const FeedingSlot& f) {
+  if (f.zero) return "0";  // a k of a sparse row with no stored value
   std::string text = fmt::format("{}_{}", field, slot_notation(f.read.slot));
   if (f.read.absolute) text = "|" + text + "|";
   if (f.read.negated) text = "-" + text;
@@ -556,17 +562,28 @@ void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
     out << fmt::format("Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, docs/spec/layouts.md §8.5)\n",
                        t.feeds.d.slot.lane / 16, t.feeds.replica, switch_value_name(t.switches, SwitchId::rdna3_replica));
   for (const std::string& n : layout_notes(d, t.mods, t.switches)) out << "Note: " << n << '\n';
+  if (!t.feeds.idx.empty()) {
+    std::string fields;
+    for (const FeedingSlot& f : t.feeds.idx)
+      fields += fmt::format("{}{}->k{}", fields.empty() ? "" : ", ", f.read.col, f.k);
+    out << fmt::format("Sparse A: stored value c -> k ({}{}): {}\n", t.evaluated ? "from IDX" : "canonical indices 0,1 per group; give --values for the registers'",
+                       t.feeds.irregular_indices ? "; some group's indices are not increasing: undefined in the ISA" : "", fields);
+  }
   const auto value = [&](Operand op, std::uint64_t bits) { return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string(); };
   int number = 0;
   for (const TracedStep& s : t.steps) {
     out << fmt::format("Step {}: {}{}\n", ++number, step_heading(s), step_combine_text(t, s));
     if (s.kind == StepKind::read_c || s.kind == StepKind::integer_sum || s.kind == StepKind::exact_dot)
       out << fmt::format("  {} = {}{}\n", feed_name(d, t.feeds.c), slot_text(t.feeds.c.read.slot), value(Operand::C, t.c));
-    for (int k : s.ks) {
-      const auto i = static_cast<std::size_t>(k);
-      out << fmt::format("  k={}: {} = {}{}\n", k, feed_name(d, t.feeds.a[i]), slot_text(t.feeds.a[i].read.slot), value(Operand::A, t.a[i]));
+    for (int term : s.ks) {
+      const auto i = static_cast<std::size_t>(term);
+      const int k = t.feeds.b[i].k;  // the B row: the term itself except for a sparse A (docs/cdna3.md §3)
+      if (t.feeds.a[i].zero)
+        out << fmt::format("  k={}: no stored A value = {}\n", k, feed_slot_text(t.feeds.a[i]));
+      else
+        out << fmt::format("  k={}: {} = {}{}\n", k, feed_name(d, t.feeds.a[i]), feed_slot_text(t.feeds.a[i]), value(Operand::A, t.a[i]));
       out << fmt::format("  {}  {} = {}{}\n", std::string(std::to_string(k).size() + 2, ' '), feed_name(d, t.feeds.b[i]),
-                         slot_text(t.feeds.b[i].read.slot), value(Operand::B, t.b[i]));
+                         feed_slot_text(t.feeds.b[i]), value(Operand::B, t.b[i]));
     }
     if (t.evaluated)
       for (const TraceOp& op : s.ops) out << "    " << op_line(op, s.ks) << '\n';
@@ -634,6 +651,10 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
                   const TraceRequest& r, std::ostream& out) {
   const bool quick = !r.a.empty() || !r.b.empty() || !r.c.empty();
   if (quick && !r.values_file.empty()) throw InvalidArgument("--values and --a/--b/--c exclude each other");
+  if (quick && d.has(Operand::IDX))
+    throw InvalidArgument(fmt::format("--a/--b/--c: {} is sparse; give its registers, IDX included, with --values "
+                                      "(one `mxlane eval` line)",
+                                      d.mnemonic));
   Loaded loaded;
   if (!r.values_file.empty()) {
     loaded = load_values_file(d, cli_mods, cli_switches, r.values_file);

@@ -2,6 +2,7 @@
 #include "tools/mxlane/layout_options.hpp"
 
 #include "emu/isa/errors.hpp"
+#include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
 
 namespace mxlane::cli {
@@ -16,10 +17,12 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   CLI::Option* operand = cmd->add_option(
       "--operand", o.operand,
       operand_option == OperandOption::required
-          ? "A, B, C or D (A is M x K, B is K x N, C and D are M x N). Example: --operand D"
-          : "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --trace and --format "
-            "html (which draws all four). Example: --operand D");
-  operand->check(CLI::IsMember({"A", "B", "C", "D"}, CLI::ignore_case));
+          ? "A, B, C, D, or IDX on SMFMAC (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX "
+            "fields are M x K/2, the stored values). Example: --operand D"
+          : "A, B, C, D, or IDX on SMFMAC (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX "
+            "fields are M x K/2, the stored values); required except with --trace and --format html (which draws "
+            "all four). Example: --operand D");
+  operand->check(CLI::IsMember({"A", "B", "C", "D", "IDX"}, CLI::ignore_case));
   if (operand_option == OperandOption::required) operand->required();
   cmd->add_option("-w,--wave", o.wave,
                   "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64")
@@ -28,9 +31,9 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
           ""));
   // The modifier fields' widths in the VOP3P encoding (CBSZ, BLGP, OPSEL, NEG, NEG_HI 3 bits, ABID 4)
   // bound them here; each instruction's own legal values are checked when the layout is built.
-  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks). Example: --cbsz 2 --abid 1")
+  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks); SMFMAC: 0 lets --abid pick the index set. Example: --cbsz 2 --abid 1")
       ->check(integer_in(0, 7));
-  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1. Example: --cbsz 1 --abid 1")
+  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
       ->check(integer_in(0, 15));
   cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3")
       ->check(integer_in(0, 7));
@@ -53,6 +56,10 @@ SelectedLayout select_layout(const LayoutSelection& o) {
   const ArchInfo& arch = resolve_arch_option(o.arch);
   const InstrDesc& desc = resolve_inst_option(arch, o.inst, o.wave);
   const Operand operand = *parse_operand(o.operand);
+  if (!desc.has(operand))
+    throw InvalidArgument(fmt::format("--operand {}: {} is dense; IDX is the index register of the sparse SMFMAC "
+                                      "instructions",
+                                      o.operand, desc.mnemonic));
   const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(arch.id));
   try {
     return SelectedLayout{&arch, OperandLayout(desc, operand, o.mods, switches)};

@@ -185,7 +185,8 @@ std::string cell_title(const OperandLayout& l, const Cell& cell) {
 std::string feed_attributes(const FeedingSlots& feeds, const Placement& d) {
   const OutputFeeds f = feeds.of(d.block, d.row, d.col);
   std::string a, b;
-  for (const FeedingSlot& s : f.a) append_item(a, slot_id(Operand::A, s.read), " ");
+  for (const FeedingSlot& s : f.a)
+    if (!s.zero) append_item(a, slot_id(Operand::A, s.read), " ");  // a k with no stored SMFMAC value reads no slot
   for (const FeedingSlot& s : f.b) append_item(b, slot_id(Operand::B, s.read), " ");
   return fmt::format(" data-fa=\"{}\" data-fb=\"{}\" data-fc=\"{}\"", a, b, slot_id(Operand::C, f.c.read));
 }
