@@ -35,7 +35,7 @@ for arch in [a["name"] for a in listing["architectures"]]:
             base = {"id": name, "arch": arch, "inst": ins["builtin"], "src": src}
         else:
             w = ins["wave"]
-            src = {op: words(ins["vgprs"][op], w) for op in "ABC"}
+            src = {op: words(ins["vgprs"][op], w) for op in ("A", "B", "C", "IDX") if op in ins["vgprs"]}
             base = {"id": name, "arch": arch, "inst": ins["builtin"], "wave": w, "src": src}
         variants = [("", base)]
         for mod in ins["modifiers"]:

@@ -135,6 +135,7 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
       line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, ordinary)},
                          {"B", grid(d.vgprs_b, d.wave, rng, ordinary)},
                          {"C", grid(d.vgprs_cd, d.wave, rng, ordinary)}};
+      if (d.has(mxlane::Operand::IDX)) line["src"]["IDX"] = grid(d.vgprs(mxlane::Operand::IDX), d.wave, rng, ordinary);
       if (!d.tied && rng() % 3 == 0) line["dst"] = grid(d.vgprs_cd, d.wave, rng, false);
       compare_paths(line.dump(), counts);
       // With "expect": the reference's D (match) and one word changed (mismatch).
