@@ -12,6 +12,29 @@
 namespace mxlane {
 namespace {
 
+constexpr SwitchValue kScaleZero[] = {
+    {"e8m0", "a scale byte 0x00 is 2^-127, as E8M0 defines it (the scaled encoding)"},
+    {"identity", "a scale byte 0x00 leaves the block unscaled (what the unscaled encoding uses)"},
+};
+constexpr SwitchValue kF8f6f4Groups[] = {
+    {"block32", "one fused group per 32-k scale block: exact products truncated to 24 fraction bits below "
+                "the block's largest product, the scaled sum floored and rounded into the accumulator"},
+    {"split16", "gfx942's fp8 structure: two groups of 16 per block, each with the even/odd split, each "
+                "scaled by the block's scales and rounded into the accumulator"},
+};
+constexpr SwitchValue kKdoubledGroups[] = {
+    {"8", "fused groups of 8 products, as gfx942's f16/bf16 MFMA"},
+    {"16", "fused groups of 16 products (one group per lane's 8 values of two lane groups)"},
+};
+constexpr SwitchValue kK16Layouts[] = {
+    {"contiguous", "each lane holds Kl consecutive k: k = Kl*g + t (g = lane / M)"},
+    {"interleaved16B", "the f8f6f4 fp8 rule on the two 64-bit halves: half h, item j holds k = (Kl/2)*(G*h + g) + j"},
+};
+constexpr SwitchValue kFp6Layouts[] = {
+    {"contiguous", "each lane holds 32 consecutive k (k = 32*g + e), element e at bits 6e..6e+5 of v0..v5"},
+    {"interleaved", "the fp8 rule: element e < 16 holds k = 16*g + e, e >= 16 holds k = 16*G + 16*g + e - 16"},
+};
+
 constexpr SwitchValue kCbszModels[] = {
     {"isa", "every lane l reads A from lane (l mod S) + S*abid, S = 64 >> cbsz: the top cbsz "
             "lane bits are forced to abid (AMD ISA guide §7.1.6.1 text; rocjitsu)"},
@@ -207,6 +230,18 @@ constexpr SwitchInfo kSwitches[] = {
     {SwitchId::smfmac_grouping, "smfmac_grouping", kSmfmacGroupings, "gfx942 SMFMAC",
      "[UNKNOWN] no public model; dense-k follows the ISA summary (the dense instruction on the rebuilt A); "
      "probe E-C3-2 (docs/cdna3-numerics.md §4, §6)"},
+    {SwitchId::scale_zero_is_identity, "scale_zero_is_identity", kScaleZero, "gfx950 scaled f8f6f4 MFMA",
+     "[UNKNOWN] E8M0 defines 0x00 as 2^-127; third-party kernels pass 0 and report unscaled results; probe "
+     "E-C4-3 (docs/cdna4-numerics.md §6)"},
+    {SwitchId::f8f6f4_group, "f8f6f4_group", kF8f6f4Groups, "gfx950 f8f6f4 MFMA (scaled and unscaled)",
+     "[INF] one scale block = one fused group (AMD: scales applied after the dot product, before accumulation); "
+     "probe E-C4-4 (docs/cdna4-numerics.md §6)"},
+    {SwitchId::cdna4_kdoubled_group, "cdna4_kdoubled_group", kKdoubledGroups, "gfx950 K-doubled f16/bf16 MFMA",
+     "[INF] gfx942's group of 8 carried over; probe E-C4-4 (docs/cdna4-numerics.md §6)"},
+    {SwitchId::k16_layout, "k16_layout", kK16Layouts, "gfx950 K-doubled f16/bf16/i8 MFMA A/B layout",
+     "[INF] the general CDNA input rule with a larger Kl; probe E-C4-1 (docs/cdna4.md §2.1)"},
+    {SwitchId::fp6_layout, "fp6_layout", kFp6Layouts, "gfx950 f8f6f4 fp6/bf6 A/B layout",
+     "[INF] as fp4 (contiguous); probe E-C4-2 (docs/cdna4.md §2.2)"},
 };
 
 // Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
@@ -262,6 +297,11 @@ constexpr SwitchScope kScopes[] = {
     {SwitchId::gfx12_int_clamp, kGfx1200},
     {SwitchId::gfx12_fp8_wmma, kGfx1200},
     {SwitchId::smfmac_grouping, kGfx942},
+    {SwitchId::scale_zero_is_identity, arch_bit(ArchId::gfx950)},
+    {SwitchId::f8f6f4_group, arch_bit(ArchId::gfx950)},
+    {SwitchId::cdna4_kdoubled_group, arch_bit(ArchId::gfx950)},
+    {SwitchId::k16_layout, arch_bit(ArchId::gfx950)},
+    {SwitchId::fp6_layout, arch_bit(ArchId::gfx950)},
 };
 
 constexpr bool scopes_follow_switch_order() {

@@ -125,6 +125,32 @@ MXLANE_SWITCH_VALUE_ENUM(Gfx12Fp8Wmma, MXLANE_GFX12_FP8_WMMA)
 #define MXLANE_SMFMAC_GROUPING(V) V(dense_k, "dense-k") V(compressed_k, "compressed-k")
 MXLANE_SWITCH_VALUE_ENUM(SmfmacGrouping, MXLANE_SMFMAC_GROUPING)
 
+// gfx950 (CDNA4) open questions (docs/cdna4-numerics.md §6).
+// E-C4-3: what a scale byte 0x00 means in the scaled f8f6f4 encoding: e8m0 = 2^-127 (the E8M0
+// definition) or identity = no scaling (what the unscaled encoding uses).
+#define MXLANE_SCALE_ZERO(V) V(e8m0, "e8m0") V(identity, "identity")
+MXLANE_SWITCH_VALUE_ENUM(ScaleZero, MXLANE_SCALE_ZERO)
+
+// E-C4-4: how f8f6f4 sums a 32-k scale block: block32 = one fused group of 32 products (truncated
+// at 24 fraction bits below the block's largest product); split16 = gfx942's fp8 structure (two
+// groups of 16 with the even/odd split), each scaled and accumulated.
+#define MXLANE_F8F6F4_GROUP(V) V(block32, "block32") V(split16, "split16")
+MXLANE_SWITCH_VALUE_ENUM(F8f6f4Group, MXLANE_F8F6F4_GROUP)
+
+// K-doubled f16/bf16 MFMA fused group size (docs/cdna4-numerics.md §4) [INF]: 8 as gfx942, or 16.
+#define MXLANE_KDOUBLED_GROUP(V) V(g8, "8") V(g16, "16")
+MXLANE_SWITCH_VALUE_ENUM(KdoubledGroup, MXLANE_KDOUBLED_GROUP)
+
+// E-C4-1: the K-doubled f16/bf16/i8 A/B lane map (docs/cdna4.md §2.1): contiguous = 8 (16) k per
+// lane, k = Kl*g + t; interleaved16b = the f8f6f4 fp8 rule applied to the two 64-bit halves.
+#define MXLANE_K16_LAYOUT(V) V(contiguous, "contiguous") V(interleaved16b, "interleaved16B")
+MXLANE_SWITCH_VALUE_ENUM(K16Layout, MXLANE_K16_LAYOUT)
+
+// E-C4-2: the fp6/bf6 f8f6f4 lane map (docs/cdna4.md §2.2): contiguous = 32 consecutive k per lane
+// packed 6 bits apart; interleaved = the fp8 rule (two 16-k halves across lane groups, 96 bits each).
+#define MXLANE_FP6_LAYOUT(V) V(contiguous, "contiguous") V(interleaved, "interleaved")
+MXLANE_SWITCH_VALUE_ENUM(Fp6Layout, MXLANE_FP6_LAYOUT)
+
 // Every switch: X(id, value enum). The order is SwitchId's and the registry's (switches.cpp
 // static_asserts that each registry row has this id, this name and this enum's spellings).
 #define MXLANE_SWITCH_LIST(X)                      \
@@ -161,9 +187,15 @@ MXLANE_SWITCH_VALUE_ENUM(SmfmacGrouping, MXLANE_SMFMAC_GROUPING)
   /* docs/rdna4.md §E open questions */          \
   X(gfx12_mode, ModeEffect)                      \
   X(gfx12_int_clamp, Gfx12IntClamp)              \
-  X(gfx12_fp8_wmma, Gfx12Fp8Wmma)                \
-  /* docs/cdna3-numerics.md §6 open questions */ \
-  X(smfmac_grouping, SmfmacGrouping)
+  X(gfx12_fp8_wmma, Gfx12Fp8Wmma)                 \
+  /* docs/cdna3-numerics.md §6 open questions */  \
+  X(smfmac_grouping, SmfmacGrouping)             \
+  /* docs/cdna4-numerics.md §6 open questions */  \
+  X(scale_zero_is_identity, ScaleZero)           \
+  X(f8f6f4_group, F8f6f4Group)                   \
+  X(cdna4_kdoubled_group, KdoubledGroup)         \
+  X(k16_layout, K16Layout)                       \
+  X(fp6_layout, Fp6Layout)
 
 enum class SwitchId : std::uint8_t {
 #define MXLANE_SWITCH_ID(id, Enum) id,

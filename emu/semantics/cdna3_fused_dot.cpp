@@ -139,8 +139,11 @@ std::string group_rule(bool fp8, int e, int f, std::int64_t total, bool truncate
 }
 
 // The shared group loop. fp8 selects the §3 structure (even/odd split, C drop).
+// `scaling` (gfx950 f8f6f4, docs/cdna4-numerics.md §3) multiplies each group's product sum by its
+// k-block's power of two before C joins it; null means unscaled (gfx942).
 std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_format, int group, bool fp8,
-                           bool truncate_to_xf32, const DotInputs& in, const NumericsContext& ctx) {
+                           bool truncate_to_xf32, const DotInputs& in, const NumericsContext& ctx,
+                           const GroupScaling* scaling = nullptr) {
   const Trace trace(ctx.observer);
   std::uint32_t acc = static_cast<std::uint32_t>(in.c);
   trace.read_c(kBinary32, in.c, acc, "read as is (subnormals kept)");
@@ -175,12 +178,22 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       products[t] = Product{sa.sig * sb.sig, sa.frac_bits + sb.frac_bits, sa.exp + sb.exp};
     }
     const Unpacked c_value = decode(kBinary32, acc);
-    const Special special = group_specials(a, b, c_value, products, 128);
+    int scale_exp = 0;  // the group's block scale 2^scale_exp (0: unscaled)
+    bool scale_nan = false;
+    if (scaling != nullptr) {
+      const std::size_t block = g / static_cast<std::size_t>(scaling->block_k);
+      scale_exp = scaling->exponent[block];
+      scale_nan = scaling->is_nan[block] != 0;
+    }
+    // A scaled product of magnitude >= 2^128 overflows as an unscaled one does (§2 rule, [INF] for scales).
+    const Special special = scale_nan ? Special{true, kDefaultNan} : group_specials(a, b, c_value, products, 128 - scale_exp);
     std::uint32_t next;
     std::string rule;
     if (special.any) {
       next = special.bits;
-      if (trace.on()) rule = "special values: NaN (payload not modelled) or infinity, no fused arithmetic";
+      if (trace.on())
+        rule = scale_nan ? "block scale byte 0xFF (E8M0 NaN): NaN"
+                         : "special values: NaN (payload not modelled) or infinity, no fused arithmetic";
     } else {
       TruncatedSum s;
       if (fp8) {  // §3: even and odd positions fused separately, each floored at 2^(E-24)
@@ -190,9 +203,13 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       } else {
         s = truncated_sum(products, 0, 1);
       }
+      s.exp += scale_exp;  // the scale is a power of two: it moves the sum's exponent only
       const GroupResult r = fused_round(s.sum, s.exp, split(kBinary32, c_value), fp8);
       next = r.bits;
-      if (trace.on()) rule = group_rule(fp8, s.exp, r.f, r.total, truncate_to_xf32);
+      if (trace.on()) {
+        rule = group_rule(fp8, s.exp, r.f, r.total, truncate_to_xf32);
+        if (scaling != nullptr) rule += fmt::format("; block scale 2^{} applied to the product sum before C", scale_exp);
+      }
     }
     if (trace.on())
       trace.op(OpKind::exact_dot, "acc", -1, std::move(operands), TracedNumber::fp(kBinary32, next), rule);
@@ -212,6 +229,11 @@ std::uint32_t cdna3_fp8_dot(const FormatSpec& a_format, const FormatSpec& b_form
                             const NumericsContext& ctx) {
   constexpr int kFp8Group = 16;  // §3 [MODEL-HW]
   return fused_groups(a_format, b_format, kFp8Group, true, false, in, ctx);
+}
+
+std::uint32_t fused_scaled_groups(const FormatSpec& a_format, const FormatSpec& b_format, int group, bool fp8_split,
+                                  const GroupScaling& scaling, const DotInputs& in, const NumericsContext& ctx) {
+  return fused_groups(a_format, b_format, group, fp8_split, false, in, ctx, &scaling);
 }
 
 }  // namespace mxlane

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/dot_inputs.hpp"
@@ -22,5 +23,19 @@ std::uint32_t cdna3_fused_dot(const FormatSpec& input, int group, bool truncate_
 // of A and B independently.
 std::uint32_t cdna3_fp8_dot(const FormatSpec& a_format, const FormatSpec& b_format, const DotInputs& in,
                             const NumericsContext& ctx);
+
+// Per-k-block power-of-two scales of the fused groups (gfx950 f8f6f4, docs/cdna4-numerics.md §3):
+// the groups starting in block b = k / block_k have their product sum multiplied by
+// 2^exponent[b] before C joins it, or give NaN when is_nan[b] is set.
+struct GroupScaling {
+  int block_k = 32;
+  std::span<const int> exponent;
+  std::span<const std::uint8_t> is_nan;
+};
+
+// The fused group step with block scales: `fp8_split` selects the §3 structure (even/odd split, C
+// dropped below 2^(F-25)), else the §2 structure (one truncated sum, C floored at 24 bits).
+std::uint32_t fused_scaled_groups(const FormatSpec& a_format, const FormatSpec& b_format, int group, bool fp8_split,
+                                  const GroupScaling& scaling, const DotInputs& in, const NumericsContext& ctx);
 
 }  // namespace mxlane

@@ -161,3 +161,9 @@ TEST_CASE("reference: gfx950 default [INF]: the fp8 structure with OCP E4M3/E5M2
   run_fp8(mxlane::kFp8E4M3Ocp, kRefFp8Ocp, mxlane::kFp8E5M2Ocp, kRefBf8Ocp, 0xCD3A0021, cases(2000));
   run_fp8(mxlane::kFp8E5M2Ocp, kRefBf8Ocp, mxlane::kFp8E5M2Ocp, kRefBf8Ocp, 0xCD3A0022, cases(2000));
 }
+
+TEST_CASE("reference: gfx950 OCP fp8/bf8 groups of 16, the other two A x B mixes, 2000 cases each",
+          "[reference][cdna3][cdna4]") {
+  run_fp8(mxlane::kFp8E4M3Ocp, kRefFp8Ocp, mxlane::kFp8E4M3Ocp, kRefFp8Ocp, 0xCD3A0023, cases(2000));
+  run_fp8(mxlane::kFp8E5M2Ocp, kRefBf8Ocp, mxlane::kFp8E4M3Ocp, kRefFp8Ocp, 0xCD3A0024, cases(2000));
+}

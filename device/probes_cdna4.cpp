@@ -1,0 +1,39 @@
+// The gfx950 probes (docs/cdna4-numerics.md §6). Kernel names follow the catalog's "k_" + builtin +
+// modifier suffix rule; the f8f6f4 kernels use the default cbsz/blgp (A and B fp8) unless a suffix
+// names other formats.
+#include "device/probes_cdna4.hpp"
+
+#include <string>
+
+namespace mxlane::device {
+namespace {
+
+std::vector<Candidate> every_value_of(const std::string& name) {
+  std::vector<Candidate> out;
+  for (const SwitchInfo& s : all_switches())
+    if (s.name == name)
+      for (const SwitchValue& v : s.values) {
+        const std::string setting = name + "=" + std::string(v.name);
+        out.push_back({setting, {setting}});
+      }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Probe> cdna4_pending_probes() {
+  return {
+      {"docs/cdna4-numerics.md §6 E-C4-1", "Which lanes and VGPRs hold k of gfx950's K-doubled f16 MFMA (contiguous or interleaved halves)?",
+       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-2", "Which bits hold k of an fp6 f8f6f4 operand (contiguous or the fp8 interleave)?",
+       "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4__cbsz2_blgp2", every_value_of("fp6_layout"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-3", "Is a scale byte 0x00 in the scaled f8f6f4 MFMA 2^-127 or no scaling?",
+       "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4", every_value_of("scale_zero_is_identity"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-4 (f8f6f4)", "How does gfx950 f8f6f4 sum a 32-k scale block (one fused group or gfx942's fp8 halves)?",
+       "gfx950", "k_mfma_scale_f32_16x16x128_f8f6f4", every_value_of("f8f6f4_group"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
+       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("cdna4_kdoubled_group"), false},
+  };
+}
+
+}  // namespace mxlane::device
