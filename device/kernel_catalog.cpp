@@ -110,6 +110,11 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
 
 bool takes_clamp(const ValuDesc& v) { return v.shape().clamp; }
 
+// Builtins the device compiler accepts but cannot lower, so no kernel can hold them (device/README.md
+// "Builtins without a kernel"): clang-22 (22.1.8) stops with "Cannot select: intrinsic
+// %llvm.amdgcn.fdot2c.f32.bf16" for v_dot2c_f32_bf16 (gfx950's dot13-insts).
+bool compiler_cannot_lower(std::string_view builtin) { return builtin == "fdot2c_f32_bf16"; }
+
 
 // MODE register fields (CDNA/RDNA ISA, HW_REG_MODE = 1): FP_ROUND [3:0], FP_DENORM [7:4],
 // FP16_OVFL [23]. s_setreg's immediate is (size - 1) << 11 | offset << 6 | id.
@@ -199,6 +204,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
   // depend on it.
   if (t.wave == arch_info(t.arch).default_wave)
     for (const ValuDesc* v : valu_builtins_for_arch(t.arch)) {
+      if (compiler_cannot_lower(v->builtin)) continue;
       for (const Modifiers& m : valu_modifier_sets(*v)) {
         Kernel k;
         k.target = t;

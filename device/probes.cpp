@@ -116,6 +116,10 @@ std::vector<Probe> all_probes() {
        every_value("cdna2_int8_overflow"), false},
       {"docs/cdna3-numerics.md §4 E-C3-2", "Does gfx942 SMFMAC compute on the dense k (unstored k as +0 terms) or on the stored values only?",
        "gfx942", "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
+      // gfx950's kernels exist for the instructions in the table; the probes of the scaled f8f6f4 MFMA and
+      // of the K-doubled lane map (switch k16_layout, not yet read by the layouts) wait in cdna4_pending_probes().
+      {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
+       "gfx950", "k_mfma_f32_16x16x32_f16", every_value("cdna4_kdoubled_group"), false},
   };
 }
 

@@ -16,7 +16,7 @@ constexpr std::array<std::string_view, 6> kGfx90aAliases = {"cdna2", "aldebaran"
                                                             "mi210", "mi250",     "mi250x"};
 constexpr std::array<std::string_view, 7> kGfx942Aliases = {"cdna3", "gfx940", "gfx941", "mi300",
                                                             "mi300a", "mi300x", "mi325x"};
-constexpr std::array<std::string_view, 3> kGfx950Aliases = {"cdna4", "mi350x", "mi355x"};
+constexpr std::array<std::string_view, 4> kGfx950Aliases = {"cdna4", "mi350", "mi350x", "mi355x"};
 constexpr std::array<std::string_view, 2> kGfx1030Aliases = {"rdna2", "navi21"};
 constexpr std::array<std::string_view, 10> kGfx1100Aliases = {
     "rdna3",   "rdna3.5", "gfx1101", "gfx1102", "gfx1103",
@@ -47,6 +47,13 @@ constexpr std::array<std::string_view, 4> kGfx942Evidence = {
     "VGPR, the set chosen by ABID when CBSZ = 0 [TOOL] (docs/cdna3.md \u00a73).",
     "f64: BLGP is a negate mask, not a lane pattern [TOOL][DOC] (docs/cdna3.md \u00a72).",
 };
+constexpr std::array<std::string_view, 3> kGfx950Evidence = {
+    "gfx942's instructions: gfx942's formulas (docs/cdna3.md \u00a73); AMD's calculator has no gfx950 table "
+    "(docs/cdna4.md \u00a72).",
+    "K-doubled f16/bf16/i8 and K-doubled SMFMAC: the general input rule with 8 (16) values per lane [INF]; the "
+    "interleaved alternative is switch k16_layout, probe E-C4-1 (docs/cdna4.md \u00a72.1).",
+    "fp8/bf8 bytes are OCP E4M3FN/E5M2, not gfx942's FNUZ [DOC] (docs/cdna4-numerics.md).",
+};
 constexpr std::array<std::string_view, 3> kGfx1100Evidence = {
     "A/B/C/D: AMD's RDNA3 builtin page (seed 000), the calculator, rocjitsu (hardware-checked on gfx1100), "
     "GPUOpen's WMMA sample (docs/spec/layouts.md \u00a76).",
@@ -69,8 +76,9 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
     // gfx942: subnormals kept (MMA-Sim flushes only on CDNA2; docs/cdna3-numerics.md), FNUZ FP8.
     {ArchId::gfx942, "gfx942", "cdna3", "MI300 series (MI300A, MI300X, MI325X)", kGfx942Aliases, 64, false, true, 256, 256, true,
      2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", kGfx942Evidence, true},
-    {ArchId::gfx950, "gfx950", "cdna4", "MI350 series", kGfx950Aliases, 64, false, true, 256, 256, false,
-     2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}, true},
+    // gfx950: gfx942's rules carried over [INF] (subnormals kept), OCP FP8 (docs/cdna4-numerics.md).
+    {ArchId::gfx950, "gfx950", "cdna4", "MI350 series (MI350X, MI355X)", kGfx950Aliases, 64, false, true, 256, 256, true,
+     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", kGfx950Evidence, true},
     {ArchId::gfx1030, "gfx1030", "rdna2", "Radeon RX 6800/6900", kGfx1030Aliases, 32, true, true, 256, 0, false,
      1, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}},
     {ArchId::gfx1100, "gfx1100", "rdna3", "Radeon RX 7900 / Pro W7900 (and RDNA3.5 APUs)",

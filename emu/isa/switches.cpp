@@ -158,11 +158,11 @@ constexpr SwitchValue kGfx12Fp8Wmma[] = {
 
 constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cbsz_model, "cbsz_model", kCbszModels,
-     "gfx908/gfx90a/gfx942 multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
+     "gfx908/gfx90a/gfx942/gfx950 multi-block MFMA, operand A, 0 < cbsz < log2(blocks)",
      "[ISA] default vs [DOC] alternative; the two agree when cbsz = log2(blocks). Unverified on "
      "hardware: probe v_mfma_f32_16x16x1f32 cbsz=1 abid=1, A = lane id (docs/spec/layouts.md §11.1)"},
     {SwitchId::f64_4x4x4_cd_order, "f64_4x4x4_cd_order", kF64QuadOrders,
-     "gfx90a v_mfma_f64_4x4x4f64 and gfx942 v_mfma_f64_4x4x4_4b_f64, operands C and D",
+     "gfx90a v_mfma_f64_4x4x4f64 and gfx942/gfx950 v_mfma_f64_4x4x4_4b_f64, operands C and D",
      "[DOC] default (seed 001 + a host-verified lab-notes kernel) vs [ISA] general formula; "
      "confirm on hardware (docs/spec/layouts.md §11.2)"},
     {SwitchId::rdna3_replica, "rdna3_replica", kReplicaSources,
@@ -179,7 +179,7 @@ constexpr SwitchInfo kSwitches[] = {
      "docs/spec/numerics.md §B.4 ROUND_F16 (model only), open question E8"},
     {SwitchId::cdna2_mode, "cdna2_mode", kModeEffect, "gfx908/gfx90a MFMA",
      "[MODEL] MMA-Sim ran with the default HIP MODE; whether MFMA honours MODE is open question E1"},
-    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx908/gfx90a/gfx942 MFMA with a partial EXEC mask",
+    {SwitchId::cdna2_exec, "cdna2_exec", kExecEffect, "gfx908/gfx90a/gfx942/gfx950 MFMA with a partial EXEC mask",
      "[ISA] CDNA4 guide §7.1.2 (\"ignores exec mask ... forces it to 1 for all threads\") and rocjitsu's "
      "CDNA2 MFMA; the MI200 guide's text was not found. gfx1100 WMMA always ignores EXEC: RDNA3 guide "
      "§16.10 pseudocode sets EXEC to all ones around the operation"},
@@ -188,7 +188,7 @@ constexpr SwitchInfo kSwitches[] = {
     {SwitchId::cdna2_flushed_input_sign, "cdna2_flushed_input_sign", kFlushedSign,
      "gfx90a FP16/BF16 MFMA inputs (A, B, C) that are subnormal or -0 (gfx908 with cdna1_subnormals=flush)",
      "[MODEL] MMA-Sim maps subnormals and -0 to +0; open question E3 (docs/spec/numerics.md §B.2)"},
-    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx908/gfx90a/gfx942 INT8 MFMA",
+    {SwitchId::cdna2_int8_overflow, "cdna2_int8_overflow", kIntOverflow, "gfx908/gfx90a/gfx942/gfx950 INT8 MFMA",
      "[INF] no public model; open question E4 (gfx942: probe E-C3-1, docs/cdna3.md §4)"},
     {SwitchId::cdna2_bf16_product_overflow, "cdna2_bf16_product_overflow", kProductOverflow,
      "gfx908/gfx90a BF16 MFMA products", "[MODEL] IEEE binary32 arithmetic; open question E5"},
@@ -227,7 +227,7 @@ constexpr SwitchInfo kSwitches[] = {
      "[HW-digest] 384 gfx1201 wave32 register-image digests need two stages; wave64 staging is probe E4 (docs/rdna4.md §E)"},
     {SwitchId::gfx12_fp8_wmma, "gfx12_fp8_wmma", kGfx12Fp8Wmma, "gfx1200 FP8/BF8 WMMA",
      "[UNKNOWN] no capture and no exact model; probe E1 (docs/rdna4.md §E)"},
-    {SwitchId::smfmac_grouping, "smfmac_grouping", kSmfmacGroupings, "gfx942 SMFMAC",
+    {SwitchId::smfmac_grouping, "smfmac_grouping", kSmfmacGroupings, "gfx942/gfx950 SMFMAC",
      "[UNKNOWN] no public model; dense-k follows the ISA summary (the dense instruction on the rebuilt A); "
      "probe E-C3-2 (docs/cdna3-numerics.md §4, §6)"},
     {SwitchId::scale_zero_is_identity, "scale_zero_is_identity", kScaleZero, "gfx950 scaled f8f6f4 MFMA",
@@ -257,7 +257,9 @@ constexpr ArchMask kGfx1200 = arch_bit(ArchId::gfx1200);
 constexpr ArchMask kGfx908 = arch_bit(ArchId::gfx908);
 constexpr ArchMask kGfx908Gfx90a = kGfx908 | kGfx90a;
 // The CDNA generations whose MFMA share an open question (docs/cdna3.md §4 lists which carry over to gfx942).
-constexpr ArchMask kCdnaMfma = kGfx908Gfx90a | kGfx942;
+constexpr ArchMask kGfx950 = arch_bit(ArchId::gfx950);
+// gfx950 carries gfx942's questions [INF] (docs/cdna4-numerics.md).
+constexpr ArchMask kCdnaMfma = kGfx908Gfx90a | kGfx942 | kGfx950;
 constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::gfx950) | arch_bit(ArchId::gfx1030);
 constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
 
@@ -268,7 +270,7 @@ struct SwitchScope {
 
 constexpr SwitchScope kScopes[] = {
     {SwitchId::cbsz_model, kCdnaMfma},
-    {SwitchId::f64_4x4x4_cd_order, kGfx90a | kGfx942},
+    {SwitchId::f64_4x4x4_cd_order, kGfx90a | kGfx942 | kGfx950},
     {SwitchId::rdna3_replica, kGfx1100},
     {SwitchId::mode_round, kEveryArch},
     {SwitchId::mode_denorm_f32, kEveryArch},
@@ -296,7 +298,7 @@ constexpr SwitchScope kScopes[] = {
     {SwitchId::gfx12_mode, kGfx1200},
     {SwitchId::gfx12_int_clamp, kGfx1200},
     {SwitchId::gfx12_fp8_wmma, kGfx1200},
-    {SwitchId::smfmac_grouping, kGfx942},
+    {SwitchId::smfmac_grouping, kGfx942 | kGfx950},
     {SwitchId::scale_zero_is_identity, arch_bit(ArchId::gfx950)},
     {SwitchId::f8f6f4_group, arch_bit(ArchId::gfx950)},
     {SwitchId::cdna4_kdoubled_group, arch_bit(ArchId::gfx950)},

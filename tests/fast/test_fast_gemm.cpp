@@ -93,7 +93,7 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  CHECK(reference_only == 10 + 20);  // gfx908: 5 f16, 5 legacy bf16; gfx942: 5 f16, 5 bf16, 2 xf32, 8 fp8/bf8
+  CHECK(reference_only == 10 + 20 + 22);  // gfx908: 5 f16, 5 legacy bf16; gfx942: 5 f16, 5 bf16, 2 xf32, 8 fp8/bf8; gfx950: 7 f16, 7 bf16, 8 fp8/bf8
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

@@ -47,7 +47,7 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 95  # 20 gfx908 MFMA + 27 gfx90a MFMA + 32 gfx942 MFMA + 16 gfx1100 WMMA
+    assert len(builtins) == 131  # 20 gfx908 MFMA + 27 gfx90a MFMA + 32 gfx942 MFMA + 36 gfx950 MFMA + 16 gfx1100 WMMA
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]

@@ -188,7 +188,7 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         got = as_fractions(np.asarray(d).reshape(blocks, m, n), ops["D"]["type"])
         assert (got == expected).all(), desc["builtin"]
         checked += 1
-    assert checked == (4 if signed else 95)  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 16 gfx1100
+    assert checked == (4 if signed else 131)  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100
 
 
 def test_every_smfmac_equals_the_exact_sparse_dot_product():
@@ -213,7 +213,7 @@ def test_every_smfmac_equals_the_exact_sparse_dot_product():
                        as_values(B, ops["B"]["type"], True, arch), as_values(C, ops["C"]["type"], True), idx=idx)
         assert (as_fractions(np.asarray(d), ops["D"]["type"]) == expected).all(), desc["builtin"]
         checked += 1
-    assert checked == 14
+    assert checked == 14 + 28  # gfx942, gfx950 (14 kept, 14 K-doubled)
 
 
 def test_two_dimensional_operands_feed_every_block():

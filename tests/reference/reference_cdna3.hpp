@@ -91,12 +91,13 @@ inline Rat floor_to(const Rat& x, int fraction_bits) {
 constexpr std::uint32_t kRefNan32 = 0x7fc00000;
 
 // One group: acc (binary32 pattern) and the factor pairs -> the new binary32 accumulator. fp8
-// selects the even/odd split and the C drop below 2^(F-25) (§3).
+// selects the even/odd split and the C drop below 2^(F-25) (§3). gfx950's f8f6f4 (docs/cdna4-numerics.md
+// §3.3) scales the group's sum by 2^scale before C joins; scale_nan: an E8M0 0xFF scale byte.
 inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<Cdna3Factor>& a, const std::vector<Cdna3Factor>& b,
-                                     bool fp8) {
+                                     bool fp8, int scale = 0, bool scale_nan = false) {
   const Val acc = decode_ref(kRefF32, acc_bits);
   // Specials, in the rule's order.
-  bool nan = acc.cls == Cls::nan, pos_inf = acc.cls == Cls::inf && !acc.neg, neg_inf = acc.cls == Cls::inf && acc.neg;
+  bool nan = acc.cls == Cls::nan || scale_nan, pos_inf = acc.cls == Cls::inf && !acc.neg, neg_inf = acc.cls == Cls::inf && acc.neg;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const Val& x = a[i].v;
     const Val& y = b[i].v;
@@ -111,7 +112,7 @@ inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<C
   if (neg_inf) return 0xff800000;
   bool big_pos = false, big_neg = false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const Rat p = a[i].v.value() * b[i].v.value();
+    const Rat p = a[i].v.value() * b[i].v.value() * pow2(scale);
     if (p >= pow2(128)) big_pos = true;
     if (p <= -pow2(128)) big_neg = true;
   }
@@ -136,6 +137,7 @@ inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<C
   } else {
     std::tie(s, e) = truncated_fused_sum(terms);
   }
+  e += scale;  // s * 2^e is the scaled sum: only the exponent moves
   const SigExp c = split_ref(Cdna3Factor{acc, -126});
   const int f = std::max(e, c.exp);
   const Rat s_floor = floor_to(s * pow2(e - f), 31);

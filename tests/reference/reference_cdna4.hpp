@@ -43,62 +43,6 @@ inline Val decode_mx_ref(const MxFmt& f, std::uint64_t bits) {
   return v;
 }
 
-// One block (or half block) of factor pairs, scaled by 2^scale, into the binary32 accumulator.
-// split16 = false: the §2 group (one truncated sum, C floored at 24 bits); true: the §3 fp8 group
-// (even/odd sums, C dropped below 2^(F-25)). scale_nan: an E8M0 0xFF scale byte.
-inline std::uint32_t ref_cdna4_group(std::uint32_t acc_bits, const std::vector<Cdna3Factor>& a, const std::vector<Cdna3Factor>& b,
-                                     int scale, bool scale_nan, bool split16) {
-  const Val acc = decode_ref(kRefF32, acc_bits);
-  bool nan = acc.cls == Cls::nan || scale_nan, pos_inf = acc.cls == Cls::inf && !acc.neg, neg_inf = acc.cls == Cls::inf && acc.neg;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const Val& x = a[i].v;
-    const Val& y = b[i].v;
-    if (x.cls == Cls::nan || y.cls == Cls::nan) nan = true;
-    const bool inf = x.cls == Cls::inf || y.cls == Cls::inf;
-    if (inf && (x.cls == Cls::zero || y.cls == Cls::zero)) nan = true;
-    if (inf) (x.neg != y.neg ? neg_inf : pos_inf) = true;
-  }
-  if (nan || (pos_inf && neg_inf)) return kRefNan32;
-  if (pos_inf) return 0x7f800000;
-  if (neg_inf) return 0xff800000;
-  // A scaled product of magnitude >= 2^128: the infinity of its sign (both signs: NaN).
-  bool big_pos = false, big_neg = false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const Rat p = a[i].v.value() * b[i].v.value() * pow2(scale);
-    if (p >= pow2(128)) big_pos = true;
-    if (p <= -pow2(128)) big_neg = true;
-  }
-  if (big_pos && big_neg) return kRefNan32;
-  if (big_pos) return 0x7f800000;
-  if (big_neg) return 0xff800000;
-
-  std::vector<SigExp> terms;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const SigExp x = split_ref(a[i]), y = split_ref(b[i]);
-    terms.push_back({x.sig * y.sig, x.exp + y.exp});
-  }
-  Rat s;
-  int e;
-  if (split16) {
-    std::vector<SigExp> even, odd;
-    for (std::size_t i = 0; i < terms.size(); ++i) (i % 2 == 0 ? even : odd).push_back(terms[i]);
-    const auto [s_even, e_even] = truncated_fused_sum(even);
-    const auto [s_odd, e_odd] = truncated_fused_sum(odd);
-    e = std::max(e_even, e_odd);
-    s = floor_to(s_even * pow2(e_even - e), 24) + floor_to(s_odd * pow2(e_odd - e), 24);
-  } else {
-    std::tie(s, e) = truncated_fused_sum(terms);
-  }
-  e += scale;  // s * 2^e is the scaled sum: only the exponent moves
-  const SigExp c = split_ref(Cdna3Factor{acc, -126});
-  const int f = std::max(e, c.exp);
-  const Rat s_floor = floor_to(s * pow2(e - f), 31);
-  const Rat c_floor = (split16 && c.exp < f - 25) ? Rat(0) : floor_to(c.sig * pow2(c.exp - f), 24);
-  const Rat total = (s_floor + c_floor) * pow2(f);
-  if (total == 0) return 0;
-  return static_cast<std::uint32_t>(round_signed(kRefF32, total, Cfg{}).bits);
-}
-
 // The whole element: K/32 blocks with E8M0 scale bytes sa[b], sb[b]; zero_is_identity reads a 0x00
 // byte as 2^0 (switch scale_zero_is_identity=identity).
 inline std::uint32_t ref_cdna4_f8f6f4(const MxFmt& fa, const MxFmt& fb, const std::vector<std::uint64_t>& a,
@@ -114,8 +58,8 @@ inline std::uint32_t ref_cdna4_f8f6f4(const MxFmt& fa, const MxFmt& fb, const st
       ga.push_back({decode_mx_ref(fa, a[k]), 1 - fa.bias});
       gb.push_back({decode_mx_ref(fb, b[k]), 1 - fb.bias});
     }
-    acc = ref_cdna4_group(acc, ga, gb, scale_exp(sa[block]) + scale_exp(sb[block]), sa[block] == 0xFF || sb[block] == 0xFF,
-                          split16);
+    acc = ref_cdna3_group(acc, ga, gb, split16, scale_exp(sa[block]) + scale_exp(sb[block]),
+                          sa[block] == 0xFF || sb[block] == 0xFF);
   }
   return acc;
 }

@@ -1,0 +1,9 @@
+// v_mfma_i32_16x16x64_i8: D = C + A*B on 16x16x64 tiles; INT8 inputs: the exact sum of C and the products, wrapped to 32 bits (docs/cdna3-numerics.md §4) [INF, unverified].
+#include "emu/insns/matrix_insn.hpp"
+#include "emu/semantics/cdna4_f8f6f4.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_MATRIX_SEMANTICS(v_mfma_i32_16x16x64_i8) { return cdna2_int8_dot(in, ctx); }
+
+}  // namespace mxlane::insns
