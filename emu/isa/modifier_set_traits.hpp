@@ -46,7 +46,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 8> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 10> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -59,6 +59,10 @@ inline constexpr std::array<ModifierSetTraits, 8> kModifierSetTraits = {{
     // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
     {ModifierSet::mfma_f64_neg, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp,
      true},
+    // gfx12 float WMMA: the builtins are (a, b, c) for every output width (clang appends the constant
+    // OPSEL itself, docs/rdna4.md §1) and cannot set NEG/NEG_HI.
+    {ModifierSet::wmma_gfx12_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    {ModifierSet::wmma_gfx12_fp8, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -74,7 +78,9 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_neg_opsel).set == ModifierSet::wmma_neg_opsel &&
                   modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int &&
                   modifier_set_traits(ModifierSet::mfma_plain).set == ModifierSet::mfma_plain &&
-                  modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg,
+                  modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
+                  modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
+                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).
