@@ -272,6 +272,9 @@ TEST_CASE("gfx1200 on every command: list, lanemap, trace, check, pictures, site
                                      "--format", "json"});
   CHECK(int_trace.code == 0);
   CHECK(int_trace.out.find("\"integer_sum\"") != std::string::npos);
+  // Two stages, one per half of K, each with its own saturation (docs/rdna4.md §3.2).
+  CHECK(int_trace.out.find("stage k=0..7") != std::string::npos);
+  CHECK(int_trace.out.find("stage k=8..15") != std::string::npos);
 
   // check: the gfx12 C/D rule passes, the gfx1100 one fails.
   CHECK(run_mxlane({"check", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--row",
