@@ -354,3 +354,17 @@ TEST_CASE("gfx1200 builtin API: builtins::gfx1200 functions take the gfx12 vecto
   for (const auto& lane : id)
     for (std::int32_t v : lane) CHECK(v == 32);  // 32 products of 1 * 1
 }
+
+TEST_CASE("gfx1200 iu4 K=16 wave64: lanes 32-63 are never read (no replicas)", "[isa][gfx1200][layouts]") {
+  // docs/rdna4.md §2.3: the calculator gives the wave32 lanes for iu4 K=16 in wave64 too, so lanes
+  // 32-63 carry nothing. Ones in lanes 0-31 and sevens in lanes 32-63 give 16 products of 1 * 1 in
+  // every element; reading lanes 32-63 for any output would give 7 * 7 products.
+  using Fn = decltype(builtins::gfx1200::wmma_i32_16x16x16_iu4_w64_gfx12);
+  Fn::A a{};
+  Fn::B b{};
+  Fn::C c{};
+  for (std::size_t lane = 0; lane < 64; ++lane) a[lane] = b[lane] = lane < 32 ? 0x11111111 : 0x77777777;
+  const auto d = builtins::gfx1200::wmma_i32_16x16x16_iu4_w64_gfx12(false, a, false, b, c, false);
+  for (const auto& lane : d)
+    for (std::int32_t v : lane) CHECK(v == 16);
+}
