@@ -128,7 +128,8 @@ constexpr ModeVariant kModeVariants[] = {{"mode_rtz", kModeRoundImm, 0xF}, {"mod
 
 bool wants_mode_variants(const InstrDesc& d) {
   static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32", "mfma_f32_16x16x16f16", "mfma_f64_16x16x4f64",
-                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32"};
+                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32",
+                                                 "wmma_f32_16x16x16_f16_w32_gfx12"};
   for (std::string_view b : kProbed)
     if (d.builtin == b) return true;
   return false;
