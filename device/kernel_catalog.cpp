@@ -224,6 +224,10 @@ std::vector<Kernel> kernels_for(const Target& t) {
         }
         k.modifier_tokens = valu_asm_tokens(traits, m);
         if (arch_info(t.arch).fp8_select_gfx9_encoding) add_gfx9_fp8_select(v->signature, m, k);
+        if (arch_info(t.arch).fp8_word_select_op_sel && m.word_sel != 0) {
+          if (v->signature == ValuSignature::f32x2_i32_wordsel) k.modifier_tokens.push_back("op_sel:[1,0]");
+          if (v->signature == ValuSignature::i32_f32_f32_i32_wordsel) k.modifier_tokens.push_back("op_sel:[0,0,1]");
+        }
         out.push_back(std::move(k));
       }
     }

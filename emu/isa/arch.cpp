@@ -86,7 +86,8 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
      "rdna3_dot2_captures.txt", "rdna3_wmma_packed_inputs.txt", kGfx1100Evidence},
     // gfx1200: dense WMMA modelled (docs/rdna4.md); subnormals kept by its WMMA (docs/rdna4.md §3.3).
     {ArchId::gfx1200, "gfx1200", "rdna4", "Radeon RX 9070 / AI Pro R9700", kGfx1200Aliases, 32, true, true, 256, 0, true,
-     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna4_window, false, true, Fp8Encoding::ocp, "", "", kGfx1200Evidence},
+     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna4_window, false, true, Fp8Encoding::ocp, "", "", kGfx1200Evidence,
+     false, true},
 }};
 
 }  // namespace

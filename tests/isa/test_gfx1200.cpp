@@ -276,6 +276,12 @@ TEST_CASE("gfx1200 on every command: list, lanemap, trace, check, pictures, site
   CHECK(int_trace.out.find("stage k=0..7") != std::string::npos);
   CHECK(int_trace.out.find("stage k=8..15") != std::string::npos);
 
+  // The FP8 alternative of switch gfx12_fp8_wmma names itself, not a CDNA MFMA model.
+  const auto fma_trace = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_fp8_fp8", "--trace",
+                                     "0,0", "--option", "gfx12_fp8_wmma=fma-chain"});
+  CHECK(fma_trace.code == 0);
+  CHECK(fma_trace.out.find("Model: RDNA4 FP8/BF8 WMMA, switch gfx12_fp8_wmma=fma-chain") != std::string::npos);
+
   // check: the gfx12 C/D rule passes, the gfx1100 one fails.
   CHECK(run_mxlane({"check", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--row",
                     "G+8*(L/16)", "--col", "L%16"})
