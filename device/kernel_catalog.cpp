@@ -133,7 +133,8 @@ constexpr ModeVariant kModeVariants[] = {{"mode_rtz", kModeRoundImm, 0xF}, {"mod
 
 bool wants_mode_variants(const InstrDesc& d) {
   static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32", "mfma_f32_16x16x16f16", "mfma_f64_16x16x4f64",
-                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32"};
+                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32",
+                                                 "wmma_f32_16x16x16_f16_w32_gfx12"};
   for (std::string_view b : kProbed)
     if (d.builtin == b) return true;
   return false;
@@ -229,6 +230,10 @@ std::vector<Kernel> kernels_for(const Target& t) {
         }
         k.modifier_tokens = valu_asm_tokens(traits, m);
         if (arch_info(t.arch).fp8_select_gfx9_encoding) add_gfx9_fp8_select(v->signature, m, k);
+        if (arch_info(t.arch).fp8_word_select_op_sel && m.word_sel != 0) {
+          if (v->signature == ValuSignature::f32x2_i32_wordsel) k.modifier_tokens.push_back("op_sel:[1,0]");
+          if (v->signature == ValuSignature::i32_f32_f32_i32_wordsel) k.modifier_tokens.push_back("op_sel:[0,0,1]");
+        }
         out.push_back(std::move(k));
       }
     }

@@ -104,6 +104,31 @@ std::vector<Probe> all_probes() {
        every_value("fdot_clamp_nan"), false},
       {"docs/spec/valu.md §8.3", "Does V_DOT2_F16_F16 follow the loose model?", "gfx1100", "k_fdot2_f16_f16",
        {Candidate{"loose model", {}}}, false},
+      {"docs/rdna4.md §E1", "How does gfx12 FP8/BF8 WMMA accumulate (DOT4 steps or a binary32 FMA chain)?", "gfx1200",
+       "k_wmma_f32_16x16x16_fp8_fp8_w32_gfx12", every_value("gfx12_fp8_wmma"), false,
+       [](const Kernel& k) {  // C = 2^24 plus 1.0*1.0 at k = 0 and 1: a chain rounds each +1 away, DOT4 keeps 2^24 + 2
+         return matrix_case(k, [](Operand op, int, int, int c) -> std::uint64_t {
+           return op == Operand::C ? 0x4B800000 : op == Operand::A ? (c < 2 ? 0x38 : 0) : 0x38;
+         }, "targeted: two +1 products on C = 2^24");
+       }},
+      {"docs/rdna4.md §E4", "Where does gfx12 wave64 integer WMMA saturate with CLAMP (per half of K or once)?", "gfx1200",
+       "k_wmma_i32_16x16x16_iu8_w64_gfx12__neg3_clamp1", every_value("gfx12_int_clamp"), false,
+       [](const Kernel& k) {  // C = 0x7FFFFFFF, +16 per product in the first half of K, -16 in the second
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           if (op == Operand::C) return 0x7FFFFFFF;
+           const int kk = op == Operand::A ? c : r;
+           return op == Operand::B ? 1 : kk < 8 ? 0x10 : 0xF0;
+         }, "targeted: saturation in the first half of K, back in the second");
+       }},
+      {"docs/rdna4.md §E5", "Does gfx12 float WMMA follow MODE.FP_DENORM (set to flush)?", "gfx1200",
+       "k_wmma_f32_16x16x16_f16_w32_gfx12__mode_ftz",
+       {value("gfx12_mode", "ignored"), {"gfx12_mode=honoured mode_denorm=flush", {"gfx12_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
+       false,
+       [](const Kernel& k) {  // A = B = 0, C = binary32 subnormals: kept or flushed
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
+         }, "targeted: subnormal C");
+       }},
       {"docs/spec/valu.md §8.4", "Does V_DOT4_F32_FP8_BF8 round once or per add?", "gfx1200", "k_dot4_f32_fp8_bf8",
        every_value("dot4_fp8_rounding"), false},
       {"docs/spec/valu.md §8.5 (NaN)", "Which bits does gfx942 decode FNUZ 0x80 to?", "gfx942", "k_cvt_f32_fp8__byte0",

@@ -29,7 +29,10 @@ FeedingSlot feed(Operand op, int k, const Placement& read, const OperandLayout& 
 }  // namespace
 
 int output_replica(const OperandLayout& input_layout, int output_lane, const Switches& switches) {
-  if (input_layout.replicas() <= 1 || switches.rdna3_replica() != ReplicaSource::own_group) return 0;
+  // A family without replicas (gfx12) reads copy 0 even where its layout shows a second, unread copy.
+  if (input_layout.replicas() <= 1 || !input_layout.desc().family().replicated_inputs ||
+      switches.rdna3_replica() != ReplicaSource::own_group)
+    return 0;
   return (output_lane / 16) % input_layout.replicas();
 }
 

@@ -7,12 +7,14 @@
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "layouts/family_layouts.hpp"
+#include "layouts/gfx12_layouts.hpp"
 
 namespace mxlane {
 namespace {
 
 bool takes_float_neg(const InstrDesc& d) {
-  return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel;
+  return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
+         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -43,6 +45,9 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       break;
     case MatrixFamilyId::wmma:
       bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
+      break;
+    case MatrixFamilyId::wmma_gfx12:
+      bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
   }
 
@@ -180,7 +185,10 @@ std::vector<std::string> OperandLayout::notes() const {
         "f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
         "general rule j + 4i + 16b; confirm on hardware (docs/spec/layouts.md §11.2)",
         switch_value_name(switches_, SwitchId::f64_4x4x4_cd_order)));
-  if (replicas() > 1)
+  if (replicas() > 1 && !d.family().replicated_inputs)
+    notes.push_back("lanes 32-63 carry nothing the instruction reads: AMD's calculator gives the wave32 lanes for "
+                    "iu4 K=16 in wave64 too; shown as a copy no output reads, to be confirmed (docs/rdna4.md §2.3, probe E9)");
+  if (replicas() > 1 && d.family().replicated_inputs)
     notes.push_back(fmt::format(
         "replicated: lanes L, L+16{} hold copies of row/column L mod 16 and must hold the same "
         "data (seed 000); output rows in lane group g read copy g (rocjitsu model, docs/spec/layouts.md §8.5)",

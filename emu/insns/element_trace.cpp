@@ -95,6 +95,9 @@ std::string model_summary(const ElementTrace& t) {
     switch (s.kind) {
       case StepKind::read_c: continue;
       case StepKind::fma:
+        if (d.family_id == MatrixFamilyId::wmma_gfx12)
+          return "RDNA4 FP8/BF8 WMMA, switch gfx12_fp8_wmma=fma-chain: binary32 fused multiply-adds from C, k ascending, "
+                 "the factors decoded exactly (docs/rdna4.md §3.2, probe E1) [UNKNOWN]";
         return fmt::format("{} {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
                            "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]", generation(d), d.a_type == ElemType::f64 ? "FP64" : "FP32");
       case StepKind::exact_dot:
@@ -161,6 +164,11 @@ std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
     case StepKind::integer_sum: {
       const bool neg_signs = d.family().neg_chooses_integer_signedness;
       const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0, b_signed = !neg_signs || (t.mods.neg & 2) != 0;
+      // gfx12 sums in stages, one per half of K, each ending in its own saturation (docs/rdna4.md §3.2).
+      if (s.ks.size() < static_cast<std::size_t>(d.k))
+        return fmt::format("stage k={}..{}: acc = acc + the {} exact products (A {}, B {}), acc starting at C; {}",
+                           s.ks.front(), s.ks.back(), s.ks.size(), a_signed ? "signed" : "unsigned",
+                           b_signed ? "signed" : "unsigned", rule);
       return fmt::format("exact integer sum of C and all {} products (A {}, B {}); C enters the exact sum; {}",
                          s.ks.size(), a_signed ? "signed" : "unsigned", b_signed ? "signed" : "unsigned", rule);
     }

@@ -61,6 +61,13 @@ constexpr std::array<std::string_view, 3> kGfx1100Evidence = {
     "switch rdna3_replica); seed 000 requires the copies to hold the same data.",
     "NEG/NEG_HI and OPSEL: docs/spec/layouts.md \u00a78.3, \u00a78.4.",
 };
+constexpr std::array<std::string_view, 3> kGfx1200Evidence = {
+    "A/B/C/D: AMD's matrix instruction calculator's gfx12 table (no replicas, K split across the half-waves, packed "
+    "16-bit C/D), consistent with every public gfx1201 capture [TOOL] (docs/rdna4.md \u00a72).",
+    "iu4: K=16 in wave64 uses the wave32 lanes (lanes 32-63 unread) and K=32 has a second published packing; the "
+    "captures cannot tell them apart (docs/rdna4.md \u00a72.3, probe E9).",
+    "NEG/NEG_HI: A/B even/odd k and C negate/abs on f16/bf16; C only on FP8/BF8; no OPSEL [LLVM] (docs/rdna4.md \u00a71).",
+};
 
 // Register files: gfx908/gfx90a have 512 per-lane registers split into 256 ArchVGPRs and 256
 // AccVGPRs (seed 001: "all four operands can reside in either accVGPRs or archVGPRs" on gfx90a; on
@@ -85,8 +92,10 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
      kGfx1100Aliases, 32, true, true, 256, 0, true,
      1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna3_grid, false, true, Fp8Encoding::ocp,
      "rdna3_dot2_captures.txt", "rdna3_wmma_packed_inputs.txt", kGfx1100Evidence},
-    {ArchId::gfx1200, "gfx1200", "rdna4", "Radeon RX 9070 / AI Pro R9700", kGfx1200Aliases, 32, true, true, 256, 0, false,
-     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna4_window, false, true, Fp8Encoding::ocp, "", "", {}},
+    // gfx1200: dense WMMA modelled (docs/rdna4.md); subnormals kept by its WMMA (docs/rdna4.md §3.3).
+    {ArchId::gfx1200, "gfx1200", "rdna4", "Radeon RX 9070 / AI Pro R9700", kGfx1200Aliases, 32, true, true, 256, 0, true,
+     1, false, MatrixSubnormals::keep, true, Fdot2Model::rdna4_window, false, true, Fp8Encoding::ocp, "", "", kGfx1200Evidence,
+     false, true},
 }};
 
 }  // namespace

@@ -57,6 +57,10 @@ struct ArchInfo {
   // as _e32), the stores v_cvt_sr_* / v_cvt_pk_*_f32 as VOP3 op_sel (docs/spec/valu.md §6). Only the
   // device kernels' disassembly check reads it.
   bool fp8_select_gfx9_encoding = false;
+  // Its packed FP8 conversions' word select is printed as VOP3 op_sel (gfx12: v_cvt_pk_f32_fp8_e64 ...
+  // op_sel:[1,0] for word 1 of the source, v_cvt_pk_fp8_f32 ... op_sel:[0,0,1] for word 1 of the
+  // destination, as clang-22 compiles them). Only the device kernels' disassembly check reads it.
+  bool fp8_word_select_op_sel = false;
 };
 
 // The per-architecture traits by another name, as docs/adding-an-architecture.md calls them.

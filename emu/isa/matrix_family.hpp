@@ -16,21 +16,27 @@ enum class MatrixFamilyId : std::uint8_t {
   mfma,  // CDNA dense MFMA: wave64, A/B spread over lanes by K groups, C/D by the 4-row rule (docs/spec/layouts.md §5)
   wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
   smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
+  wmma_gfx12,  // RDNA4 dense WMMA: no replicas, K split across half-waves, packed 16-bit C/D (docs/rdna4.md §2)
 };
 
-// VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values. The
-// derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64 values per lane
-// on MFMA; §6: a WMMA lane holds all K values of its row).
-// A sparse A passes its stored K/2 as `k`.
-constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits) {
-  const int values = f == MatrixFamilyId::wmma ? k : k * rows * blocks / 64;
+// VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values in a wave of
+// `wave` lanes. The derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64
+// values per lane on MFMA and SMFMAC, whose sparse A passes its stored K/2 as `k`; §6: an RDNA3 WMMA
+// lane holds all K values of its row; docs/rdna4.md §2: a gfx12 lane holds its share K*rows/wave, so
+// the footprint halves in wave64).
+constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
+  const int values = f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac ? k * rows * blocks / 64
+                     : f == MatrixFamilyId::wmma_gfx12                        ? k * rows * blocks / wave
+                                                                              : k;
   return (values * bits + 31) / 32;
 }
 
 // VGPRs per lane of C/D: MFMA packs M*N*B/64 values of `bits` bits (docs/spec/layouts.md §4.1); WMMA
-// gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6).
+// gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6); gfx12 packs
+// 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
-  if (f != MatrixFamilyId::wmma) return m * n * blocks * bits / (64 * 32);
+  if (f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac) return m * n * blocks * bits / (64 * 32);
+  if (f == MatrixFamilyId::wmma_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
 
@@ -81,6 +87,11 @@ inline constexpr std::array<MatrixFamily, 3> kFamilies = {{
      "INT8 SMFMAC: exact integer sum of C and the products of the rebuilt dense row, then wrapped to 32 bits "
      "(docs/cdna3-numerics.md §4) [INF, unverified]",
      true, true},
+    // gfx12: no replicas, packed 16-bit C/D (docs/rdna4.md §2); one published cycle count, read as
+    // wave32's like RDNA3's [TOOL]; NaN constants pinned by the gfx1201 captures (docs/rdna4.md §3.1).
+    {MatrixFamilyId::wmma_gfx12, "wmma", "WMMA", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
+     "integer WMMA: exact products; C plus the first half of K, saturated with CLAMP, then the second half, "
+     "saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]"},
 }};
 
 constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }

@@ -48,7 +48,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 9> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 11> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -64,6 +64,10 @@ inline constexpr std::array<ModifierSetTraits, 9> kModifierSetTraits = {{
     // CBSZ/ABID choose which index bits are read: they move data between slots.
     {ModifierSet::smfmac_index_set, BuiltinArgs::abc_idx_cbsz_abid, false, {"cbsz", "abid", ""},
      DeviceModifierSets::index_set},
+    // gfx12 float WMMA: the builtins are (a, b, c) for every output width (clang appends the constant
+    // OPSEL itself, docs/rdna4.md §1) and cannot set NEG/NEG_HI.
+    {ModifierSet::wmma_gfx12_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    {ModifierSet::wmma_gfx12_fp8, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -80,7 +84,9 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int &&
                   modifier_set_traits(ModifierSet::mfma_plain).set == ModifierSet::mfma_plain &&
                   modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
-                  modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set,
+                  modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set &&
+                  modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
+                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

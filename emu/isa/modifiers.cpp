@@ -32,6 +32,12 @@ int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_ca
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
   const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
+  if (d.family_id == MatrixFamilyId::wmma_gfx12) {
+    if (cdna_mod) return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/rdna4.md §1)", name, generation);
+    if (name == "opsel")
+      return "gfx12 WMMA has no OPSEL: 16-bit C/D are packed two rows to a VGPR and both halves are results "
+             "(docs/rdna4.md §1, §2.4)";
+  }
   if (d.family_id == MatrixFamilyId::wmma && cdna_mod)
     return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
   if (d.modifiers == ModifierSet::smfmac_index_set)
@@ -135,6 +141,22 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: "
                      "|C| before NEG[2] [DOC] (docs/spec/layouts.md §8.4)"});
       break;
+    case ModifierSet::wmma_gfx12_neg:
+      out.push_back({"neg", range(0, 7), "",
+                     "bit 0: negate A values in bits [15:0] (even k); bit 1: same for B; bit 2: "
+                     "negate C [LLVM][MODEL] (docs/rdna4.md §1, §3.2)"});
+      out.push_back({"neg_hi", range(0, 7), "",
+                     "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: "
+                     "|C| before NEG[2] [LLVM][MODEL] (docs/rdna4.md §1, §3.2)"});
+      break;
+    case ModifierSet::wmma_gfx12_fp8:
+      out.push_back({"neg", {0, 4}, "",
+                     "bit 2: negate C; NEG on the FP8/BF8 A and B is illegal, so bits 0-1 stay 0 [LLVM] "
+                     "(docs/rdna4.md §1)"});
+      out.push_back({"neg_hi", {0, 4}, "",
+                     "bit 2: |C| before NEG[2]; bits 0-1 stay 0 (FP8/BF8 A and B take no NEG) [LLVM] "
+                     "(docs/rdna4.md §1)"});
+      break;
     case ModifierSet::wmma_int:
       out.push_back({"neg", range(0, 3), "",
                      "bit 0: A is signed; bit 1: B is signed (the builtin's a_neg/b_neg) [DOC] "
@@ -175,6 +197,8 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (docs/spec/layouts.md §8.3)";
     else if (name == "neg" && d.modifiers == ModifierSet::wmma_int && value >= 4 && value <= 7)
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
+    else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
+      why = "NEG on the FP8/BF8 A and B is illegal; only bit 2 (C) may be set (docs/rdna4.md §1)";
     else
       why = "out of range";
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,

@@ -22,6 +22,8 @@ enum class ModifierSet : std::uint8_t {
   mfma_plain,           // CDNA3 single-block f16/bf16, xf32, fp8/bf8, K-doubled i8: no modifier (docs/cdna3.md §2)
   mfma_f64_neg,         // CDNA3 f64 MFMA: BLGP is a negate mask of A, B, C (docs/cdna3.md §2)
   smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
+  wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
+  wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).

@@ -201,7 +201,7 @@ TEST_CASE("lanemap needs the block of a multi-block instruction's element", "[cl
 
 TEST_CASE("an architecture without emulated matrix instructions: no claim about what exists there", "[cli][exitcodes]") {
   const Run r = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A"});
-  check_refused(r, {"--inst", "does not emulate the matrix instructions of gfx950", "gfx908, gfx90a, gfx942, gfx1100"});
+  check_refused(r, {"--inst", "does not emulate the matrix instructions of gfx950", "gfx908, gfx90a, gfx942, gfx1100, gfx1200"});
   CHECK_THAT(r.err, !Catch::Contains("not available") && !Catch::Contains("exists on"));
   // A VALU builtin is known, just not a matrix instruction: not "unknown instruction".
   check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "sad_u8", "--operand", "A"}),

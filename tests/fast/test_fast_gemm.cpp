@@ -87,13 +87,17 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
     const bool kept_subnormal_pairwise = d.arch_traits().matrix_subnormals == MatrixSubnormals::keep &&
                                          d.family_id == MatrixFamilyId::mfma &&
                                          (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16);
-    const bool cdna3_fused = d.a_type == ElemType::xf32 || d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8;
-    const bool reference = kept_subnormal_pairwise || cdna3_fused;
+    const bool cdna3_fused = d.family_id == MatrixFamilyId::mfma &&
+                             (d.a_type == ElemType::xf32 || d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8);
+    const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12;  // the DOT4 chains: no fast kernel yet (docs/rdna4.md)
+    const bool reference = kept_subnormal_pairwise || cdna3_fused || gfx12;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  CHECK(reference_only == 10 + 20 + 22);  // gfx908: 5 f16, 5 legacy bf16; gfx942: 5 f16, 5 bf16, 2 xf32, 8 fp8/bf8; gfx950: 7 f16, 7 bf16, 8 fp8/bf8
+  // gfx908: 5 f16, 5 legacy bf16; gfx942: 5 f16, 5 bf16, 2 xf32, 8 fp8/bf8; gfx950: 7 f16, 7 bf16, 8 fp8/bf8;
+  // gfx1200: all 22 dense WMMA
+  CHECK(reference_only == 10 + 20 + 22 + 22);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

@@ -143,6 +143,12 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_cd == d.m * d.n * d.blocks * out_bits / (64 * 32));
       CHECK(d.vgprs(Operand::IDX) == 1);
       CHECK(d.coexec_cycles == -1);
+    } else if (d.family_id == MatrixFamilyId::wmma_gfx12) {
+      // docs/rdna4.md §1-§2: no replicas, so a lane holds K*16/wave inputs; 16-bit C/D packed.
+      CHECK(d.vgprs_a == (d.k * 16 / d.wave * in_bits + 31) / 32);
+      CHECK(d.vgprs_b == d.vgprs_a);
+      CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
+      CHECK(d.coexec_cycles == -1);  // not published
     } else {
       CHECK(d.vgprs_a == 16 * in_bits / 32);       // §6: a lane holds all 16 K values
       CHECK(d.vgprs_cd == 16 * 16 / d.wave);       // 16-bit outputs counted as 32 bits (§3)
@@ -179,7 +185,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     } else {
       const bool out16 = elem_bits(d.d_type) == 16;
       const bool integer = elem_type_info(d.a_type).is_integer;
-      CHECK(names.count("opsel") == (out16 ? 1U : 0U));
+      // gfx12 packs 16-bit C/D, so it has no OPSEL (docs/rdna4.md §1).
+      CHECK(names.count("opsel") == (out16 && d.family_id == MatrixFamilyId::wmma ? 1U : 0U));
       CHECK(names.count("neg") == 1);
       CHECK(names.count("neg_hi") == (integer ? 0U : 1U));
       CHECK(names.count("clamp") == (integer ? 1U : 0U));

@@ -134,9 +134,11 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
       const int slots_per_reg = l.element_bits() == 64 ? 1 : 32 / l.element_bits();
       const int regs = l.element_bits() == 64 ? l.vgprs() / 2 : l.vgprs();
       REQUIRE(uses.size() == static_cast<std::size_t>(regs * l.wave() * slots_per_reg / (half_used ? 2 : 1)));
-      // Replicated operands: copy c of every element lives in lane group c (docs/spec/layouts.md §6).
+      // Replicated operands: copy c of every element lives in lane group c (docs/spec/layouts.md §6: groups
+      // of 16 lanes on RDNA3; gfx12 iu4 K=16 wave64 shows its unread lanes 32-63 as copy 1, docs/rdna4.md §2.3).
       std::size_t wrong_replica = 0;
-      for (const Placement& p : l.all()) wrong_replica += p.replica == (l.replicas() > 1 ? p.slot.lane / 16 : 0) ? 0 : 1;
+      for (const Placement& p : l.all())
+        wrong_replica += p.replica == (l.replicas() > 1 ? p.slot.lane / (l.wave() / l.replicas()) : 0) ? 0 : 1;
       REQUIRE(wrong_replica == 0);
     }
   }

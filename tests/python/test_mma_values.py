@@ -188,7 +188,8 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         got = as_fractions(np.asarray(d).reshape(blocks, m, n), ops["D"]["type"])
         assert (got == expected).all(), desc["builtin"]
         checked += 1
-    assert checked == (4 if signed else 131)  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100
+    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100 + 22 gfx1200; integer WMMA: 4 gfx1100 + 6 gfx1200
+    assert checked == (10 if signed else 153)
 
 
 def test_every_smfmac_equals_the_exact_sparse_dot_product():

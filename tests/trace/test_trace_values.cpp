@@ -207,9 +207,14 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
     const MatrixOperands ops = operands_of(d);
     Modifiers mods;
     Switches sw;
-    if ((d.family_id == MatrixFamilyId::wmma) && d.modifiers != ModifierSet::wmma_int) {
+    if ((d.family_id == MatrixFamilyId::wmma || d.modifiers == ModifierSet::wmma_gfx12_neg) &&
+        d.modifiers != ModifierSet::wmma_int) {
       mods.neg = static_cast<int>(rng() % 8);
       mods.neg_hi = static_cast<int>(rng() % 8);
+    }
+    if (d.modifiers == ModifierSet::wmma_gfx12_fp8) {  // C only (docs/rdna4.md §1)
+      mods.neg = static_cast<int>(rng() % 2) * 4;
+      mods.neg_hi = static_cast<int>(rng() % 2) * 4;
     }
     if (d.modifiers == ModifierSet::wmma_int) mods.neg = static_cast<int>(rng() % 4);
     // MFMA: a random BLGP (a lane pattern, or gfx942's f64 negate mask) and a partial CBSZ broadcast
