@@ -70,23 +70,20 @@ struct MatrixFamily {
   // A is 4:2 structured-sparse: stored compressed (M x K/2) with a 2-bit position per stored value
   // in the IDX register; the instruction computes with the dense A rebuilt from them (docs/cdna3.md §3).
   bool sparse_a = false;
-  // The layout rule of A/B/C/D is the CDNA MFMA one (docs/spec/layouts.md §5), with a sparse A's K/2.
-  bool cdna_layout = false;
 };
 
 // One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 3> kFamilies = {{
+inline constexpr std::array<MatrixFamily, 4> kFamilies = {{
     {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
-     "(docs/spec/numerics.md §A.1) [INF, unverified]",
-     false, true},
+     "(docs/spec/numerics.md §A.1) [INF, unverified]"},
     {MatrixFamilyId::wmma, "wmma", "WMMA", "WGP", "VOP3P", false, true, true, true, true, false, 32, true,
      "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
      "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
     {MatrixFamilyId::smfmac, "smfmac", "SMFMAC", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 SMFMAC: exact integer sum of C and the products of the rebuilt dense row, then wrapped to 32 bits "
      "(docs/cdna3-numerics.md §4) [INF, unverified]",
-     true, true},
+     true},
     // gfx12: no replicas, packed 16-bit C/D (docs/rdna4.md §2); one published cycle count, read as
     // wave32's like RDNA3's [TOOL]; NaN constants pinned by the gfx1201 captures (docs/rdna4.md §3.1).
     {MatrixFamilyId::wmma_gfx12, "wmma", "WMMA", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
