@@ -41,7 +41,7 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
     case DeviceModifierSets::index_set:
       // SMFMAC: every index set with CBSZ 0, and CBSZ 1 (set 0 read, ABID ignored) (docs/cdna3.md §2).
       for (int abid = 1; abid < smfmac_index_sets(d); ++abid) sets.push_back(Modifiers{.abid = abid});
-      sets.push_back(Modifiers{.cbsz = 1, .abid = 1});
+      sets.push_back(Modifiers{.cbsz = 1, .abid = smfmac_index_sets(d) > 1 ? 1 : 0});
       break;
     case DeviceModifierSets::plain: break;
   }
@@ -74,8 +74,11 @@ void add_gfx9_fp8_select(ValuSignature signature, const Modifiers& m, Kernel& k)
   const std::string mn = k.mnemonics.front();
   switch (signature) {
     case ValuSignature::f32_i32_bytesel:
+      // Byte 0 needs no select: clang-22 emits the SDWA form with BYTE_0 for gfx942 and the plain _e32
+      // form for gfx950; either holds the instruction.
       k.mnemonics = {mn + "_sdwa"};
-      k.modifier_tokens.push_back(fmt::format("src0_sel:BYTE_{}", m.byte_sel));
+      if (m.byte_sel == 0) k.mnemonics.push_back(mn + "_e32");
+      if (m.byte_sel != 0) k.modifier_tokens.push_back(fmt::format("src0_sel:BYTE_{}", m.byte_sel));
       break;
     case ValuSignature::f32x2_i32_wordsel:
       k.mnemonics = {mn + (m.word_sel != 0 ? "_sdwa" : "_e32")};

@@ -144,7 +144,14 @@ std::vector<Probe> all_probes() {
       // gfx950's kernels exist for the instructions in the table; the probes of the scaled f8f6f4 MFMA and
       // of the K-doubled lane map (switch k16_layout, not yet read by the layouts) wait in cdna4_pending_probes().
       {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
-       "gfx950", "k_mfma_f32_16x16x32_f16", every_value("cdna4_kdoubled_group"), false},
+       "gfx950", "k_mfma_f32_16x16x32_f16", every_value("cdna4_kdoubled_group"), false,
+       [](const Kernel& k) {  // products 1, 2^-24 (k 1) and 2^-24 (k 8): groups of 8 round each half-ulp away
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           const int k_index = op == Operand::A ? c : r;
+           if (op == Operand::C) return 0;
+           return k_index == 0 ? 0x3C00 : (k_index == 1 || k_index == 8) ? 0x0C00 : 0;  // f16 1.0, 2^-12
+         }, "targeted: a half-ulp product in each group of 8");
+       }},
   };
 }
 

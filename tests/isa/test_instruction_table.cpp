@@ -134,7 +134,9 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       // §4.1: every non-f64 instruction co-executes VALU work for cycles - 4; f64 cannot.
       // gfx908's and gfx942's co-execution cycles are not published (docs/cdna1.md, docs/cdna3.md §1):
       // -1 there, the rule elsewhere.
-      if (d.arch_traits().family == "cdna1" || d.arch_traits().family == "cdna3") CHECK(d.coexec_cycles == -1);
+      // gfx950's are not published either (docs/cdna4.md §0).
+      const std::string_view generation = d.arch_traits().family;
+      if (generation == "cdna1" || generation == "cdna3" || generation == "cdna4") CHECK(d.coexec_cycles == -1);
       else CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
     } else if (d.family_id == MatrixFamilyId::smfmac) {
       // docs/cdna3.md §3: A holds the K/2 stored values by the same rule, B the full K.
@@ -166,7 +168,7 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     CAPTURE(d.builtin);
     std::set<std::string> names;
     for (const ModifierRange& r : legal_modifiers(d)) names.insert(r.name);
-    if (d.family_id == MatrixFamilyId::mfma && d.arch_traits().family == "cdna3") {
+    if (d.family_id == MatrixFamilyId::mfma && (d.arch_traits().family == "cdna3" || d.arch_traits().family == "cdna4")) {
       // docs/cdna3.md §2: BLGP is the f64 negate mask; multi-block shapes keep CBSZ/ABID and BLGP,
       // the two single-block f32 shapes BLGP; every other single-block shape takes nothing.
       const bool f64 = d.a_type == ElemType::f64;

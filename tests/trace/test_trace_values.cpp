@@ -221,10 +221,8 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
     // wherever the instruction takes them.
     for (const ModifierRange& r : legal_modifiers(d)) {
       if (r.name == "blgp") mods.blgp = static_cast<int>(rng() % 8);
-      if (r.name == "cbsz") {
-        mods.cbsz = 1;
-        mods.abid = 1;
-      }
+      if (r.name == "cbsz") mods.cbsz = 1;
+      if (r.name == "abid") mods.abid = std::min(1, r.values.back());  // SMFMAC with one index set: 0
     }
     LaneRegFile executed = regs;
     execute_matrix(d, executed, ops, mods, sw);
