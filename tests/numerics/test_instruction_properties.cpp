@@ -169,14 +169,26 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
       const bool a_signed = d.modifiers != ModifierSet::wmma_int || (signs & 1);
       const bool b_signed = d.modifiers != ModifierSet::wmma_int || (signs & 2);
       Blocks a = zeros(d, Operand::A), b = zeros(d, Operand::B), c = zeros(d, Operand::C);
+      const bool sparse = d.has(Operand::IDX);
+      Blocks idx;
+      if (sparse) {
+        idx = zeros(d, Operand::IDX);
+        for (auto& block : idx)
+          for (int c_index = 1; c_index < block.cols(); c_index += 2) block.col(c_index).setConstant(1);
+      }
       std::vector<Eigen::MatrixXd> av, bv, cv;
       for (int blk = 0; blk < d.blocks; ++blk) {
         Eigen::MatrixXd ad(d.m, d.k), bd(d.k, d.n), cd(d.m, d.n);
         for (int i = 0; i < d.m; ++i)
           for (int k = 0; k < d.k; ++k) {
-            const int v = a_signed ? small(rng) : std::abs(small(rng));
+            // SMFMAC: k 4q and 4q+1 are stored (compressed columns 2q, 2q+1, indices 0 and 1); the
+            // other k of the dense row are 0 (docs/cdna3.md §3).
+            const bool stored = !sparse || k % 4 < 2;
+            const int v = !stored ? 0 : a_signed ? small(rng) : std::abs(small(rng));
             ad(i, k) = v;
-            a[static_cast<std::size_t>(blk)](i, k) = encode_small(d.a_type, v, d.arch_traits().fp8_encoding);
+            if (stored)
+              a[static_cast<std::size_t>(blk)](i, sparse ? 2 * (k / 4) + k % 4 : k) =
+                  encode_small(d.a_type, v, d.arch_traits().fp8_encoding);
           }
         for (int k = 0; k < d.k; ++k)
           for (int j = 0; j < d.n; ++j) {
@@ -194,7 +206,7 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
         bv.push_back(bd);
         cv.push_back(cd);
       }
-      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = d.modifiers == ModifierSet::wmma_int ? signs : 0});
+      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = d.modifiers == ModifierSet::wmma_int ? signs : 0}, {}, idx);
       for (int blk = 0; blk < d.blocks; ++blk) {
         const Eigen::MatrixXd expected = av[static_cast<std::size_t>(blk)] * bv[static_cast<std::size_t>(blk)] + cv[static_cast<std::size_t>(blk)];
         for (int i = 0; i < d.m; ++i)
