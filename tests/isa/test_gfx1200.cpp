@@ -16,6 +16,8 @@
 #include "emu/isa/errors.hpp"
 #include "layouts/operand_layout.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/gfx12_closed_forms.hpp"
+#include "tests/support/vector_file.hpp"
 #include "tests/support/matrix_case.hpp"
 #include "tests/support/scratch_file.hpp"
 
@@ -40,25 +42,7 @@ const std::map<std::string, Published> kGfx1200Dense = {
     {"v_wmma_i32_16x16x32_iu4", {0x4a, 8, 2, 8, 1, 4}},
 };
 
-struct Place {
-  int lane, vgpr, bit;
-  auto operator<=>(const Place&) const = default;
-};
-
-// docs/rdna4.md §2.1-§2.3 for A[i][k] (B[k][j] likewise with j), written out independently.
-Place input_formula(int bits, int k_size, int wave, int i, int k) {
-  if (bits == 16) {
-    if (wave == 32) return {16 * ((k / 4) % 2) + i, 2 * (k / 8) + (k / 2) % 2, 16 * (k % 2)};
-    return {16 * (k / 4) + i, (k / 2) % 2, 16 * (k % 2)};
-  }
-  if (bits == 8) {
-    if (wave == 32) return {16 * (k / 8) + i, (k / 4) % 2, 8 * (k % 4)};
-    return {32 * ((k / 4) % 2) + 16 * ((k / 8) % 2) + i, 0, 8 * (k % 4)};
-  }
-  if (k_size == 16) return {16 * (k / 8) + i, 0, 4 * (k % 8)};
-  if (wave == 32) return {16 * (k / 16) + i, (k / 8) % 2, 4 * (k % 8)};
-  return {32 * ((k / 8) % 2) + 16 * ((k / 16) % 2) + i, 0, 4 * (k % 8)};
-}
+using mxlane_test::Place;
 
 // docs/rdna4.md §2.4 for C/D[i][j]: 32-bit rows by VGPR, 16-bit rows packed two to a VGPR.
 Place output_formula(int bits, int wave, int i, int j) {
@@ -69,20 +53,6 @@ Place output_formula(int bits, int wave, int i, int j) {
 
 Place place_of(const Placement& p) { return {p.slot.lane, p.slot.vgpr, p.slot.bit_lo}; }
 
-std::vector<std::vector<std::string>> fixture_lines() {
-  std::ifstream in(std::string(MXLANE_SOURCE_DIR) + "/tests/vectors/gfx1201_wmma_fixtures.txt");
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
-    std::vector<std::string> fields;
-    for (std::string w; words >> w;)
-      if (w != "|") fields.push_back(w);
-    lines.push_back(std::move(fields));
-  }
-  return lines;
-}
 
 // One eval line for a fixture (docs/rdna4.md §5): the capture harness stored a[x] (low half) and
 // a[x+1] (high half) in VGPR r of lane L with x = (L/16)*(256/W) + 2r, the same for B; every C word
@@ -160,8 +130,8 @@ TEST_CASE("gfx1200 layouts of every instruction, both waves, follow docs/rdna4.m
           const auto p = layout.forward(0, r, c);
           REQUIRE(!p.empty());
           Place want{};
-          if (op == Operand::A) want = input_formula(bits, d->k, d->wave, r, c);
-          else if (op == Operand::B) want = input_formula(bits, d->k, d->wave, c, r);
+          if (op == Operand::A) want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, r, c);
+          else if (op == Operand::B) want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, c, r);
           else want = output_formula(bits, d->wave, r, c);
           CHECK(place_of(p[0]) == want);
           CHECK(p[0].slot.width() == bits);
@@ -219,7 +189,7 @@ TEST_CASE("gfx1200 integer WMMA through the table: CLAMP saturates after each ha
 }
 
 TEST_CASE("gfx1201 float captures evaluated end to end through mxlane eval and replay", "[isa][gfx1200][captures][cli]") {
-  const auto lines = fixture_lines();
+  const auto lines = mxlane_test::vector_lines("gfx1201_wmma_fixtures.txt");
   REQUIRE(lines.size() == 24);
   std::string eval_input, replay_input;
   for (const auto& f : lines)

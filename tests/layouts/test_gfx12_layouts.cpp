@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "layouts/gfx12_layouts.hpp"
+#include "tests/support/gfx12_closed_forms.hpp"
 
 using namespace mxlane;
 
@@ -24,25 +25,7 @@ InstrDesc shape(ElemType in, ElemType out, int k, int wave) {
   return d;
 }
 
-struct Place {
-  int lane, vgpr, bit;
-  auto operator<=>(const Place&) const = default;
-};
-
-// docs/rdna4.md §2.1-§2.3 for A[i][k] (B[k][j] likewise with j).
-Place input_formula(int bits, int k_size, int wave, int i, int k) {
-  if (bits == 16) {
-    if (wave == 32) return {16 * ((k / 4) % 2) + i, 2 * (k / 8) + (k / 2) % 2, 16 * (k % 2)};
-    return {16 * (k / 4) + i, (k / 2) % 2, 16 * (k % 2)};
-  }
-  if (bits == 8) {
-    if (wave == 32) return {16 * (k / 8) + i, (k / 4) % 2, 8 * (k % 4)};
-    return {32 * ((k / 4) % 2) + 16 * ((k / 8) % 2) + i, 0, 8 * (k % 4)};
-  }
-  if (k_size == 16) return {16 * (k / 8) + i, 0, 4 * (k % 8)};
-  if (wave == 32) return {16 * (k / 16) + i, (k / 8) % 2, 4 * (k % 8)};
-  return {32 * ((k / 8) % 2) + 16 * ((k / 16) % 2) + i, 0, 4 * (k % 8)};
-}
+using mxlane_test::Place;
 
 // docs/rdna4.md §2.4 for D[i][j]; 16-bit elements packed two rows to a VGPR.
 Place output_formula(int bits, int wave, int i, int j) {
@@ -77,7 +60,7 @@ TEST_CASE("gfx12 A/B layouts follow docs/rdna4.md §2.1-§2.3", "[layouts][gfx12
           for (int k = 0; k < c.k; ++k) {
             const Coords at = op == Operand::A ? Coords{0, mn, k, 0} : Coords{0, k, mn, 0};
             const Place got = place_of(l, at, c.bits);
-            CHECK(got == input_formula(c.bits, c.k, wave, mn, k));
+            CHECK(got == mxlane_test::gfx12_input_formula(c.bits, c.k, wave, mn, k));
             seen.insert(got);
             const Coords back = l.coords_at(got.lane, l.item_of(at));
             CHECK(back == at);

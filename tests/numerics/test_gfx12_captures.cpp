@@ -11,25 +11,13 @@
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
+#include "tests/support/vector_file.hpp"
 
 using namespace mxlane;
 
 namespace {
 
-std::vector<std::vector<std::string>> vector_lines(const std::string& name) {
-  std::ifstream in(std::string(MXLANE_SOURCE_DIR) + "/tests/vectors/" + name);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
-    std::vector<std::string> fields;
-    for (std::string w; words >> w;)
-      if (w != "|") fields.push_back(w);
-    lines.push_back(std::move(fields));
-  }
-  return lines;
-}
+using mxlane_test::vector_lines;
 
 std::uint64_t hex(const std::string& s) { return std::stoull(s, nullptr, 16); }
 
