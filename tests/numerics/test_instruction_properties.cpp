@@ -38,7 +38,10 @@ std::uint64_t encode_small(ElemType t, int v, Fp8Encoding fp8 = Fp8Encoding::ocp
   const auto m = static_cast<unsigned>(neg ? -v : v);
   const int e = 31 - __builtin_clz(m);
   const FormatSpec& f = *element_format(t, fp8);
-  const std::uint64_t frac = (static_cast<std::uint64_t>(m) << (f.man_bits - e)) & f.man_mask();
+  // m's bits below its leading one are the fraction; a value wider than the format (e > man_bits, e.g.
+  // a bf16 sum of 256) keeps its top bits, which are all its bits when the value is exact there.
+  const std::uint64_t wide = static_cast<std::uint64_t>(m);
+  const std::uint64_t frac = (f.man_bits >= e ? wide << (f.man_bits - e) : wide >> (e - f.man_bits)) & f.man_mask();
   return (neg ? f.sign_bit() : 0) | (static_cast<std::uint64_t>(e + f.bias) << f.man_bits) | frac;
 }
 
