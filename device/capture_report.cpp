@@ -78,7 +78,7 @@ RunReport report_from_captures(const std::vector<std::string>& paths, const std:
         int offset = 0;
         for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
           // Matrix operands A, B, C and SMFMAC's IDX, in kernel order.
-          const std::string operand = k.matrix != nullptr ? std::string(operand_name(n == 3 ? Operand::IDX : static_cast<Operand>(n)))
+          const std::string operand = k.matrix != nullptr ? std::string(operand_name(kernel_source_operands(*k.matrix)[n]))
                                                           : "src" + std::to_string(n);
           if (!line["src"].contains(operand)) throw InvalidArgument(fmt::format("src.{}: missing", operand));
           unpack_words(line["src"][operand], k, k.in_dwords, offset, k.operand_dwords[n], c.in, "src." + operand);

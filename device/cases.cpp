@@ -10,6 +10,7 @@
 #include "fmt/format.h"
 #include "emu/formats/format.hpp"
 #include "layouts/operand_layout.hpp"
+#include "device/kernel_catalog.hpp"
 
 #ifndef MXLANE_SOURCE_DIR
 #define MXLANE_SOURCE_DIR ""
@@ -26,7 +27,8 @@ int bits_of(const std::string& format) {
   static const std::map<std::string, int> bits = {{"f64", 64}, {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
                                                   {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},  {"iu8", 8},
                                                   {"u8", 8},   {"fp8", 8},  {"iu4", 4},  {"u4", 4},
-                                                  {"xf32", 32}, {"bf8", 8}};
+                                                  {"xf32", 32}, {"bf8", 8},  {"fp6", 6},  {"bf6", 6},
+                                                  {"fp4", 4},  {"e8m0", 8}};
   return bits.at(format);
 }
 
@@ -72,7 +74,17 @@ void fill_words(std::uint32_t* words, int count, const std::string& format, std:
 struct Matrices {
   std::vector<std::vector<std::uint64_t>> a, b, c;  // [block][row * cols + col]
   std::vector<std::vector<std::uint64_t>> idx;      // SMFMAC: empty = regular random indices
+  std::vector<std::vector<std::uint64_t>> sa, sb;   // scaled f8f6f4: empty = scales near 2^0
 };
+
+// E8M0 scales of the scaled f8f6f4 MFMA within 2^-8..2^8, so random products stay finite and the
+// scaling is visible (docs/cdna4.md §2.3); specials come from the "e8m0" list when biased.
+std::vector<std::vector<std::uint64_t>> moderate_scales(const InstrDesc& d, Operand op, std::mt19937_64& rng) {
+  std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(d.blocks));
+  for (auto& block : out)
+    for (int n = 0; n < d.rows(op) * d.cols(op); ++n) block.push_back(119 + rng() % 17);
+  return out;
+}
 
 // SMFMAC indices as programs write them: per group of four k, two different positions, increasing
 // (the ISA's 4:2 convention; other patterns are undefined, docs/cdna3.md §3).
@@ -97,32 +109,49 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
   const Modifiers placement{.opsel = k.mods.opsel};
   int offset = 0;
   const std::vector<std::vector<std::uint64_t>> idx = d.has(Operand::IDX) && m.idx.empty() ? regular_indices(d, rng) : m.idx;
-  const std::vector<std::vector<std::uint64_t>>* data[] = {&m.a, &m.b, &m.c, &idx};
-  const int operands = d.has(Operand::IDX) ? 4 : 3;
-  for (int n = 0; n < operands; ++n) {
-    // The indices sit in the set the kernel's CBSZ/ABID read (docs/cdna3.md §2).
-    const Operand op = n == 3 ? Operand::IDX : static_cast<Operand>(n);
-    const OperandLayout layout(d, op, op == Operand::IDX ? k.mods : placement);
+  const std::vector<std::vector<std::uint64_t>> sa = d.has(Operand::SA) && m.sa.empty() ? moderate_scales(d, Operand::SA, rng) : m.sa;
+  const std::vector<std::vector<std::uint64_t>> sb = d.has(Operand::SB) && m.sb.empty() ? moderate_scales(d, Operand::SB, rng) : m.sb;
+  const std::vector<Operand> sources = kernel_source_operands(d);
+  for (std::size_t n = 0; n < sources.size(); ++n) {
+    // The indices sit in the set the kernel's CBSZ/ABID read (docs/cdna3.md §2); the f8f6f4 formats
+    // (CBSZ/BLGP) and scale bytes (opsel_a/opsel_b) decide where A, B, SA, SB lie (docs/cdna4.md §2).
+    const Operand op = sources[n];
+    const std::vector<std::vector<std::uint64_t>>* data = op == Operand::A     ? &m.a
+                                                          : op == Operand::B   ? &m.b
+                                                          : op == Operand::C   ? &m.c
+                                                          : op == Operand::IDX ? &idx
+                                                          : op == Operand::SA  ? &sa
+                                                                               : &sb;
+    const bool mods_place = op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.family().formats_from_cbsz_blgp;
+    const OperandLayout layout(d, op, mods_place ? k.mods : placement);
     for (const Placement& p : layout.all()) {
-      const std::uint64_t v = (*data[n])[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
+      const std::uint64_t v = (*data)[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
       const auto word = [&](int vgpr) -> std::uint32_t& {
         return out.in[static_cast<std::size_t>(p.slot.lane * k.in_dwords + offset + vgpr)];
       };
       if (p.slot.width() == 64) {
         word(p.slot.vgpr) = static_cast<std::uint32_t>(v);
         word(p.slot.vgpr + 1) = static_cast<std::uint32_t>(v >> 32);
+      } else if (p.slot.bit_hi > 31) {
+        // An fp6/bf6 field running into the next VGPR (docs/cdna4.md §2.2).
+        const int low = 32 - p.slot.bit_lo;
+        std::uint32_t& w0 = word(p.slot.vgpr);
+        std::uint32_t& w1 = word(p.slot.vgpr + 1);
+        w0 = (w0 & ((1U << p.slot.bit_lo) - 1)) | (static_cast<std::uint32_t>(v) << p.slot.bit_lo);
+        const std::uint32_t high_mask = (1U << (p.slot.width() - low)) - 1;
+        w1 = (w1 & ~high_mask) | (static_cast<std::uint32_t>(v >> low) & high_mask);
       } else {
         const std::uint32_t mask = p.slot.width() == 32 ? ~0U : ((1U << p.slot.width()) - 1) << p.slot.bit_lo;
         std::uint32_t& w = word(p.slot.vgpr);
         w = (w & ~mask) | ((static_cast<std::uint32_t>(v) << p.slot.bit_lo) & mask);
       }
     }
-    offset += k.operand_dwords[static_cast<std::size_t>(n)];
+    offset += k.operand_dwords[n];
   }
   return out;
 }
 
-Matrices random_matrices(const InstrDesc& d, std::mt19937_64& rng, bool biased) {
+Matrices random_matrices(const InstrDesc& d, const Modifiers& mods, std::mt19937_64& rng, bool biased) {
   Matrices m;
   const auto make = [&](Operand op, ElemType t) {
     std::vector<std::vector<std::uint64_t>> blocks(static_cast<std::size_t>(d.blocks));
@@ -130,9 +159,13 @@ Matrices random_matrices(const InstrDesc& d, std::mt19937_64& rng, bool biased) 
       for (int i = 0; i < d.rows(op) * d.cols(op); ++i) b.push_back(draw(format_of(t), rng, biased));
     return blocks;
   };
-  m.a = make(Operand::A, d.a_type);
-  m.b = make(Operand::B, d.b_type);
+  m.a = make(Operand::A, operand_type(d, Operand::A, mods));  // f8f6f4: the format CBSZ / BLGP select
+  m.b = make(Operand::B, operand_type(d, Operand::B, mods));
   m.c = make(Operand::C, d.c_type);
+  if (d.has(Operand::SA) && biased) {  // scale specials too: 0x00, 0xFF (NaN), extremes
+    m.sa = make(Operand::SA, ElemType::e8m0);
+    m.sb = make(Operand::SB, ElemType::e8m0);
+  }
   return m;
 }
 
@@ -140,7 +173,11 @@ Matrices random_matrices(const InstrDesc& d, std::mt19937_64& rng, bool biased) 
 std::uint64_t small(ElemType t, int v) {
   if (elem_type_info(t).is_integer) return static_cast<std::uint64_t>(v) & mask_of(elem_bits(t));
   if (v == 0) return 0;
-  const FormatSpec& f = t == ElemType::f64 ? kBinary64 : t == ElemType::f32 ? kBinary32 : t == ElemType::f16 ? kBinary16 : kBfloat16;
+  // The 6- and 4-bit formats hold 1 or 2 fraction bits and small exponents: only -3..3 are exact in all.
+  if (elem_bits(t) <= 6) v %= 4;
+  if (v == 0) return 0;
+  const FormatSpec& f = t == ElemType::f64 ? kBinary64 : t == ElemType::f32 ? kBinary32 : t == ElemType::f16 ? kBinary16
+                        : t == ElemType::fp6 ? kFp6E2M3 : t == ElemType::bf6 ? kBf6E3M2 : t == ElemType::fp4 ? kFp4E2M1 : kBfloat16;
   const bool neg = v < 0;
   const unsigned m = static_cast<unsigned>(neg ? -v : v);
   const int e = 31 - __builtin_clz(m);
@@ -176,6 +213,12 @@ const std::vector<std::uint64_t>& special_values(const std::string& format) {
       {"iu8", {0x00, 0x01, 0xFF, 0x7F, 0x80}},
       {"u8", {0x00, 0x01, 0xFF, 0x7F, 0x80}},
       {"iu4", {0x0, 0x1, 0xF, 0x7, 0x8}},
+      // OCP MX FP6 E2M3 / BF6 E3M2 / FP4 E2M1 (finite only): zeros, the smallest subnormal, 1.0, the largest.
+      {"fp6", {0x00, 0x20, 0x01, 0x21, 0x07, 0x08, 0x28, 0x1F, 0x3F}},
+      {"bf6", {0x00, 0x20, 0x01, 0x21, 0x03, 0x04, 0x0C, 0x2C, 0x1F, 0x3F}},
+      {"fp4", {0x0, 0x8, 0x1, 0x9, 0x2, 0xA, 0x7, 0xF}},
+      // E8M0 scales: 2^0, 2^-127 (or "no scaling", switch scale_zero_is_identity), NaN, the extremes.
+      {"e8m0", {0x7F, 0x00, 0xFF, 0x01, 0xFE, 0x80, 0x7E}},
       {"fp8", {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x38, 0xB8, 0x3C, 0x40, 0x7E, 0xFE, 0x7F, 0xFF, 0x7B, 0x7C, 0xFC}},
       // BF8 (E5M2): zeros, subnormals, 1.0 (OCP 0x3C; FNUZ 0x40), the largest finite, inf/NaN (OCP).
       {"bf8", {0x00, 0x80, 0x01, 0x81, 0x03, 0x04, 0x3C, 0xBC, 0x40, 0xC0, 0x7B, 0xFB, 0x7C, 0xFC, 0x7D, 0x7F, 0xFF}},
@@ -193,14 +236,14 @@ std::string vectors_dir() {
 }
 
 Case uniform_case(const Kernel& k, std::mt19937_64& rng) {
-  if (k.matrix != nullptr) return scatter(k, random_matrices(*k.matrix, rng, false), "uniform", rng);
+  if (k.matrix != nullptr) return scatter(k, random_matrices(*k.matrix, k.mods, rng, false), "uniform", rng);
   Case c{"uniform", std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
   for (std::uint32_t& w : c.in) w = static_cast<std::uint32_t>(rng());
   return c;
 }
 
 Case special_case(const Kernel& k, std::mt19937_64& rng) {
-  if (k.matrix != nullptr) return scatter(k, random_matrices(*k.matrix, rng, true), "special", rng);
+  if (k.matrix != nullptr) return scatter(k, random_matrices(*k.matrix, k.mods, rng, true), "special", rng);
   Case c{"special", std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
   const std::vector<std::string> formats = valu_operand_formats(*k.valu);
   for (int lane = 0; lane < k.target.wave; ++lane) {
@@ -218,7 +261,7 @@ Case cancellation_case(const Kernel& k, std::mt19937_64& rng) {
     // A[i][2t+1] = -A[i][2t] and B[2t+1][j] = B[2t][j]: the products cancel pair by pair, leaving C and
     // whatever the hardware's intermediate rounding makes of it.
     const InstrDesc& d = *k.matrix;
-    Matrices m = random_matrices(d, rng, false);
+    Matrices m = random_matrices(d, k.mods, rng, false);
     const bool is_int = elem_type_info(d.a_type).is_integer;
     const std::uint64_t sign = 1ULL << (elem_bits(d.a_type) - 1);
     const int a_cols = d.cols(Operand::A);  // K, or the K/2 stored values of a sparse A
@@ -264,9 +307,9 @@ std::vector<Case> targeted_cases(const Kernel& k) {
     m.c.resize(static_cast<std::size_t>(d.blocks));
     for (int blk = 0; blk < d.blocks; ++blk) {
       for (int i = 0; i < d.m; ++i)
-        for (int kk = 0; kk < d.cols(Operand::A); ++kk) m.a[static_cast<std::size_t>(blk)].push_back(small(d.a_type, ((16 * i + kk + blk) * 7) % 17 - 8));
+        for (int kk = 0; kk < d.cols(Operand::A); ++kk) m.a[static_cast<std::size_t>(blk)].push_back(small(operand_type(d, Operand::A, k.mods), ((16 * i + kk + blk) * 7) % 17 - 8));
       for (int kk = 0; kk < d.k; ++kk)
-        for (int j = 0; j < d.n; ++j) m.b[static_cast<std::size_t>(blk)].push_back(small(d.b_type, ((16 * kk + j + blk) * 11) % 17 - 8));
+        for (int j = 0; j < d.n; ++j) m.b[static_cast<std::size_t>(blk)].push_back(small(operand_type(d, Operand::B, k.mods), ((16 * kk + j + blk) * 11) % 17 - 8));
       for (int i = 0; i < d.m; ++i)
         for (int j = 0; j < d.n; ++j) m.c[static_cast<std::size_t>(blk)].push_back(small(d.c_type, ((16 * i + j) * 13) % 129 - 64));
     }

@@ -32,7 +32,12 @@ std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint3
   }
   if (k.matrix != nullptr) {
     MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}};
-    if (k.matrix->has(Operand::IDX)) ops.idx.base = base[3];  // SMFMAC's index VGPR, the fourth operand
+    const std::vector<Operand> sources = kernel_source_operands(*k.matrix);
+    for (std::size_t n = 3; n < sources.size(); ++n) {  // SMFMAC's IDX, or the scale VGPRs SA, SB
+      if (sources[n] == Operand::IDX) ops.idx.base = base[n];
+      if (sources[n] == Operand::SA) ops.sa.base = base[n];
+      if (sources[n] == Operand::SB) ops.sb.base = base[n];
+    }
     if (k.matrix->tied) ops.d.base = dst = base[2];
     else if (previous_out != nullptr)
       for (int r = 0; r < k.out_dwords; ++r)

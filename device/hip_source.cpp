@@ -41,6 +41,8 @@ std::string call(const Kernel& k) {
         return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
       case BuiltinArgs::abc_cbsz_abid_blgp: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
       case BuiltinArgs::abc_idx_cbsz_abid: return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, m.cbsz, m.abid);
+      case BuiltinArgs::abc_formats_scales:  // s3, s4: the scale VGPRs SA, SB
+        return fmt::format("{}(s0, s1, s2, {}, {}, {}, s3, {}, s4)", name, m.cbsz, m.blgp, m.opsel_a, m.opsel_b);
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order
@@ -71,7 +73,8 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     if (k.matrix != nullptr) {
       types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a), matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_cd)};
-      if (k.matrix->has(Operand::IDX)) types.push_back("int");  // SMFMAC's index VGPR
+      for (Operand op : kernel_source_operands(*k.matrix))
+        if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) types.push_back("int");  // one VGPR each
       result = matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);
     } else {
       const ValuSignatureTraits& traits = valu_signature_traits(k.valu->signature);

@@ -43,10 +43,21 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       for (int abid = 1; abid < smfmac_index_sets(d); ++abid) sets.push_back(Modifiers{.abid = abid});
       sets.push_back(Modifiers{.cbsz = 1, .abid = smfmac_index_sets(d) > 1 ? 1 : 0});
       break;
+    case DeviceModifierSets::formats_scales:
+      // f8f6f4: every A x B format pair (cbsz, blgp), then each scale byte of SA and of SB (docs/cdna4.md §1).
+      sets.clear();
+      for (int cbsz = 0; cbsz <= 4; ++cbsz)
+        for (int blgp = 0; blgp <= 4; ++blgp) sets.push_back(Modifiers{.cbsz = cbsz, .blgp = blgp});
+      for (int byte = 1; byte <= 3; ++byte) {
+        sets.push_back(Modifiers{.opsel_a = byte});
+        sets.push_back(Modifiers{.opsel_b = byte});
+      }
+      break;
     case DeviceModifierSets::plain: break;
   }
   return sets;
 }
+
 
 std::vector<Modifiers> valu_modifier_sets(const ValuDesc& v) {
   const ValuShape s = v.shape();
@@ -105,6 +116,13 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   else if (m.blgp != 0)
     t.push_back(fmt::format("blgp:{}", m.blgp));
   if (m.opsel == 4) t.push_back("op_sel:[0,0,1]");
+  // Scale bytes: bit 0 of opsel_a / opsel_b in op_sel[0] / op_sel[1], bit 1 in op_sel_hi[0] / [1], as
+  // clang-22 encodes the builtin's arguments (checked by disassembly, device/README.md).
+  if (modifier_set_traits(d.modifiers).scale_registers) {
+    if ((m.opsel_a & 1) != 0 || (m.opsel_b & 1) != 0)
+      t.push_back(fmt::format("op_sel:[{},{},0]", m.opsel_a & 1, m.opsel_b & 1));
+    t.push_back(fmt::format("op_sel_hi:[{},{},0]", (m.opsel_a >> 1) & 1, (m.opsel_b >> 1) & 1));
+  }
   if (modifier_set_traits(d.modifiers).neg_is_signedness && m.neg != 0)
     t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
   if (m.clamp != 0) t.push_back("clamp");
@@ -182,10 +200,14 @@ std::vector<Kernel> kernels_for(const Target& t) {
       if (m.cbsz || m.abid) fields = {{"cbsz", m.cbsz}, {"abid", m.abid}};
       if (m.blgp) fields.emplace_back("blgp", m.blgp);
       if (m.opsel) fields.emplace_back("opsel", m.opsel);
+      if (d->family().formats_from_cbsz_blgp)  // CBSZ/BLGP are the formats: both named unless both fp8
+        fields = m.cbsz || m.blgp ? std::vector<std::pair<std::string, int>>{{"cbsz", m.cbsz}, {"blgp", m.blgp}}
+                                  : std::vector<std::pair<std::string, int>>{};
+      if (m.opsel_a) fields.emplace_back("opsel_a", m.opsel_a);
+      if (m.opsel_b) fields.emplace_back("opsel_b", m.opsel_b);
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
       k.name = "k_" + std::string(d->builtin) + suffix(fields);
-      k.operand_dwords = {d->vgprs_a, d->vgprs_b, d->vgprs_cd};
-      if (d->has(Operand::IDX)) k.operand_dwords.push_back(d->vgprs(Operand::IDX));  // SMFMAC: the builtin's idx
+      for (Operand op : kernel_source_operands(*d)) k.operand_dwords.push_back(d->vgprs(op));
       k.in_dwords = 0;
       for (int dwords : k.operand_dwords) k.in_dwords += dwords;
       k.out_dwords = d->vgprs_cd;
@@ -240,6 +262,13 @@ std::vector<Kernel> kernels_for(const Target& t) {
         out.push_back(std::move(k));
       }
     }
+  return out;
+}
+
+std::vector<Operand> kernel_source_operands(const InstrDesc& d) {
+  std::vector<Operand> out{Operand::A, Operand::B, Operand::C};
+  for (Operand extra : {Operand::IDX, Operand::SA, Operand::SB})
+    if (d.has(extra)) out.push_back(extra);
   return out;
 }
 

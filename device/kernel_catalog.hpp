@@ -48,6 +48,10 @@ struct Kernel {
   std::vector<std::string> modifier_tokens;
 };
 
+// The source operands of a matrix kernel in the order it loads them: A, B, C, then SMFMAC's IDX or the
+// scaled f8f6f4 MFMA's SA, SB (the builtin's argument order).
+std::vector<Operand> kernel_source_operands(const InstrDesc& d);
+
 // Every kernel of a target, in a stable order.
 std::vector<Kernel> kernels_for(const Target& target);
 

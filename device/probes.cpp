@@ -2,6 +2,7 @@
 // setting, so a probe's inputs are found by running the emulator under each candidate until they
 // disagree, and the hardware's answer names the switch to set.
 #include "device/probes.hpp"
+#include "device/probes_cdna4.hpp"
 
 #include <random>
 
@@ -40,7 +41,7 @@ std::vector<Probe> all_probes() {
                                   {fmt::format("cdna2_mode=honoured {}={}", mode_switch, mode_value),
                                    {"cdna2_mode=honoured", fmt::format("{}={}", mode_switch, mode_value)}}};
   };
-  return {
+  std::vector<Probe> probes = {
       {"docs/spec/layouts.md §11.1", "Which lanes does a partial CBSZ/ABID broadcast read (ISA text or calculator model)?", "gfx90a",
        "k_mfma_f32_16x16x1f32__cbsz1_abid1", every_value("cbsz_model"), false},
       {"docs/spec/layouts.md §11.2", "Which lanes hold v_mfma_f64_4x4x4f64's D (j + 4b + 16i or j + 4i + 16b)?", "gfx90a",
@@ -141,8 +142,7 @@ std::vector<Probe> all_probes() {
        every_value("cdna2_int8_overflow"), false},
       {"docs/cdna3-numerics.md §4 E-C3-2", "Does gfx942 SMFMAC compute on the dense k (unstored k as +0 terms) or on the stored values only?",
        "gfx942", "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
-      // gfx950's kernels exist for the instructions in the table; the probes of the scaled f8f6f4 MFMA and
-      // of the K-doubled lane map (switch k16_layout, not yet read by the layouts) wait in cdna4_pending_probes().
+      // gfx950: this one with a targeted input; the other gfx950 probes follow from cdna4_probes().
       {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
        "gfx950", "k_mfma_f32_16x16x32_f16", every_value("cdna4_kdoubled_group"), false,
        [](const Kernel& k) {  // products 1, 2^-24 (k 1) and 2^-24 (k 8): groups of 8 round each half-ulp away
@@ -153,6 +153,8 @@ std::vector<Probe> all_probes() {
          }, "targeted: a half-ulp product in each group of 8");
        }},
   };
+  for (Probe& p : cdna4_probes()) probes.push_back(std::move(p));
+  return probes;
 }
 
 const Kernel* probe_kernel(const Probe& p, const std::vector<Kernel>& kernels) {

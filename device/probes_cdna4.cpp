@@ -21,7 +21,7 @@ std::vector<Candidate> every_value_of(const std::string& name) {
 
 }  // namespace
 
-std::vector<Probe> cdna4_pending_probes() {
+std::vector<Probe> cdna4_probes() {
   return {
       {"docs/cdna4-numerics.md §6 E-C4-1", "Which lanes and VGPRs hold k of gfx950's K-doubled f16 MFMA (contiguous or interleaved halves)?",
        "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false},
@@ -31,8 +31,6 @@ std::vector<Probe> cdna4_pending_probes() {
        "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4", every_value_of("scale_zero_is_identity"), false},
       {"docs/cdna4-numerics.md §6 E-C4-4 (f8f6f4)", "How does gfx950 f8f6f4 sum a 32-k scale block (one fused group or gfx942's fp8 halves)?",
        "gfx950", "k_mfma_scale_f32_16x16x128_f8f6f4", every_value_of("f8f6f4_group"), false},
-      {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
-       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("cdna4_kdoubled_group"), false},
   };
 }
 

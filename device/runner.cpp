@@ -161,7 +161,7 @@ std::string capture_line(const Kernel& k, const Case& c, int case_index, const s
   Json src = Json::object();
   int offset = 0;
   for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
-    const std::string key = k.matrix != nullptr ? std::string(operand_name(n == 3 ? Operand::IDX : static_cast<Operand>(n)))
+    const std::string key = k.matrix != nullptr ? std::string(operand_name(kernel_source_operands(*k.matrix)[n]))
                                                 : "src" + std::to_string(n);  // A, B, C and SMFMAC's IDX
     src[key] = words(k, c.in, k.in_dwords, offset, k.operand_dwords[n]);
     offset += k.operand_dwords[n];

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "fmt/format.h"
+#include "layouts/family_layouts.hpp"
 
 namespace mxlane {
 namespace {
@@ -88,6 +89,55 @@ Slot cdna4_scale_slot(int m, int mn, int block, int opsel) {
   check_range("k-block", block, kWave / m);  // K/32 blocks = 64/m
   check_range("opsel", opsel, 4);
   return Slot{mn + m * block, 0, 8 * opsel, 8 * opsel + 7};
+}
+
+namespace {
+
+void append_bits(std::vector<BitRef>& bits, Coord coord, int first_bit, int count) {
+  for (int b = 0; b < count; ++b) bits.push_back({coord, first_bit + b});
+}
+
+// Lane bits [mn | k bits from `group_bit`, one per lane group]; item bits [k bits 0..low) then, for
+// the interleaved rule, the half bit above the lane-group bits.
+BitLayout grouped_k_layout(const InstrDesc& d, Operand op, int low, bool interleave) {
+  const bool is_b = op == Operand::B;
+  const Coord mn = is_b ? Coord::col : Coord::row, k = is_b ? Coord::row : Coord::col;
+  const int mn_bits = log2_exact(is_b ? d.n : d.m);
+  const int group_bits = log2_exact(d.wave) - mn_bits;  // log2 G
+  BitLayout layout;
+  append_bits(layout.lane_bits, mn, 0, mn_bits);
+  append_bits(layout.lane_bits, k, low, group_bits);
+  append_bits(layout.item_bits, k, 0, low);
+  const int k_bits = log2_exact(d.k);
+  if (interleave) append_bits(layout.item_bits, k, low + group_bits, k_bits - low - group_bits);
+  return layout;
+}
+
+}  // namespace
+
+BitLayout cdna4_f8f6f4_layout(const InstrDesc& d, Operand op, int format_code, Fp6Layout fp6) {
+  check_range("f8f6f4 format code", format_code, 5);
+  const int bits = format_code <= 1 ? 8 : format_code <= 3 ? 6 : 4;
+  // fp8/bf8: k = 16*G*h + 16*g + j (two halves of 16); fp4, fp6: k = 32*g + e.
+  const bool interleave = bits == 8 || (bits == 6 && fp6 == Fp6Layout::interleaved);
+  return grouped_k_layout(d, op, interleave ? 4 : 5, interleave);
+}
+
+BitLayout cdna4_scale_layout(const InstrDesc& d, Operand op) {
+  BitLayout layout;
+  append_bits(layout.lane_bits, Coord::row, 0, log2_exact(d.rows(op)));
+  append_bits(layout.lane_bits, Coord::col, 0, log2_exact(d.cols(op)));
+  return layout;
+}
+
+bool cdna4_kdoubled_input(const InstrDesc& d) {
+  return d.family_id == MatrixFamilyId::mfma && d.blocks == 1 && d.vgprs_a == 4 && d.vgprs_b == 4;
+}
+
+BitLayout cdna4_kdoubled_interleaved_layout(const InstrDesc& d, Operand op) {
+  // Kl/2 consecutive k per half: k = (Kl/2)*(G*h + g) + j.
+  const int per_lane = 128 / elem_bits(d.type(op));
+  return grouped_k_layout(d, op, log2_exact(per_lane / 2), true);
 }
 
 }  // namespace mxlane

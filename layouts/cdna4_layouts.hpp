@@ -1,11 +1,14 @@
 // gfx950 (CDNA4) A/B and scale operand layouts as closed forms (docs/cdna4.md §2): the K-doubled
 // f16/bf16/i8 shapes, the f8f6f4 formats (fp6 fields straddle VGPRs, so these are slot lists, not
-// bit permutations) and the E8M0 scale registers. Not yet selected by OperandLayout.
+// bit permutations) and the E8M0 scale registers; the BitLayout forms below are what OperandLayout
+// uses, and the slot forms are their closed-form statement, checked against each other in the tests.
 #pragma once
 
 #include <vector>
 
+#include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
+#include "layouts/bit_layout.hpp"
 #include "layouts/operand_layout.hpp"
 
 namespace mxlane {
@@ -28,5 +31,17 @@ Slot cdna4_kdoubled_slot(int m, int element_bits, int mn, int k, K16Layout layou
 // The E8M0 scale of A's row (B's column) `mn` for k-block `block` (k in 32*block..32*block+31) of
 // the scaled f8f6f4 MFMA: byte `opsel` of the one scale VGPR in lane mn + m*block (docs/cdna4.md §2.3).
 Slot cdna4_scale_slot(int m, int mn, int block, int opsel);
+
+// The same maps as index-bit permutations (items packed at the element width, fp6 fields running
+// across VGPR boundaries), for OperandLayout:
+// A or B of an f8f6f4 MFMA holding format `format_code` (docs/cdna4.md §2.2).
+BitLayout cdna4_f8f6f4_layout(const InstrDesc& desc, Operand op, int format_code, Fp6Layout fp6);
+// SA or SB: lane mn + M*block, one item (docs/cdna4.md §2.3); the byte is OperandLayout's bit offset.
+BitLayout cdna4_scale_layout(const InstrDesc& desc, Operand op);
+// Whether `desc` is one of gfx950's K-doubled dense MFMA, whose A/B fill four VGPRs per lane (Kl = 8
+// 16-bit or 16 8-bit values; no earlier CDNA input holds more than two), so switch k16_layout applies.
+bool cdna4_kdoubled_input(const InstrDesc& desc);
+// A or B of a K-doubled MFMA under k16_layout=interleaved16B (docs/cdna4.md §2.1).
+BitLayout cdna4_kdoubled_interleaved_layout(const InstrDesc& desc, Operand op);
 
 }  // namespace mxlane

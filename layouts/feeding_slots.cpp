@@ -46,6 +46,10 @@ FeedingSlots::FeedingSlots(const InstrDesc& d, const Modifiers& mods, const Swit
       natural_a_(d, Operand::A, Modifiers{}, switches),
       natural_b_(d, Operand::B, Modifiers{}, switches) {
   if (d.has(Operand::IDX)) idx_.emplace(d, Operand::IDX, mods, switches);
+  if (d.has(Operand::SA)) {
+    sa_.emplace(d, Operand::SA, mods, switches);
+    sb_.emplace(d, Operand::SB, mods, switches);
+  }
 }
 
 std::vector<int> FeedingSlots::read_indices(const LaneRegFile& regs, int base, int block, int row) const {
@@ -95,6 +99,13 @@ OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> i
   }
   const Placement c = c_.forward(block, row, col).front();
   feeds.c = FeedingSlot{Operand::C, -1, c, c};
+  if (sa_) {
+    for (int kb = 0; kb < sa_->cols(); ++kb) {
+      const Placement pa = sa_->forward(block, row, kb).front(), pb = sb_->forward(block, col, kb).front();
+      feeds.sa.push_back(FeedingSlot{Operand::SA, 32 * kb, pa, pa});
+      feeds.sb.push_back(FeedingSlot{Operand::SB, 32 * kb, pb, pb});
+    }
+  }
   return feeds;
 }
 

@@ -36,6 +36,9 @@ struct OutputFeeds {
   FeedingSlot c;
   std::vector<FeedingSlot> idx;  // SMFMAC: the IDX field of each stored A value of the row, by c
   bool irregular_indices = false;  // SMFMAC: some group's indices are not increasing (undefined)
+  // Scaled f8f6f4: the SA byte of row i and the SB byte of column j for each 32-k block (`k` is the
+  // block's first k), docs/cdna4.md §2.3.
+  std::vector<FeedingSlot> sa, sb;
 };
 
 // The A/B copy an output written in lane `output_lane` reads: RDNA3 lane group floor(L/16) with
@@ -62,6 +65,7 @@ class FeedingSlots {
   OperandLayout a_, b_, c_, d_;
   OperandLayout natural_a_, natural_b_;  // without lane remaps, to name what a remapped slot holds
   std::optional<OperandLayout> idx_;    // SMFMAC's index register
+  std::optional<OperandLayout> sa_, sb_;  // the scale registers of the scaled f8f6f4 MFMA
 };
 
 // One-off form of FeedingSlots(desc, mods, switches).of(block, row, col).

@@ -6,6 +6,7 @@
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
+#include "layouts/cdna4_layouts.hpp"
 #include "layouts/family_layouts.hpp"
 #include "layouts/gfx12_layouts.hpp"
 
@@ -34,14 +35,28 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
   if (!desc.has(operand))
-    throw InvalidArgument(fmt::format("operand {}: {} has none; IDX is the sparsity index register of the "
-                                      "SMFMAC instructions (docs/cdna3.md §3)",
-                                      operand_name(operand), desc.mnemonic));
+    throw InvalidArgument(fmt::format("operand {}: {} has none; {}", operand_name(operand), desc.mnemonic,
+                                      operand == Operand::IDX
+                                          ? "IDX is the sparsity index register of the SMFMAC instructions (docs/cdna3.md §3)"
+                                          : "SA/SB are the scale registers of the gfx950 scaled f8f6f4 MFMA "
+                                            "(docs/cdna4.md §2.3)"));
+  const bool scale = operand == Operand::SA || operand == Operand::SB;
   const bool input = operand == Operand::A || operand == Operand::B || operand == Operand::IDX;
   switch (desc.family_id) {
     case MatrixFamilyId::mfma:
     case MatrixFamilyId::smfmac:
-      bits_ = input ? cdna2_input_layout(desc, operand) : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
+      if (input && cdna4_kdoubled_input(desc) && switches.k16_layout() == K16Layout::interleaved16b)
+        bits_ = cdna4_kdoubled_interleaved_layout(desc, operand);  // probe E-C4-1 (docs/cdna4.md §2.1)
+      else
+        bits_ = input ? cdna2_input_layout(desc, operand) : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
+      break;
+    case MatrixFamilyId::mfma_f8f6f4:
+      if (scale)
+        bits_ = cdna4_scale_layout(desc, operand);
+      else if (input)
+        bits_ = cdna4_f8f6f4_layout(desc, operand, operand == Operand::A ? mods.cbsz : mods.blgp, switches.fp6_layout());
+      else
+        bits_ = cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
       break;
     case MatrixFamilyId::wmma:
       bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
@@ -51,7 +66,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       break;
   }
 
-  element_bits_ = elem_bits(desc.type(operand));
+  element_bits_ = elem_bits(operand_type(desc, operand, mods));
   stride_bits_ = element_bits_;
   bit_offset_ = 0;
   if (desc.family().cd16_in_half_vgpr && !input && element_bits_ == 16) {
@@ -63,9 +78,15 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     // With CBSZ = 0, ABID picks the index set: set n starts at bit 2*Klc*n (docs/cdna3.md §3) [TOOL].
     bit_offset_ = element_bits_ * items_per_lane() * mods.abid;
   }
-  if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a)
+  // opsel_a / opsel_b pick the scale byte (docs/cdna4.md §2.3).
+  if (operand == Operand::SA) bit_offset_ = 8 * mods.opsel_a;
+  if (operand == Operand::SB) bit_offset_ = 8 * mods.opsel_b;
+  // CBSZ/ABID broadcast and BLGP lane patterns, except where those fields mean something else
+  // (SMFMAC index sets, CDNA3 f64 negation, f8f6f4 formats).
+  const bool formats = desc.family().formats_from_cbsz_blgp;
+  if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a && !formats)
     remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
-  if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates)
+  if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates && !formats)
     remap_ = LaneRemap::blgp(mods.blgp);
 
   // The builders derive everything from the shape; a mismatch with the table is a bug.
@@ -76,12 +97,14 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
 }
 
 int OperandLayout::vgprs() const {
-  if (operand_ == Operand::IDX) return desc_->vgprs(Operand::IDX);  // every set shares one VGPR
+  // Every IDX set shares one VGPR, SA/SB hold all four scale bytes in one.
+  if (operand_ == Operand::IDX || operand_ == Operand::SA || operand_ == Operand::SB) return desc_->vgprs(operand_);
   return (items_per_lane() * stride_bits_ + 31) / 32;
 }
 
 Slot OperandLayout::item_slot(int lane, int item) const {
   if (element_bits_ == 64) return Slot{lane, 2 * item, 0, 63};
+  // A 6-bit field may run past bit 31 into the next VGPR (fp6/bf6, docs/cdna4.md §2.2): bit_hi > 31.
   const int first_bit = item * stride_bits_ + bit_offset_;
   return Slot{lane, first_bit / 32, first_bit % 32, first_bit % 32 + element_bits_ - 1};
 }
@@ -130,6 +153,13 @@ std::vector<SlotContents> OperandLayout::inverse(int vgpr, int lane) const {
   std::vector<SlotContents> out;
   if (element_bits_ == 64) {
     out.push_back({Slot{lane, vgpr & ~1, 0, 63}, {}});
+  } else if (32 % element_bits_ != 0) {
+    // Fields that do not tile a VGPR (6-bit fp6/bf6): the item slots that touch this VGPR, each
+    // shown whole (a straddling field is listed in both VGPRs it occupies).
+    for (int item = 0; item < items_per_lane(); ++item) {
+      const Slot slot = item_slot(lane, item);
+      if (slot.vgpr == vgpr || (slot.vgpr + 1 == vgpr && slot.bit_hi > 31)) out.push_back({slot, {}});
+    }
   } else {
     for (int bit_lo = 0; bit_lo < 32; bit_lo += element_bits_)
       out.push_back({Slot{lane, vgpr, bit_lo, bit_lo + element_bits_ - 1}, {}});
@@ -162,12 +192,35 @@ std::vector<std::string> OperandLayout::notes() const {
     notes.push_back("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
                     "belongs to the group of four k from 4*floor(c/2), and IDX says which of them "
                     "(docs/cdna3.md §3)");
+  if (d.family().formats_from_cbsz_blgp && (operand_ == Operand::A || operand_ == Operand::B)) {
+    const ElemType t = operand_type(d, operand_, mods_);
+    notes.push_back(fmt::format(
+        "{} holds {} ({}={}); {}{} (docs/cdna4.md §2.2)", operand_name(operand_), elem_name(t),
+        operand_ == Operand::A ? "cbsz" : "blgp", operand_ == Operand::A ? mods_.cbsz : mods_.blgp,
+        element_bits_ == 8   ? "two 16-value halves interleaved across the lane groups [DOC 32x32x64, INF 16x16x128]"
+        : element_bits_ == 4 ? "32 consecutive k per lane [DOC 32x32x64, INF 16x16x128]"
+                             : fmt::format("fp6_layout={}: {} [INF, probe E-C4-2]", switch_value_name(switches_, SwitchId::fp6_layout),
+                                           "6-bit fields, some running across a VGPR boundary"),
+        vgprs() < d.vgprs(operand_) ? fmt::format("; VGPRs {}-{} of the {} are not read", vgprs(), d.vgprs(operand_) - 1,
+                                                  d.vgprs(operand_))
+                                    : ""));
+  }
+  if (operand_ == Operand::SA || operand_ == Operand::SB)
+    notes.push_back(fmt::format("E8M0 scale of {} {} for each 32-k block (col), byte {} ({}={}) of the VGPR in lane "
+                                "{} + {}*block; 0xFF is NaN (docs/cdna4.md §2.3) [DOC][LLVM]",
+                                operand_ == Operand::SA ? "A's row" : "B's column", operand_ == Operand::SA ? "i" : "j",
+                                bit_offset_ / 8, operand_ == Operand::SA ? "opsel_a" : "opsel_b", bit_offset_ / 8,
+                                operand_ == Operand::SA ? "i" : "j", d.rows(operand_)));
+  if ((operand_ == Operand::A || operand_ == Operand::B) && cdna4_kdoubled_input(d))
+    notes.push_back(fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
+                                "(docs/cdna4.md §2.1) [INF]",
+                                switch_value_name(switches_, SwitchId::k16_layout)));
   if (operand_ == Operand::IDX)
     notes.push_back(fmt::format(
         "index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
         "(docs/cdna3.md §2) [TOOL]",
         mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
-  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a) {
+  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.family().formats_from_cbsz_blgp) {
     if ((1 << mods_.cbsz) == d.blocks)
       notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else
@@ -176,7 +229,8 @@ std::vector<std::string> OperandLayout::notes() const {
           "the other is selectable; unverified on hardware (docs/spec/layouts.md §8.1, §11.1)",
           switch_value_name(switches_, SwitchId::cbsz_model)));
   }
-  if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates)
+  if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates &&
+      !d.family().formats_from_cbsz_blgp)
     notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
                     "blocks (docs/spec/layouts.md §8.2)");
   if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
@@ -207,11 +261,26 @@ std::vector<std::string> OperandLayout::notes() const {
   return notes;
 }
 
+// A sub-64-bit slot with bit_hi > 31 continues at bit 0 of the next VGPR (fp6/bf6 fields).
 std::uint64_t read_slot(const LaneRegFile& regs, int base, const Slot& slot, RegBank bank) {
+  if (slot.width() < 64 && slot.bit_hi > 31) {
+    const int low_width = 32 - slot.bit_lo;
+    const std::uint64_t low = regs.read(base + slot.vgpr, slot.lane, slot.bit_lo, low_width, bank);
+    const std::uint64_t high = regs.read(base + slot.vgpr + 1, slot.lane, 0, slot.width() - low_width, bank);
+    return low | (high << low_width);
+  }
   return regs.read(base + slot.vgpr, slot.lane, slot.bit_lo, slot.width(), bank);
 }
 
 void write_slot(LaneRegFile& regs, int base, const Slot& slot, std::uint64_t value, RegBank bank) {
+  if (slot.width() < 64 && slot.bit_hi > 31) {
+    const int low_width = 32 - slot.bit_lo;
+    if ((value >> slot.width()) != 0)
+      throw InvalidArgument(fmt::format("value {:#x} does not fit a {}-bit field", value, slot.width()));
+    regs.write(base + slot.vgpr, slot.lane, slot.bit_lo, low_width, value & ((1ULL << low_width) - 1), bank);
+    regs.write(base + slot.vgpr + 1, slot.lane, 0, slot.width() - low_width, value >> low_width, bank);
+    return;
+  }
   regs.write(base + slot.vgpr, slot.lane, slot.bit_lo, slot.width(), value, bank);
 }
 

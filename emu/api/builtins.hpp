@@ -43,6 +43,8 @@ template <> struct Element<ElemType::bf8> { using type = std::int32_t; static co
 template <> struct Element<ElemType::fp6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 template <> struct Element<ElemType::bf6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 template <> struct Element<ElemType::fp4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+// gfx950 f8f6f4: the builtin's v8i32 whatever the format (clang `V8Zi`).
+template <> struct Element<ElemType::f8f6f4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
 
 template <class E, int N> using Vector = std::conditional_t<N == 1, E, std::array<E, N>>;
 }  // namespace detail
@@ -67,7 +69,8 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 // BuiltinArgs (emu/isa/modifier_set_traits.hpp):
 //   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
 //   integer WMMA (a_neg, a, b_neg, b, c, clamp); SMFMAC (a, b, c, idx, cbsz, abid) with a the
-//   compressed A and idx every lane's index VGPR — each followed by optional Switches.
+//   compressed A and idx every lane's index VGPR; scaled f8f6f4 (a, b, c, cbsz, blgp, opsel_a, scale_a,
+//   opsel_b, scale_b) with scale_a/scale_b every lane's scale VGPR — each followed by optional Switches.
 template <std::size_t I> struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
@@ -75,6 +78,7 @@ template <std::size_t I> struct Builtin {
   using C = LaneArg<d.c_type, d.vgprs_cd, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
   using Idx = PerLane<std::int32_t, d.wave>;  // SMFMAC's index VGPR (the builtin's `int idx`)
+  using Scale = PerLane<std::int32_t, d.wave>;  // scaled f8f6f4: a scale VGPR (the builtin's `int scale_a/b`)
 
   D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
     requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp)
@@ -101,14 +105,22 @@ template <std::size_t I> struct Builtin {
   {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid}, s, &idx);
   }
+  D operator()(const A& a, const B& b, const C& c, int cbsz, int blgp, int opsel_a, const Scale& scale_a, int opsel_b,
+               const Scale& scale_b, const Switches& s = {}) const
+    requires(detail::args_of(d) == BuiltinArgs::abc_formats_scales)
+  {
+    return call(a, b, c, Modifiers{.cbsz = cbsz, .blgp = blgp, .opsel_a = opsel_a, .opsel_b = opsel_b}, s, nullptr,
+                &scale_a, &scale_b);
+  }
 
  private:
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.
   static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches,
-                const Idx* idx = nullptr) {
-    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + d.vgprs(Operand::IDX));
-    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                       {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
+                const Idx* idx = nullptr, const Scale* scale_a = nullptr, const Scale* scale_b = nullptr) {
+    const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
+    LaneRegFile regs(d.wave, extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA) + d.vgprs(Operand::SB));
+    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
+                       {extra + d.vgprs(Operand::IDX)}, {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
     if (d.tied) ops.d = ops.c;  // srcC and the result share registers
     for (int lane = 0; lane < d.wave; ++lane) {
       const auto l = static_cast<std::size_t>(lane);
@@ -116,6 +128,8 @@ template <std::size_t I> struct Builtin {
       mxlane::detail::pack_lane(regs, ops.b.base, lane, b[l]);
       mxlane::detail::pack_lane(regs, ops.c.base, lane, c[l]);
       if (idx != nullptr) mxlane::detail::pack_lane(regs, ops.idx.base, lane, (*idx)[l]);
+      if (scale_a != nullptr) mxlane::detail::pack_lane(regs, ops.sa.base, lane, (*scale_a)[l]);
+      if (scale_b != nullptr) mxlane::detail::pack_lane(regs, ops.sb.base, lane, (*scale_b)[l]);
     }
     run_builtin(d, regs, ops, mods, switches);
     D out{};

@@ -79,6 +79,10 @@ GemmPath gemm_path(const InstrDesc& d, const GemmOptions& o) {
                                       "multiplies dense matrices: use run_matrix() with the indices, its builtin or "
                                       "`mxlane eval`",
                                       d.mnemonic));
+  if (d.has(Operand::SA))
+    throw InvalidArgument(fmt::format("gemm: {} is block-scaled (an E8M0 scale per row/column and 32-k block in SA/SB); "
+                                      "gemm() takes no scales: use run_matrix() with the scales, its builtin or `mxlane eval`",
+                                      d.mnemonic));
   validate_modifiers(d, o.mods);
   if (o.threads < 0) throw InvalidArgument(fmt::format("gemm: threads = {} must be 0 (all) or positive", o.threads));
   const std::string obstacle = fast_path_obstacle(d, o);

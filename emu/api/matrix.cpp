@@ -26,23 +26,41 @@ void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std
 
 std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
                                   const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches,
-                                  const std::vector<BitMatrix>& idx) {
+                                  const std::vector<BitMatrix>& idx, const std::vector<BitMatrix>& sa,
+                                  const std::vector<BitMatrix>& sb) {
   check_shape(d, Operand::A, a);
   check_shape(d, Operand::B, b);
   check_shape(d, Operand::C, c);
   if (d.has(Operand::IDX)) check_shape(d, Operand::IDX, idx);
   else if (!idx.empty())
     throw InvalidArgument(fmt::format("IDX: {} is dense; IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
+  for (const auto& [op, m] : {std::pair{Operand::SA, &sa}, std::pair{Operand::SB, &sb}}) {
+    if (d.has(op)) check_shape(d, op, *m);
+    else if (!m->empty())
+      throw InvalidArgument(fmt::format("{}: {} has no scale registers; SA and SB belong to the gfx950 scaled f8f6f4 MFMA",
+                                        operand_name(op), d.mnemonic));
+  }
   validate_modifiers(d, mods);
-  const Modifiers placement{.opsel = mods.opsel};  // where data sits; the other modifiers act on reading
-  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                           {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
-  LaneRegFile regs(d.wave, ops.idx.base + d.vgprs(Operand::IDX));
+  // Where data sits; the other modifiers act on reading. The f8f6f4 formats decide the layout itself.
+  Modifiers placement{.opsel = mods.opsel};
+  if (d.family().formats_from_cbsz_blgp) {
+    placement.cbsz = mods.cbsz;
+    placement.blgp = mods.blgp;
+  }
+  const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
+  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
+                           {extra + d.vgprs(Operand::IDX)}, {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
+  LaneRegFile regs(d.wave, ops.sb.base + d.vgprs(Operand::SB));
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
   scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);
   // The indices go into the set the instruction reads (CBSZ/ABID choose it, docs/cdna3.md §2).
   if (d.has(Operand::IDX)) scatter(regs, ops.idx.base, OperandLayout(d, Operand::IDX, mods, switches), idx);
+  // The scales go into the bytes opsel_a / opsel_b read (docs/cdna4.md §2.3).
+  if (d.has(Operand::SA)) {
+    scatter(regs, ops.sa.base, OperandLayout(d, Operand::SA, mods, switches), sa);
+    scatter(regs, ops.sb.base, OperandLayout(d, Operand::SB, mods, switches), sb);
+  }
   execute_matrix(d, regs, ops, mods, switches);
   std::vector<BitMatrix> out(static_cast<std::size_t>(d.blocks), BitMatrix::Zero(d.m, d.n));
   for (const Placement& p : OperandLayout(d, Operand::D, placement, switches).all())

@@ -19,10 +19,15 @@ using BitMatrix = Eigen::Matrix<std::uint64_t, Eigen::Dynamic, Eigen::Dynamic>;
 // CBSZ/ABID and BLGP broadcast, NEG negates). For 16-bit RDNA3 C/D, C goes into the OPSEL half and
 // the other half is zero. SMFMAC: A is the compressed M x K/2 matrix of stored values and `idx` the
 // M x K/2 matrix of their 2-bit positions (docs/cdna3.md §3), placed in the index set CBSZ/ABID read.
-// Throws InvalidArgument on a wrong block count or matrix shape, or `idx` given to a dense instruction.
+// Scaled f8f6f4 (gfx950): A and B hold the formats CBSZ / BLGP select, and `sa` (M x K/32) / `sb`
+// (N x K/32) the E8M0 scale bytes per row / column and 32-k block, placed in the byte opsel_a /
+// opsel_b read (docs/cdna4.md §2.3).
+// Throws InvalidArgument on a wrong block count or matrix shape, or `idx` / `sa` / `sb` given to an
+// instruction without that operand.
 std::vector<BitMatrix> run_matrix(const InstrDesc& desc, const std::vector<BitMatrix>& a,
                                   const std::vector<BitMatrix>& b, const std::vector<BitMatrix>& c,
                                   const Modifiers& mods = {}, const Switches& switches = {},
-                                  const std::vector<BitMatrix>& idx = {});
+                                  const std::vector<BitMatrix>& idx = {}, const std::vector<BitMatrix>& sa = {},
+                                  const std::vector<BitMatrix>& sb = {});
 
 }  // namespace mxlane

@@ -265,8 +265,10 @@ void compute_reference(const Plan& p, const LaneRegFile& regs, const MatrixOpera
 
 void execute_matrix_fast(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
                          const Switches& switches) {
-  // A sparse A's products depend on the IDX values in the registers: the element loop rebuilds each row.
-  if (d.has(Operand::IDX) || !common_operands(d, regs, ops)) return execute_matrix(d, regs, ops, mods, switches);
+  // A sparse A's products depend on the IDX values in the registers: the element loop rebuilds each row;
+  // the scaled f8f6f4 MFMA reads its SA/SB bytes there too.
+  if (d.has(Operand::IDX) || d.has(Operand::SA) || !common_operands(d, regs, ops))
+    return execute_matrix(d, regs, ops, mods, switches);
   // Illegal modifiers throw from the OperandLayout constructor, as in execute_matrix().
   const Plan* plan = cached_plan(d, mods, switches);
   if (plan == nullptr) return execute_matrix(d, regs, ops, mods, switches);

@@ -20,7 +20,9 @@ const FormatSpec* element_format(ElemType type, Fp8Encoding fp8) {
     case ElemType::i32:
     case ElemType::iu8:
     case ElemType::iu4:
-    case ElemType::idx2: return nullptr;
+    case ElemType::idx2:
+    case ElemType::f8f6f4:  // a placeholder: operand_type() names the format the modifiers select
+    case ElemType::e8m0: return nullptr;
   }
   return nullptr;
 }

@@ -35,6 +35,9 @@ ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& sw
   t.feeds = output_feeds(d, mods, switches, block, row, col);
   t.a.assign(t.feeds.a.size(), 0);
   t.b.assign(t.feeds.b.size(), 0);
+  constexpr std::uint8_t kScaleOne = 0x7F;  // E8M0 2^0
+  t.scale_a.assign(t.feeds.sa.size(), kScaleOne);
+  t.scale_b.assign(t.feeds.sb.size(), kScaleOne);
   return t;
 }
 
@@ -42,7 +45,7 @@ void run(ElementTrace& t) {
   Recorder recorder(t.steps);
   NumericsContext ctx = numerics_context(*t.desc, t.mods, t.switches);
   ctx.observer = &recorder;
-  t.d = element_kernel(*t.desc)(DotInputs{t.a, t.b, t.c}, ctx);
+  t.d = element_kernel(*t.desc)(DotInputs{t.a, t.b, t.c, t.scale_a, t.scale_b}, ctx);
 }
 
 std::string_view out_name(const InstrDesc& d) {
@@ -79,6 +82,10 @@ ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Swit
     t.b[i] = read_element(regs, ops.b.base, t.feeds.b[i].read, ops.b.bank);
   }
   t.c = read_element(regs, ops.c.base, t.feeds.c.read, ops.c.bank);
+  for (std::size_t kb = 0; kb < t.feeds.sa.size(); ++kb) {
+    t.scale_a[kb] = static_cast<std::uint8_t>(read_element(regs, ops.sa.base, t.feeds.sa[kb].read, ops.sa.bank));
+    t.scale_b[kb] = static_cast<std::uint8_t>(read_element(regs, ops.sb.base, t.feeds.sb[kb].read, ops.sb.bank));
+  }
   t.evaluated = true;
   run(t);
   return t;
@@ -125,6 +132,13 @@ std::string model_summary(const ElementTrace& t) {
             "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",
             out_name(d), d.d_type == ElemType::f32 ? "[HW]" : "[MODEL]");
       case StepKind::fused_group:
+        if (d.family().formats_from_cbsz_blgp)
+          return fmt::format(
+              "CDNA4 f8f6f4 MFMA (A {}, B {}): fused groups of {} k from C, products exact, the group sum floored, "
+              "{}one RNE into the binary32 accumulator per group; switches f8f6f4_group, scale_zero_is_identity "
+              "(docs/cdna4-numerics.md §3) [INF]",
+              elem_name(operand_type(d, Operand::A, t.mods)), elem_name(operand_type(d, Operand::B, t.mods)), s.ks.size(),
+              d.has(Operand::SA) ? "each 32-k block's sum times 2^(sa+sb-254) (E8M0 scales) before it joins, " : "");
         return fmt::format(
             "{} {} MFMA (MMA-Sim model, hardware-checked): fused groups of {} k from C; per group the products are "
             "truncated below the largest one, the sum floored toward -inf, C floored, then one RNE into the binary32 "

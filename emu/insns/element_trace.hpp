@@ -30,6 +30,7 @@ struct ElementTrace {
   bool evaluated = false;         // false: structure only (the ops ran on zero inputs)
   std::vector<std::uint64_t> a, b;  // with values: A[i][k], B[k][j] as read (NEG applied)
   std::uint64_t c = 0;
+  std::vector<std::uint8_t> scale_a, scale_b;  // scaled f8f6f4: each block's E8M0 bytes (structure: 0x7F, 2^0)
   std::uint64_t d = 0;              // the element kernel's result
 };
 

@@ -8,6 +8,7 @@
 
 #include "emu/isa/errors.hpp"
 #include "emu/insns/matrix_insn.hpp"
+#include "emu/semantics/cdna4_f8f6f4.hpp"
 #include "emu/semantics/sparse_row.hpp"
 #include "fmt/format.h"
 #include "layouts/feeding_slots.hpp"
@@ -61,6 +62,11 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, cons
   ctx.a_signed = (mods.neg & 1) != 0;
   ctx.b_signed = (mods.neg & 2) != 0;
   ctx.clamp = mods.clamp != 0;
+  if (d.family().formats_from_cbsz_blgp) {
+    // CBSZ / BLGP are the A / B formats (docs/cdna4.md §1); validate_modifiers() checked the codes.
+    ctx.a_format = f8f6f4_format(mods.cbsz);
+    ctx.b_format = f8f6f4_format(mods.blgp);
+  }
   return ctx;
 }
 
@@ -94,6 +100,24 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
     lidx.emplace(d, Operand::IDX, mods, switches);
     pidx = lidx->all();
   }
+
+  // Scaled f8f6f4: every row's A scales and every column's B scales, one byte per 32-k block.
+  const bool scaled = d.has(Operand::SA);
+  const int scale_blocks = scaled ? d.cols(Operand::SA) : 0;
+  std::vector<std::uint8_t> scales_a, scales_b;
+  if (scaled) {
+    check_operand(d, regs, Operand::SA, ops.sa);
+    check_operand(d, regs, Operand::SB, ops.sb);
+    const OperandLayout lsa(d, Operand::SA, mods, switches), lsb(d, Operand::SB, mods, switches);
+    const std::vector<Placement> psa = lsa.all(), psb = lsb.all();
+    for (const Placement& p : psa) scales_a.push_back(static_cast<std::uint8_t>(read_element(regs, ops.sa.base, p, ops.sa.bank)));
+    for (const Placement& p : psb) scales_b.push_back(static_cast<std::uint8_t>(read_element(regs, ops.sb.base, p, ops.sb.bank)));
+  }
+  const auto row_scales = [&](const std::vector<std::uint8_t>& all, int block, int row, int rows) {
+    if (!scaled) return std::span<const std::uint8_t>{};
+    return std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>((block * rows + row) * scale_blocks),
+                                                      static_cast<std::size_t>(scale_blocks));
+  };
 
   // Read every source element before any write: D may overlap C, A or B.
   std::vector<std::uint64_t> results;
@@ -132,7 +156,9 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
           }
           results.push_back(kernel(DotInputs{a_terms, b_terms, c}, ctx));
         } else {
-          results.push_back(kernel(DotInputs{a_stored, b_col, c}, ctx));
+          results.push_back(kernel(DotInputs{a_stored, b_col, c, row_scales(scales_a, block, i, d.m),
+                                             row_scales(scales_b, block, j, d.n)},
+                                   ctx));
         }
         targets.push_back(out.slot);
       }

@@ -18,6 +18,7 @@ struct OperandRegs {
 struct MatrixOperands {
   OperandRegs a, b, c, d;
   OperandRegs idx;  // SMFMAC's index VGPR (read only by sparse instructions)
+  OperandRegs sa, sb;  // the E8M0 scale VGPRs of the scaled f8f6f4 MFMA (read only there)
 };
 
 // The numerics context every element kernel of an instruction gets: the switches, and the integer
@@ -32,7 +33,8 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, cons
 // all ones around the operation; §3.2.3: WMMA is not skipped when EXEC is 0); gfx90a MFMA ignores it
 // too by default (CDNA4 ISA §7.1.2, rocjitsu), or keeps inactive lanes' D with cdna2_exec=masked.
 // A sparse A (SMFMAC) is read compressed with its IDX fields and multiplied as the dense row they
-// stand for (sparse_row(), docs/cdna3.md §3).
+// stand for (sparse_row(), docs/cdna3.md §3). The scaled f8f6f4 MFMA reads one E8M0 byte per row of A
+// (column of B) and 32-k block from SA (SB) (docs/cdna4.md §2.3).
 // Throws InvalidArgument for illegal modifiers, a register file of another wave size, operands
 // outside the register file, AccVGPRs on gfx1100, or misaligned gfx90a register tuples.
 void execute_matrix(const InstrDesc& desc, LaneRegFile& regs, const MatrixOperands& operands,

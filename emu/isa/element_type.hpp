@@ -4,11 +4,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace mxlane {
 
-enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4, idx2 };
+enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4, idx2, f8f6f4, e8m0 };
 
 struct ElemTypeInfo {
   ElemType type;
@@ -20,7 +21,7 @@ struct ElemTypeInfo {
 
 // docs/spec/layouts.md §3 "dict_math_types", and the CDNA3/CDNA4/RDNA4 input types. The 8-bit float types are decoded with the architecture's encoding trait
 // (ArchInfo::fp8_encoding: FNUZ on gfx942, OCP on gfx950 and gfx1200), never by the type alone.
-inline constexpr std::array<ElemTypeInfo, 15> kTypes = {{
+inline constexpr std::array<ElemTypeInfo, 17> kTypes = {{
     {ElemType::f64, "f64", 64, false, "IEEE binary64"},
     {ElemType::f32, "f32", 32, false, "IEEE binary32"},
     {ElemType::f16, "f16", 16, false, "IEEE binary16"},
@@ -38,7 +39,20 @@ inline constexpr std::array<ElemTypeInfo, 15> kTypes = {{
     // The IDX operand of SMFMAC: per stored value of the sparse A, its position in its group of four
     // k (docs/cdna3.md §3.3).
     {ElemType::idx2, "idx2", 2, true, "2-bit sparsity index: position (0-3) of a stored A value in its group of 4 k"},
+    // gfx950 f8f6f4 MFMA: A and B hold whichever format CBSZ (A) / BLGP (B) names, so the table's type
+    // is this placeholder and f8f6f4_type() gives the real one (docs/cdna4.md §1); 8 bits is the widest.
+    {ElemType::f8f6f4, "f8f6f4", 8, false, "fp8, bf8, fp6, bf6 or fp4, as CBSZ (A) / BLGP (B) select"},
+    // The scale registers SA / SB of the scaled f8f6f4 MFMA (docs/cdna4.md §2.3).
+    {ElemType::e8m0, "e8m0", 8, false, "E8M0 block scale: 2^(e-127), 0xFF = NaN (OCP MX)"},
 }};
+
+// The element type an f8f6f4 format code selects (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4), or nullopt
+// (docs/cdna4.md §1) [DOC][LLVM].
+constexpr std::optional<ElemType> f8f6f4_type(int code) {
+  constexpr ElemType kByCode[] = {ElemType::fp8, ElemType::bf8, ElemType::fp6, ElemType::bf6, ElemType::fp4};
+  if (code < 0 || code > 4) return std::nullopt;
+  return kByCode[code];
+}
 
 constexpr const ElemTypeInfo& elem_type_info(ElemType t) { return kTypes[static_cast<std::size_t>(t)]; }
 constexpr int elem_bits(ElemType t) { return elem_type_info(t).bits; }

@@ -18,12 +18,13 @@
 namespace mxlane {
 
 // The operands of a matrix instruction: srcA, srcB, srcC, the destination, and the sparsity index
-// register of SMFMAC (ISA SRC2; the builtin's `idx` argument; docs/cdna3.md §3).
-enum class Operand : std::uint8_t { A, B, C, D, IDX };
+// register of SMFMAC (ISA SRC2; the builtin's `idx` argument; docs/cdna3.md §3), and the E8M0 scale
+// registers of the gfx950 scaled f8f6f4 MFMA (the builtin's scale_a / scale_b; docs/cdna4.md §2.3).
+enum class Operand : std::uint8_t { A, B, C, D, IDX, SA, SB };
 // The four every matrix instruction has; InstrDesc::operands() adds IDX where the family reads it.
 inline constexpr Operand kAllOperands[] = {Operand::A, Operand::B, Operand::C, Operand::D};
 std::string_view operand_name(Operand op);
-std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", "IDX", case-insensitive
+std::optional<Operand> parse_operand(std::string_view name);  // "A".."D", "IDX", "SA", "SB", case-insensitive
 
 struct InstrDesc {
   ArchId arch;
@@ -45,16 +46,25 @@ struct InstrDesc {
   const MatrixFamily& family() const { return matrix_family(family_id); }
   const ArchInfo& arch_traits() const { return arch_info(arch); }
   std::string full_builtin() const { return "__builtin_amdgcn_" + std::string(builtin); }
+  // The table's type; for A/B of the f8f6f4 MFMA that is the placeholder ElemType::f8f6f4, and
+  // operand_type() gives the format the modifiers select.
   ElemType type(Operand op) const;
   int vgprs(Operand op) const;
   // Matrix shape of an operand in its own coordinates: A is M x K, B is K x N, C/D are M x N; a
-  // sparse A and its IDX are M x K/2, the stored values (docs/spec/interfaces.md "lanemap").
+  // sparse A and its IDX are M x K/2, the stored values (docs/spec/interfaces.md "lanemap"); SA is
+  // M x K/32 and SB N x K/32, one scale per row (column) and 32-k block (docs/cdna4.md §2.3).
   int rows(Operand op) const;
   int cols(Operand op) const;
-  // Whether the instruction has operand `op` (IDX only on sparse families), and all it has.
-  bool has(Operand op) const { return op != Operand::IDX || family().sparse_a; }
+  // Whether the instruction has operand `op` (IDX only on sparse families, SA/SB only where the
+  // modifier set has scale registers), and all it has.
+  bool has(Operand op) const;
   std::vector<Operand> operands() const;
 };
+
+// The element type `desc` reads or writes for `op` under `mods`: the table's type, except A/B of the
+// gfx950 f8f6f4 MFMA, whose format CBSZ (A) / BLGP (B) select (docs/cdna4.md §1). Throws
+// InvalidArgument on a format code outside 0-4.
+ElemType operand_type(const InstrDesc& desc, Operand op, const Modifiers& mods);
 
 // Every builtin, in table order.
 std::span<const InstrDesc> instruction_table();

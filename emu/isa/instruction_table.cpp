@@ -6,6 +6,7 @@
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/instruction_rows.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 
@@ -39,7 +40,7 @@ bool names_match(const InstrDesc& d, std::string_view key) {
 }  // namespace
 
 std::string_view operand_name(Operand op) {
-  static constexpr std::array<std::string_view, 5> kNames = {"A", "B", "C", "D", "IDX"};
+  static constexpr std::array<std::string_view, 7> kNames = {"A", "B", "C", "D", "IDX", "SA", "SB"};
   return kNames[static_cast<std::size_t>(op)];
 }
 
@@ -50,6 +51,8 @@ std::optional<Operand> parse_operand(std::string_view name) {
   if (key == "c") return Operand::C;
   if (key == "d") return Operand::D;
   if (key == "idx") return Operand::IDX;
+  if (key == "sa") return Operand::SA;
+  if (key == "sb") return Operand::SB;
   return std::nullopt;
 }
 
@@ -60,8 +63,26 @@ ElemType InstrDesc::type(Operand op) const {
     case Operand::C: return c_type;
     case Operand::D: return d_type;
     case Operand::IDX: return ElemType::idx2;
+    case Operand::SA:
+    case Operand::SB: return ElemType::e8m0;
   }
   return d_type;
+}
+
+bool InstrDesc::has(Operand op) const {
+  if (op == Operand::IDX) return family().sparse_a;
+  if (op == Operand::SA || op == Operand::SB) return modifier_set_traits(modifiers).scale_registers;
+  return true;
+}
+
+ElemType operand_type(const InstrDesc& d, Operand op, const Modifiers& mods) {
+  const ElemType table = d.type(op);
+  if (table != ElemType::f8f6f4) return table;
+  const int code = op == Operand::A ? mods.cbsz : mods.blgp;
+  if (const auto t = f8f6f4_type(code)) return *t;
+  throw InvalidArgument(fmt::format("{}={} is not a format of {}: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 "
+                                    "(docs/cdna4.md §1)",
+                                    op == Operand::A ? "cbsz" : "blgp", code, d.mnemonic));
 }
 
 int InstrDesc::vgprs(Operand op) const {
@@ -70,20 +91,27 @@ int InstrDesc::vgprs(Operand op) const {
     case Operand::B: return vgprs_b;
     case Operand::C:
     case Operand::D: return vgprs_cd;
-    case Operand::IDX: return has(Operand::IDX) ? 1 : 0;  // one VGPR (docs/cdna3.md §3)
+    case Operand::IDX:  // one VGPR (docs/cdna3.md §3)
+    case Operand::SA:
+    case Operand::SB: return has(op) ? 1 : 0;  // one VGPR each (docs/cdna4.md §2.3)
   }
   return vgprs_cd;
 }
 
-int InstrDesc::rows(Operand op) const { return op == Operand::B ? k : m; }
+int InstrDesc::rows(Operand op) const {
+  if (op == Operand::SB) return n;
+  return op == Operand::B ? k : m;
+}
 int InstrDesc::cols(Operand op) const {
+  if (op == Operand::SA || op == Operand::SB) return k / 32;  // one scale per 32-k block
   if (op == Operand::IDX || (op == Operand::A && family().sparse_a)) return k / 2;
   return op == Operand::A ? k : n;
 }
 
 std::vector<Operand> InstrDesc::operands() const {
   std::vector<Operand> out(std::begin(kAllOperands), std::end(kAllOperands));
-  if (has(Operand::IDX)) out.push_back(Operand::IDX);
+  for (Operand extra : {Operand::IDX, Operand::SA, Operand::SB})
+    if (has(extra)) out.push_back(extra);
   return out;
 }
 

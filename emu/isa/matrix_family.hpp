@@ -17,7 +17,13 @@ enum class MatrixFamilyId : std::uint8_t {
   wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
   smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
   wmma_gfx12,  // RDNA4 dense WMMA: no replicas, K split across half-waves, packed 16-bit C/D (docs/rdna4.md §2)
+  mfma_f8f6f4,  // CDNA4 f8f6f4 MFMA: A/B formats chosen by CBSZ/BLGP, 32 values per lane, optional E8M0 scales (docs/cdna4.md §2.2)
 };
+
+// The CDNA families, whose A/B hold Kl = K*M*B/64 values per lane and whose C/D follow the 4-row rule.
+constexpr bool cdna_register_counts(MatrixFamilyId f) {
+  return f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac || f == MatrixFamilyId::mfma_f8f6f4;
+}
 
 // VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values in a wave of
 // `wave` lanes. The derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64
@@ -25,7 +31,7 @@ enum class MatrixFamilyId : std::uint8_t {
 // lane holds all K values of its row; docs/rdna4.md §2: a gfx12 lane holds its share K*rows/wave, so
 // the footprint halves in wave64).
 constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
-  const int values = f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac ? k * rows * blocks / 64
+  const int values = cdna_register_counts(f)                                   ? k * rows * blocks / 64
                      : f == MatrixFamilyId::wmma_gfx12                        ? k * rows * blocks / wave
                                                                               : k;
   return (values * bits + 31) / 32;
@@ -35,7 +41,7 @@ constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, 
 // gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6); gfx12 packs
 // 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
-  if (f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac) return m * n * blocks * bits / (64 * 32);
+  if (cdna_register_counts(f)) return m * n * blocks * bits / (64 * 32);
   if (f == MatrixFamilyId::wmma_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
@@ -70,10 +76,13 @@ struct MatrixFamily {
   // A is 4:2 structured-sparse: stored compressed (M x K/2) with a 2-bit position per stored value
   // in the IDX register; the instruction computes with the dense A rebuilt from them (docs/cdna3.md §3).
   bool sparse_a = false;
+  // CBSZ and BLGP name the A and B element formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4), not broadcast
+  // or lane patterns; each lane holds 32 values of its row / column (docs/cdna4.md §1, §2.2).
+  bool formats_from_cbsz_blgp = false;
 };
 
 // One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 4> kFamilies = {{
+inline constexpr std::array<MatrixFamily, 5> kFamilies = {{
     {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
      "(docs/spec/numerics.md §A.1) [INF, unverified]"},
@@ -89,6 +98,10 @@ inline constexpr std::array<MatrixFamily, 4> kFamilies = {{
     {MatrixFamilyId::wmma_gfx12, "wmma", "WMMA", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
      "integer WMMA: exact products; C plus the first half of K, saturated with CLAMP, then the second half, "
      "saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]"},
+    // gfx950 f8f6f4: its own kind, since A/B formats and the scale operands make its calls differ from
+    // every dense MFMA's; no integer form; cycle counts not published for gfx950 (docs/cdna4.md §0).
+    {MatrixFamilyId::mfma_f8f6f4, "mfma_scale", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
+     "", false, true},
 }};
 
 constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }

@@ -20,6 +20,7 @@ enum class BuiltinArgs : std::uint8_t {
   abc_opsel,           // 16-bit-output WMMA: (a, b, c, bool opsel)
   neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
   abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
+  abc_formats_scales,  // scaled f8f6f4 MFMA: (a, b, c, cbsz, blgp, opsel_a, int scale_a, opsel_b, int scale_b)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -29,7 +30,8 @@ enum class DeviceModifierSets : std::uint8_t {
   cbsz_abid_blgp,   // those, and every CBSZ with ABID 0 and with the largest ABID
   opsel,            // the default and OPSEL[2]
   signedness_clamp,  // every NEG[1:0] x CLAMP
-  index_set          // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
+  index_set,         // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
+  formats_scales     // every CBSZ x BLGP format pair with opsel 0, and each opsel_a / opsel_b 1..3
 };
 
 struct ModifierSetTraits {
@@ -40,15 +42,18 @@ struct ModifierSetTraits {
   bool neg_is_signedness;
   // Modifiers that change which register slots feed which element: a GEMM on plain matrices needs
   // them at 0. (OPSEL only moves 16-bit C/D within a register; integer NEG and CLAMP are numbers.)
-  std::array<std::string_view, 3> layout_modifiers;
+  std::array<std::string_view, 4> layout_modifiers;
   DeviceModifierSets device_sets;
   // BLGP is a sign mask (bit 0 negates A, bit 1 B, bit 2 C) rather than a lane pattern: CDNA3 f64
   // MFMA, where LLVM prints the same field as neg:[a,b,c] (docs/cdna3.md §2).
   bool blgp_negates = false;
+  // The instruction reads the E8M0 scale registers SA and SB, a byte of each chosen by opsel_a /
+  // opsel_b (docs/cdna4.md §1, §2.3).
+  bool scale_registers = false;
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 11> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 12> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -68,6 +73,9 @@ inline constexpr std::array<ModifierSetTraits, 11> kModifierSetTraits = {{
     // OPSEL itself, docs/rdna4.md §1) and cannot set NEG/NEG_HI.
     {ModifierSet::wmma_gfx12_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     {ModifierSet::wmma_gfx12_fp8, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    // CBSZ/BLGP choose the A/B formats (and so which bits hold which k); opsel_a/opsel_b move the scale bytes.
+    {ModifierSet::f8f6f4_scaled, BuiltinArgs::abc_formats_scales, false, {"cbsz", "blgp", "opsel_a", "opsel_b"},
+     DeviceModifierSets::formats_scales, false, true},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -86,7 +94,8 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
                   modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
-                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8,
+                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8 &&
+                  modifier_set_traits(ModifierSet::f8f6f4_scaled).set == ModifierSet::f8f6f4_scaled,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

@@ -32,6 +32,15 @@ int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_ca
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
   const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
+  if (name == "opsel_a" || name == "opsel_b")
+    return fmt::format("{} picks the E8M0 scale byte of the gfx950 scaled f8f6f4 MFMA "
+                       "(v_mfma_scale_f32_*_f8f6f4) only (docs/cdna4.md §1)",
+                       name);
+  if (d.family().formats_from_cbsz_blgp)
+    return name == "abid" ? "the f8f6f4 MFMA has no ABID: CBSZ and BLGP are the A and B formats (docs/cdna4.md §1)"
+                          : fmt::format("{} is not an f8f6f4 MFMA modifier; it takes cbsz/blgp (the A/B formats){} "
+                                        "(docs/cdna4.md §1)",
+                                        name, d.has(Operand::SA) ? " and opsel_a/opsel_b (the scale bytes)" : "");
   if (d.family_id == MatrixFamilyId::wmma_gfx12) {
     if (cdna_mod) return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/rdna4.md §1)", name, generation);
     if (name == "opsel")
@@ -82,6 +91,8 @@ int modifier_value(const Modifiers& m, std::string_view name) {
   if (name == "neg_hi") return m.neg_hi;
   if (name == "clamp") return m.clamp;
   if (name == "byte_sel") return m.byte_sel;
+  if (name == "opsel_a") return m.opsel_a;
+  if (name == "opsel_b") return m.opsel_b;
   return m.word_sel;
 }
 
@@ -94,6 +105,8 @@ void set_modifier(Modifiers& m, std::string_view name, int value) {
   else if (name == "neg_hi") m.neg_hi = value;
   else if (name == "clamp") m.clamp = value;
   else if (name == "byte_sel") m.byte_sel = value;
+  else if (name == "opsel_a") m.opsel_a = value;
+  else if (name == "opsel_b") m.opsel_b = value;
   else m.word_sel = value;
 }
 
@@ -157,6 +170,16 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "bit 2: |C| before NEG[2]; bits 0-1 stay 0 (FP8/BF8 A and B take no NEG) [LLVM] "
                      "(docs/rdna4.md §1)"});
       break;
+    case ModifierSet::f8f6f4_scaled:
+      out.push_back({"cbsz", range(0, 4), "",
+                     "A's format: 0 fp8 E4M3, 1 bf8 E5M2, 2 fp6 E2M3, 3 bf6 E3M2, 4 fp4 E2M1 [DOC][LLVM] "
+                     "(docs/cdna4.md §1)"});
+      out.push_back({"blgp", range(0, 4), "", "B's format, coded as cbsz [DOC][LLVM] (docs/cdna4.md §1)"});
+      out.push_back({"opsel_a", range(0, 3), "",
+                     "which byte of SA holds A's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
+      out.push_back({"opsel_b", range(0, 3), "",
+                     "which byte of SB holds B's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
+      break;
     case ModifierSet::wmma_int:
       out.push_back({"neg", range(0, 3), "",
                      "bit 0: A is signed; bit 1: B is signed (the builtin's a_neg/b_neg) [DOC] "
@@ -195,6 +218,11 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
                         d.blocks);
     else if (name == "opsel")
       why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (docs/spec/layouts.md §8.3)";
+    else if ((name == "cbsz" || name == "blgp") && d.family().formats_from_cbsz_blgp)
+      why = fmt::format("{} is {}'s format: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 (docs/cdna4.md §1)", name,
+                        name == "cbsz" ? "A" : "B");
+    else if (name == "opsel_a" || name == "opsel_b")
+      why = "it picks one of the 4 bytes of the scale VGPR (docs/cdna4.md §2.3)";
     else if (name == "neg" && d.modifiers == ModifierSet::wmma_int && value >= 4 && value <= 7)
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
@@ -204,7 +232,9 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,
                                       value, d.mnemonic, why, fmt::join(range->values, ", ")));
   }
-  if (d.modifiers != ModifierSet::smfmac_index_set && mods.abid >= (1 << mods.cbsz))
+  // ABID broadcast bound; SMFMAC's ABID is an index set and the f8f6f4 CBSZ a format.
+  if (d.modifiers != ModifierSet::smfmac_index_set && !d.family().formats_from_cbsz_blgp &&
+      mods.abid >= (1 << mods.cbsz))
     throw InvalidArgument(fmt::format(
         "abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
         "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",

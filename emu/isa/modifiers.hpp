@@ -24,6 +24,7 @@ enum class ModifierSet : std::uint8_t {
   smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
   wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
+  f8f6f4_scaled,        // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -37,6 +38,8 @@ struct Modifiers {
   int clamp = 0;
   int byte_sel = 0;  // VALU conversions: which byte of the destination / source (constant argument)
   int word_sel = 0;  // VALU conversions: which 16-bit word (constant argument)
+  int opsel_a = 0;   // scaled f8f6f4 MFMA: which byte of SA is A's scale (the builtin's opsel_a)
+  int opsel_b = 0;   // scaled f8f6f4 MFMA: which byte of SB is B's scale (the builtin's opsel_b)
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -51,7 +54,7 @@ struct ModifierRange {
 
 // Every modifier field name, in a fixed order.
 inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
-                                                      "clamp", "byte_sel", "word_sel"};
+                                                      "clamp", "byte_sel", "word_sel", "opsel_a", "opsel_b"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);

@@ -15,7 +15,13 @@ struct DotInputs {
   std::span<const std::uint64_t> a;  // A[i][0..K-1]
   std::span<const std::uint64_t> b;  // B[0..K-1][j]
   std::uint64_t c = 0;               // C[i][j]
+  // Scaled f8f6f4 MFMA: the E8M0 scale byte of each 32-k block of A's row and B's column (SA/SB,
+  // already byte-selected by opsel_a/opsel_b); empty elsewhere (docs/cdna4.md §2.3).
+  std::span<const std::uint8_t> scale_a = {};
+  std::span<const std::uint8_t> scale_b = {};
 };
+
+struct FormatSpec;
 
 struct NumericsContext {
   Switches switches;
@@ -28,6 +34,9 @@ struct NumericsContext {
   // How FP8/BF8 operands are encoded: the architecture's trait (gfx942 FNUZ, gfx950/gfx1200 OCP), so
   // one mnemonic present on several architectures decodes its bytes per architecture.
   Fp8Encoding fp8 = Fp8Encoding::ocp;
+  // f8f6f4 MFMA: the A and B element formats CBSZ and BLGP select (docs/cdna4.md §1); null elsewhere.
+  const FormatSpec* a_format = nullptr;
+  const FormatSpec* b_format = nullptr;
   // Optional: receives every accumulation step and rounding (lanemap --trace); null in execution.
   AccumulationObserver* observer = nullptr;
 };

@@ -40,12 +40,14 @@ void LaneRegFile::set_word(int reg, int lane, std::uint32_t value, RegBank bank)
 
 namespace {
 void check_field(int bit_lo, int width) {
-  // 2 bits: the SMFMAC index fields (docs/cdna3.md §3).
-  const bool width_ok = width == 2 || width == 4 || width == 8 || width == 16 || width == 32 || width == 64;
-  if (!width_ok || bit_lo < 0 || bit_lo % width != 0 || (width < 64 && bit_lo + width > 32) ||
-      (width == 64 && bit_lo != 0))
-    throw InvalidArgument(fmt::format(
-        "bit field [{}:{}] is not a naturally aligned 2/4/8/16/32/64-bit field", bit_lo + width - 1, bit_lo));
+  // 2 bits: the SMFMAC index fields (docs/cdna3.md §3). 6 bits: the packed fp6/bf6 fields of the gfx950
+  // f8f6f4 MFMA, at any bit of one word (a field crossing a word is read as two pieces, docs/cdna4.md §2.2).
+  const bool width_ok = width == 2 || width == 4 || width == 6 || width == 8 || width == 16 || width == 32 || width == 64;
+  const bool aligned = width == 6 || bit_lo % width == 0;
+  if (!width_ok || bit_lo < 0 || !aligned || (width < 64 && bit_lo + width > 32) || (width == 64 && bit_lo != 0))
+    throw InvalidArgument(fmt::format("bit field [{}:{}] is not a naturally aligned 2/4/8/16/32/64-bit field or a "
+                                      "6-bit field inside one word",
+                                      bit_lo + width - 1, bit_lo));
 }
 }  // namespace
 

@@ -53,8 +53,11 @@ def _reject_extra_operands(info, idx, scale_a, scale_b):
                          f"values of a (its compressed (M, K/2) A)")
     for name, value in (("scale_a", scale_a), ("scale_b", scale_b)):
         if value is not None and not info["scaled"]:
-            raise ValueError(f"{name}: {info['mnemonic']} is not a block-scaled instruction (mxlane "
-                             f"emulates no scaled MFMA yet)")
+            raise ValueError(f"{name}: {info['mnemonic']} is not a block-scaled instruction (only the gfx950 "
+                             f"v_mfma_scale_f32_*_f8f6f4 take scales)")
+        if value is None and info["scaled"]:
+            raise ValueError(f"{name}: {info['mnemonic']} is block-scaled: give {name}, the E8M0 scale bytes, "
+                             f"shape ({'M' if name == 'scale_a' else 'N'}, K/32) (docs/cdna4.md §2.3)")
 
 
 def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None, scale_b=None, **mods):
@@ -73,8 +76,10 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
     idx: SMFMAC (gfx942 v_smfmac_*): a is the compressed A, shape (M, K/2), the two stored values
         of every group of four k; idx (M, K/2) gives each one's position 0..3 in its group
         (docs/cdna3.md §3). Required for SMFMAC, refused elsewhere.
-    scale_a, scale_b: the scale operands of the block-scaled MFMA (not emulated yet: giving one
-        raises ValueError).
+    scale_a, scale_b: gfx950 v_mfma_scale_f32_*_f8f6f4: the E8M0 scale bytes (uint8), scale_a of
+        shape (M, K/32) for A's rows, scale_b (N, K/32) for B's columns, one per 32-k block; a and b
+        then hold raw bits (uint8) of the formats cbsz (A) and blgp (B) select: 0 fp8, 1 bf8, 2 fp6,
+        3 bf6, 4 fp4 (docs/cdna4.md §1-§2). Required there, refused elsewhere.
     **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
         clamp, a_signed, b_signed (gfx1100). The matrices are loaded with the plain layout and the
         instruction then reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
@@ -104,8 +109,10 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
     b_bits, b3 = _elements.to_blocks(b, "b", ops["B"], blocks)
     c_bits, c3 = _elements.to_blocks(c, "c", ops["C"], blocks)
     idx_bits = _elements.to_blocks(idx, "idx", ops["IDX"], blocks)[0] if info["sparse"] else None
-    d = _elements.from_bits(_core.run_matrix(arch, inst, wave, options, mods, a_bits, b_bits, c_bits, idx_bits),
-                            ops["D"])
+    sa_bits = _elements.to_blocks(scale_a, "scale_a", ops["SA"], blocks)[0] if info["scaled"] else None
+    sb_bits = _elements.to_blocks(scale_b, "scale_b", ops["SB"], blocks)[0] if info["scaled"] else None
+    d = _elements.from_bits(_core.run_matrix(arch, inst, wave, options, mods, a_bits, b_bits, c_bits, idx_bits,
+                                             sa_bits, sb_bits), ops["D"])
     return d if blocks > 1 or a3 or b3 or c3 else d[0]
 
 
@@ -243,7 +250,7 @@ def list(arch=None):  # noqa: A001 (the CLI's name)
     """Every matrix instruction and VALU builtin, as the "instructions" of `mxlane list --format json`.
 
     arch: an architecture or alias, or None for all. Each dict has "arch", "builtin", "mnemonic",
-    "kind" ("mfma", "wmma" or "valu"), and for matrix instructions "m", "n", "k", "blocks",
+    "kind" ("mfma", "smfmac", "mfma_scale" (gfx950 scaled f8f6f4), "wmma" or "valu"), and for matrix instructions "m", "n", "k", "blocks",
     "types", "vgprs", "modifiers" (legal values), "ops", "cycles", ...
 
     >>> import mxlane

@@ -8,8 +8,8 @@ import decimal
 
 import numpy as np
 
-# The unsigned type that holds an element's raw bits, by element width (4-bit elements: uint8).
-RAW_DTYPES = {2: np.uint8, 4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+# The unsigned type that holds an element's raw bits, by element width (2-, 4- and 6-bit elements: uint8).
+RAW_DTYPES = {2: np.uint8, 4: np.uint8, 6: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 # NumPy's own type for an element's values, where NumPy has one. bf16 has none: it is always raw
 # uint16 bits. The 8- and 4-bit integer types depend on signedness (see value_dtype).

@@ -46,15 +46,15 @@ py::dict describe(const std::string& arch, const std::string& inst, std::optiona
   out["n"] = d.n;
   out["k"] = d.k;
   out["blocks"] = d.blocks;
-  // Which extra operands an instruction takes: SMFMAC's IDX; block-scaled ones are not in the table yet.
+  // Which extra operands an instruction takes: SMFMAC's IDX, the scaled f8f6f4 MFMA's SA and SB.
   out["sparse"] = d.has(Operand::IDX);
-  out["scaled"] = false;
+  out["scaled"] = d.has(Operand::SA);
   py::dict operands;
   for (Operand op : d.operands()) {
     py::dict o;
     o["name"] = std::string(operand_name(op));
-    o["type"] = std::string(elem_name(d.type(op)));
-    o["bits"] = elem_bits(d.type(op));
+    o["type"] = std::string(elem_name(operand_type(d, op, s.mods)));  // f8f6f4: the format CBSZ / BLGP select
+    o["bits"] = elem_bits(operand_type(d, op, s.mods));
     o["rows"] = d.rows(op);
     o["cols"] = d.cols(op);
     o["vgprs"] = d.vgprs(op);
@@ -89,16 +89,21 @@ void require_dims(const py::array& a, int dims, const std::string& name) {
 
 // D per block for A, B, C per block (uint64 element bits, shape (blocks, rows, cols)).
 Bits64 run(const std::string& arch, const std::string& inst, std::optional<int> wave, const py::object& options,
-           const py::dict& mods, const Bits64& a, const Bits64& b, const Bits64& c, const std::optional<Bits64>& idx) {
+           const py::dict& mods, const Bits64& a, const Bits64& b, const Bits64& c, const std::optional<Bits64>& idx,
+           const std::optional<Bits64>& scale_a, const std::optional<Bits64>& scale_b) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
   for (const auto& [array, name] : {std::pair{&a, "a"}, std::pair{&b, "b"}, std::pair{&c, "c"}}) require_dims(*array, 3, name);
   if (idx) require_dims(*idx, 3, "idx");
+  if (scale_a) require_dims(*scale_a, 3, "scale_a");
+  if (scale_b) require_dims(*scale_b, 3, "scale_b");
   const std::vector<BitMatrix> ma = to_blocks(a), mb = to_blocks(b), mc = to_blocks(c);
   const std::vector<BitMatrix> midx = idx ? to_blocks(*idx) : std::vector<BitMatrix>{};
+  const std::vector<BitMatrix> msa = scale_a ? to_blocks(*scale_a) : std::vector<BitMatrix>{};
+  const std::vector<BitMatrix> msb = scale_b ? to_blocks(*scale_b) : std::vector<BitMatrix>{};
   std::vector<BitMatrix> d;
   {
     py::gil_scoped_release unlocked;
-    d = run_matrix(*s.desc, ma, mb, mc, s.mods, s.switches, midx);
+    d = run_matrix(*s.desc, ma, mb, mc, s.mods, s.switches, midx, msa, msb);
   }
   return from_blocks(d, s.desc->m, s.desc->n);
 }
@@ -231,7 +236,7 @@ void register_matrix(py::module_& m) {
   using namespace py::literals;
   m.def("describe", &describe, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a);
   m.def("run_matrix", &run, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a,
-        "idx"_a = py::none());
+        "idx"_a = py::none(), "scale_a"_a = py::none(), "scale_b"_a = py::none());
   m.def("gemm", &run_gemm, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a, "threads"_a, "path"_a);
   m.def("pack", &pack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "matrix"_a);
   m.def("unpack", &unpack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "registers"_a);

@@ -84,6 +84,14 @@ Json instruction_json(const InstrDesc& d) {
     j["vgprs"]["IDX"] = d.vgprs(Operand::IDX);
   }
   j["sparse"] = d.has(Operand::IDX);
+  if (d.has(Operand::SA)) {  // scaled f8f6f4: the E8M0 scale registers (docs/cdna4.md §2.3)
+    for (const Operand op : {Operand::SA, Operand::SB}) {
+      j["types"][std::string(operand_name(op))] = elem_name(ElemType::e8m0);
+      j["vgprs"][std::string(operand_name(op))] = d.vgprs(op);
+    }
+  }
+  // f8f6f4: A and B take the format CBSZ / BLGP select (docs/cdna4.md §1).
+  j["formats_from_cbsz_blgp"] = d.family().formats_from_cbsz_blgp;
   const auto peak = peak_ops_per_clock(d);
   j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
   j["peak_unit"] = d.family().peak_unit;

@@ -136,7 +136,7 @@ void check_keys(const Json& obj, const std::string& where, const std::set<std::s
 Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
   check_keys(mods, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed",
-                            "byte_sel", "word_sel"});
+                            "byte_sel", "word_sel", "opsel_a", "opsel_b"});
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);
@@ -250,22 +250,32 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
     fail("inst", e.what());
   }
   const InstrDesc& d = *desc;
-  const int vgprs_idx = d.vgprs(Operand::IDX);
+  const int vgprs_idx = d.vgprs(Operand::IDX), vgprs_scales = d.vgprs(Operand::SA) + d.vgprs(Operand::SB);
   LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in, arch),
-                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx), {}, {}};
+                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx + vgprs_scales), {}, {}};
   LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
-  if (!grids.has("src")) fail("src", d.has(Operand::IDX) ? "missing or not an object with A, B, C, IDX"
-                                                           : "missing or not an object with A, B, C");
+  if (!grids.has("src")) fail("src", d.has(Operand::IDX)  ? "missing or not an object with A, B, C, IDX"
+                                     : d.has(Operand::SA) ? "missing or not an object with A, B, C, SA, SB"
+                                                          : "missing or not an object with A, B, C");
   MatrixOperands& ops = line.ops;
-  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                       {d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd}};
+  const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
+  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
+                       {extra + vgprs_idx}, {extra + vgprs_idx + d.vgprs(Operand::SA)}};
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
-  // IDX: SMFMAC's index register, one VGPR (docs/spec/interfaces.md "eval").
+  // IDX: SMFMAC's index register; SA/SB: the scaled f8f6f4 MFMA's scale registers; one VGPR each
+  // (docs/spec/interfaces.md "eval").
   if (!d.has(Operand::IDX) && grids.has("IDX"))
     fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
+  for (const char* scale : {"SA", "SB"})
+    if (!d.has(Operand::SA) && grids.has(scale))
+      fail(std::string("src.") + scale,
+           fmt::format("{} has no scale registers: SA and SB belong to the gfx950 scaled f8f6f4 MFMA "
+                       "(v_mfma_scale_f32_*_f8f6f4)",
+                       d.mnemonic));
   for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
-                                       std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base}}) {
+                                       std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base},
+                                       std::tuple{"SA", Operand::SA, ops.sa.base}, std::tuple{"SB", Operand::SB, ops.sb.base}}) {
     if (!d.has(op)) continue;
     if (!grids.has(name)) fail(std::string("src.") + name, "missing");
     grids.load(regs, base, name, std::string("src.") + name, d.vgprs(op), d.wave);
@@ -287,7 +297,7 @@ class JsonGrids {
     if (name == "dst" || name == "expect") return in_.contains(name);
     if (!in_.contains("src") || !in_["src"].is_object()) return false;
     if (name == "src") {
-      check_keys(in_["src"], "src", {"A", "B", "C", "IDX"});
+      check_keys(in_["src"], "src", {"A", "B", "C", "IDX", "SA", "SB"});
       return true;
     }
     return in_["src"].contains(name);
@@ -460,7 +470,7 @@ class ScannedGridsView {
     if (name == "A") return g_.a;
     if (name == "B") return g_.b;
     if (name == "C") return g_.c;
-    if (name == "IDX") {  // the scanner takes only A, B, C: a line with IDX goes to the full parser
+    if (name == "IDX" || name == "SA" || name == "SB") {  // the scanner takes only A, B, C: such a line goes to the full parser
       static const ScannedGrid kNone;
       return kNone;
     }

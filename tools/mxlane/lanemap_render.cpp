@@ -25,6 +25,8 @@ std::string corner_label(const OperandLayout& l) {
   switch (l.operand()) {
     case Operand::A: return l.desc().family().sparse_a ? "A[M][K/2]" : "A[M][K]";
     case Operand::IDX: return "IDX[M][K/2]";
+    case Operand::SA: return "SA[M][K/32]";
+    case Operand::SB: return "SB[N][K/32]";
     case Operand::B: return "B[K][N]";
     case Operand::C: return "C[M][N]";
     case Operand::D: return "D[M][N]";
@@ -61,13 +63,15 @@ void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFo
       << fmt::format("{} ({}{})", h.arch->name, h.arch->family, alias) << end;
   out << bold << "Instruction:" << bold << ' '
       << fmt::format("{} ({}, wave{})", d.mnemonic, d.full_builtin(), d.wave) << end;
-  const std::string rows_name = l.operand() == Operand::B ? "k" : "i";
-  const std::string cols_name = l.operand() == Operand::A ? "k" : "j";
+  // SA / SB: one scale per row i (column j) and 32-k block b (docs/cdna4.md §2.3).
+  const std::string rows_name = l.operand() == Operand::B ? "k" : l.operand() == Operand::SB ? "j" : "i";
+  const std::string cols_name = l.operand() == Operand::A || l.operand() == Operand::IDX ? "k"
+                                : l.operand() == Operand::SA || l.operand() == Operand::SB ? "k-block" : "j";
   out << bold << "Operand:" << bold << ' '
       << fmt::format("{}, {} x {} (rows {}, cols {}), {} block{}, {} VGPR{} per lane, {}-bit {} elements",
                      operand_name(l.operand()), l.rows(), l.cols(), rows_name, cols_name, l.blocks(),
                      l.blocks() > 1 ? "s" : "", l.vgprs(), l.vgprs() > 1 ? "s" : "", l.element_bits(),
-                     elem_name(d.type(l.operand())))
+                     elem_name(operand_type(d, l.operand(), l.modifiers())))
       << end;
   out << bold << "Modifiers:" << bold << ' ' << format_modifiers(d, l.modifiers()) << end;
   for (const std::string& note : l.notes()) out << bold << "Note:" << bold << ' ' << note << end;

@@ -33,7 +33,7 @@ bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
 
 // "0x3c00 (1)" for a float element, "0xfd (-3)" for an integer element of `bits` bits.
 std::string element_text(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
-  const ElemType type = d.type(op);
+  const ElemType type = operand_type(d, op, mods);
   const int width = elem_bits(type);
   if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
   std::int64_t v = static_cast<std::int64_t>(bits);
@@ -189,7 +189,7 @@ std::vector<std::string> split_list(const std::string& text) {
 
 std::uint64_t parse_value(const InstrDesc& d, const Modifiers& mods, Operand op, const std::string& text,
                           const std::string& what) {
-  const ElemType type = d.type(op);
+  const ElemType type = operand_type(d, op, mods);
   if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return parse_float_element(*f, text, what);
   return parse_integer_element(elem_bits(type), operand_signed(d, mods, op), text, what);
 }
@@ -440,7 +440,7 @@ std::vector<std::string> layout_notes(const InstrDesc& d, const Modifiers& mods,
 // An element's exact value as the instruction reads it (NEG/ABS already applied to t.a, t.b, t.c);
 // nullopt for NaN and infinities.
 std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
-  const ElemType type = d.type(op);
+  const ElemType type = operand_type(d, op, mods);
   if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return exact_value(*f, bits);
   const int width = elem_bits(type);
   std::int64_t v = static_cast<std::int64_t>(bits);
@@ -457,6 +457,11 @@ struct ReferenceComparison {
   std::optional<std::uint64_t> ulps;    // nullopt: a NaN on either side, or no reference
 };
 
+// An E8M0 byte's exponent as the instruction reads it (switch scale_zero_is_identity, docs/cdna4-numerics.md §3).
+int scale_exponent(const ElementTrace& t, std::uint8_t byte) {
+  return t.switches.scale_zero_is_identity() == ScaleZero::identity && byte == 0 ? 0 : int{byte} - 127;
+}
+
 ReferenceComparison compare_with_reference(const ElementTrace& t) {
   const InstrDesc& d = *t.desc;
   ReferenceComparison r;
@@ -464,8 +469,22 @@ ReferenceComparison compare_with_reference(const ElementTrace& t) {
   for (std::size_t k = 0; sum && k < t.a.size(); ++k) {
     const auto a = element_exact(d, t.mods, Operand::A, t.a[k]);
     const auto b = element_exact(d, t.mods, Operand::B, t.b[k]);
-    if (!a || !b) sum.reset();
-    else sum = exact_add(*sum, exact_mul(*a, *b));
+    if (!a || !b) {
+      sum.reset();
+      continue;
+    }
+    ExactValue product = exact_mul(*a, *b);
+    if (!t.scale_a.empty()) {
+      // Scaled f8f6f4: the product times its block's 2^(sa+sb-254); 0xFF is NaN (docs/cdna4.md §2.3).
+      const std::size_t block = k / 32;
+      const std::uint8_t sa = t.scale_a[block], sb = t.scale_b[block];
+      if (sa == 0xFF || sb == 0xFF) {
+        sum.reset();
+        continue;
+      }
+      product.exp += scale_exponent(t, sa) + scale_exponent(t, sb);
+    }
+    sum = exact_add(*sum, product);
   }
   r.exact = sum;
   if (!sum) return r;
@@ -569,6 +588,22 @@ void render_text(const ElementTrace& t, const LanemapHeader& h, std::ostream& ou
     out << fmt::format("Sparse A: stored value c -> k ({}{}): {}\n", t.evaluated ? "from IDX" : "canonical indices 0,1 per group; give --values for the registers'",
                        t.feeds.irregular_indices ? "; some group's indices are not increasing: undefined in the ISA" : "", fields);
   }
+  if (!t.feeds.sa.empty()) {
+    // Scaled f8f6f4: each 32-k block's E8M0 bytes and the factor 2^(sa+sb-254) (docs/cdna4.md §2.3).
+    std::string blocks;
+    for (std::size_t kb = 0; kb < t.feeds.sa.size(); ++kb) {
+      blocks += fmt::format("{}k{}..{}: SA {}", blocks.empty() ? "" : "; ", 32 * kb, 32 * kb + 31,
+                            slot_text(t.feeds.sa[kb].read.slot));
+      if (t.evaluated) blocks += fmt::format(" = {:#04x}", t.scale_a[kb]);
+      blocks += fmt::format(", SB {}", slot_text(t.feeds.sb[kb].read.slot));
+      if (t.evaluated) blocks += fmt::format(" = {:#04x}", t.scale_b[kb]);
+      if (t.evaluated)
+        blocks += t.scale_a[kb] == 0xFF || t.scale_b[kb] == 0xFF
+                      ? " (NaN)"
+                      : fmt::format(" (x 2^{})", scale_exponent(t, t.scale_a[kb]) + scale_exponent(t, t.scale_b[kb]));
+    }
+    out << fmt::format("Scales: {}{}\n", blocks, t.evaluated ? "" : " (give --values for the registers' bytes)");
+  }
   const auto value = [&](Operand op, std::uint64_t bits) { return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string(); };
   int number = 0;
   for (const TracedStep& s : t.steps) {
@@ -654,6 +689,10 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
   if (quick && d.has(Operand::IDX))
     throw InvalidArgument(fmt::format("--a/--b/--c: {} is sparse; give its registers, IDX included, with --values "
                                       "(one `mxlane eval` line)",
+                                      d.mnemonic));
+  if (quick && d.has(Operand::SA))
+    throw InvalidArgument(fmt::format("--a/--b/--c: {} is block-scaled; give its registers, SA and SB included, with "
+                                      "--values (one `mxlane eval` line)",
                                       d.mnemonic));
   Loaded loaded;
   if (!r.values_file.empty()) {

@@ -17,12 +17,14 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   CLI::Option* operand = cmd->add_option(
       "--operand", o.operand,
       operand_option == OperandOption::required
-          ? "A, B, C, D, or IDX on SMFMAC (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX "
-            "fields are M x K/2, the stored values). Example: --operand D"
-          : "A, B, C, D, or IDX on SMFMAC (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX "
-            "fields are M x K/2, the stored values); required except with --trace and --format html (which draws "
+          ? "A, B, C, D, IDX on SMFMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
+            "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32). "
+            "Example: --operand D"
+          : "A, B, C, D, IDX on SMFMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
+            "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32); "
+            "required except with --trace and --format html (which draws "
             "all four). Example: --operand D");
-  operand->check(CLI::IsMember({"A", "B", "C", "D", "IDX"}, CLI::ignore_case));
+  operand->check(CLI::IsMember({"A", "B", "C", "D", "IDX", "SA", "SB"}, CLI::ignore_case));
   if (operand_option == OperandOption::required) operand->required();
   cmd->add_option("-w,--wave", o.wave,
                   "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64")
@@ -35,8 +37,16 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
       ->check(integer_in(0, 7));
   cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
       ->check(integer_in(0, 15));
-  cmd->add_option("--blgp", o.mods.blgp, "gfx90a non-f64 MFMA: B lane-group pattern 0..7. Example: --blgp 3")
+  cmd->add_option("--blgp", o.mods.blgp,
+                  "gfx90a non-f64 MFMA: B lane-group pattern 0..7; gfx942/gfx950 f64: negate mask; gfx950 f8f6f4: B's "
+                  "format (--cbsz is A's): 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4. Example: --blgp 3")
       ->check(integer_in(0, 7));
+  cmd->add_option("--opsel-a,--opsel_a", o.mods.opsel_a,
+                  "gfx950 scaled f8f6f4 MFMA: which byte (0..3) of SA holds A's E8M0 scales. Example: --opsel-a 2")
+      ->check(integer_in(0, 3));
+  cmd->add_option("--opsel-b,--opsel_b", o.mods.opsel_b,
+                  "gfx950 scaled f8f6f4 MFMA: which byte (0..3) of SB holds B's E8M0 scales. Example: --opsel-b 1")
+      ->check(integer_in(0, 3));
   cmd->add_option("--opsel", o.mods.opsel,
                   "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
       ->check(integer_in(0, 7));
@@ -57,9 +67,13 @@ SelectedLayout select_layout(const LayoutSelection& o) {
   const InstrDesc& desc = resolve_inst_option(arch, o.inst, o.wave);
   const Operand operand = *parse_operand(o.operand);
   if (!desc.has(operand))
-    throw InvalidArgument(fmt::format("--operand {}: {} is dense; IDX is the index register of the sparse SMFMAC "
-                                      "instructions",
-                                      o.operand, desc.mnemonic));
+    throw InvalidArgument(operand == Operand::IDX
+                              ? fmt::format("--operand {}: {} is dense; IDX is the index register of the sparse SMFMAC "
+                                            "instructions",
+                                            o.operand, desc.mnemonic)
+                              : fmt::format("--operand {}: {} has no scale registers; SA and SB belong to the gfx950 "
+                                            "scaled f8f6f4 MFMA (v_mfma_scale_f32_*_f8f6f4)",
+                                            o.operand, desc.mnemonic));
   const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(arch.id));
   try {
     return SelectedLayout{&arch, OperandLayout(desc, operand, o.mods, switches)};
