@@ -43,6 +43,8 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::abc_idx_cbsz_abid: return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, m.cbsz, m.abid);
       case BuiltinArgs::abc_formats_scales:  // s3, s4: the scale VGPRs SA, SB
         return fmt::format("{}(s0, s1, s2, {}, {}, {}, s3, {}, s4)", name, m.cbsz, m.blgp, m.opsel_a, m.opsel_b);
+      case BuiltinArgs::abc_formats_zero_scales:  // constant zero scales: clang emits the unscaled encoding
+        return fmt::format("{}(s0, s1, s2, {}, {}, 0, 0, 0, 0)", name, m.cbsz, m.blgp);
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order

@@ -48,10 +48,11 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       sets.clear();
       for (int cbsz = 0; cbsz <= 4; ++cbsz)
         for (int blgp = 0; blgp <= 4; ++blgp) sets.push_back(Modifiers{.cbsz = cbsz, .blgp = blgp});
-      for (int byte = 1; byte <= 3; ++byte) {
-        sets.push_back(Modifiers{.opsel_a = byte});
-        sets.push_back(Modifiers{.opsel_b = byte});
-      }
+      if (modifier_set_traits(d.modifiers).scale_registers)
+        for (int byte = 1; byte <= 3; ++byte) {
+          sets.push_back(Modifiers{.opsel_a = byte});
+          sets.push_back(Modifiers{.opsel_b = byte});
+        }
       break;
     case DeviceModifierSets::plain: break;
   }
@@ -206,7 +207,8 @@ std::vector<Kernel> kernels_for(const Target& t) {
       if (m.opsel_a) fields.emplace_back("opsel_a", m.opsel_a);
       if (m.opsel_b) fields.emplace_back("opsel_b", m.opsel_b);
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
-      k.name = "k_" + std::string(d->builtin) + suffix(fields);
+      // The unscaled f8f6f4 encoding is the scaled builtin with constant zero scales: its own kernel.
+      k.name = "k_" + d->entry_name() + suffix(fields);
       for (Operand op : kernel_source_operands(*d)) k.operand_dwords.push_back(d->vgprs(op));
       k.in_dwords = 0;
       for (int dwords : k.operand_dwords) k.in_dwords += dwords;

@@ -151,7 +151,8 @@ std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_inde
 
 std::string capture_line(const Kernel& k, const Case& c, int case_index, const std::vector<std::uint32_t>& actual) {
   Json line{{"id", capture_id(k, c, case_index)}, {"arch", arch_info(k.target.arch).name},
-            {"inst", k.builtin()}};
+            // The unscaled f8f6f4 form shares the scaled builtin's name: its mnemonic names it in a line.
+            {"inst", k.matrix != nullptr && k.matrix->zero_scale_form ? std::string(k.matrix->mnemonic) : k.builtin()}};
   Json mods = Json::object();
   for (std::string_view name : kModifierNames) {
     const int v = modifier_value(k.mods, name);

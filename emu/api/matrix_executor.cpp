@@ -130,8 +130,11 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
   // Every field inside its operand's registers, which common_operands() checked against the file.
   const auto inside = [&](const std::vector<Field>& fields, Operand op) {
     const auto words = static_cast<std::uint32_t>(d.vgprs(op) * d.wave);
-    for (const Field& f : fields)
+    for (const Field& f : fields) {
       if (f.index + (f.width == 64 ? static_cast<std::uint32_t>(d.wave) : 0) >= words) return false;
+      // A field running into the next VGPR (fp6/bf6, docs/cdna4.md §2.2): the element loop reads it.
+      if (f.width < 32 && f.shift + f.width > 32) return false;
+    }
     return true;
   };
   std::vector<Field> targets;

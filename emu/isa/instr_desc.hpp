@@ -35,6 +35,9 @@ struct InstrDesc {
   int opcode;                 // VOP3P opcode
   int wave;                   // wave size the builtin runs in
   bool tied;                  // _tied WMMA builtin: srcC and result share registers
+  // The builtin reaches this instruction only with constant zero scale arguments (the gfx950 unscaled
+  // f8f6f4 encoding, docs/cdna4.md §1); the builtin's own entry is the scaled one.
+  bool zero_scale_form;
   int m, n, k, blocks;
   ElemType a_type, b_type, c_type, d_type;
   int vgprs_a, vgprs_b, vgprs_cd;  // 32-bit VGPRs per lane
@@ -46,6 +49,9 @@ struct InstrDesc {
   const MatrixFamily& family() const { return matrix_family(family_id); }
   const ArchInfo& arch_traits() const { return arch_info(arch); }
   std::string full_builtin() const { return "__builtin_amdgcn_" + std::string(builtin); }
+  // A name unique in the architecture's table, for files and kernels: the builtin, with "__unscaled"
+  // for the zero-scale form that shares the scaled f8f6f4 builtin.
+  std::string entry_name() const { return std::string(builtin) + (zero_scale_form ? "__unscaled" : ""); }
   // The table's type; for A/B of the f8f6f4 MFMA that is the placeholder ElemType::f8f6f4, and
   // operand_type() gives the format the modifiers select.
   ElemType type(Operand op) const;

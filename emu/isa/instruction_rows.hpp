@@ -28,6 +28,7 @@ struct BuiltinRow {
   std::string_view builtin, mnemonic;
   int wave;
   bool tied;
+  bool zero_scale_form = false;  // MXLANE_BUILTIN_ZERO_SCALE_FORM: the builtin with constant zero scales
 };
 
 inline constexpr InstructionRow kInstructions[] = {
@@ -40,8 +41,10 @@ inline constexpr InstructionRow kInstructions[] = {
 
 inline constexpr BuiltinRow kBuiltins[] = {
 #define MXLANE_BUILTIN(arch, builtin, mnemonic, wave, tied) {ArchId::arch, #builtin, #mnemonic, wave, tied != 0},
+#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, mnemonic, wave) {ArchId::arch, #builtin, #mnemonic, wave, false, true},
 #include "emu/isa/instructions.def"
 #undef MXLANE_BUILTIN
+#undef MXLANE_BUILTIN_ZERO_SCALE_FORM
 };
 
 // The builtin joined with its instruction; ops, VGPR counts and per-wave cycles derived.
@@ -65,6 +68,7 @@ constexpr InstrDesc join(const BuiltinRow& b) {
       .opcode = i.opcode,
       .wave = b.wave,
       .tied = b.tied,
+      .zero_scale_form = b.zero_scale_form,
       .m = i.m,
       .n = i.n,
       .k = i.k,

@@ -21,6 +21,7 @@ enum class BuiltinArgs : std::uint8_t {
   neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
   abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
   abc_formats_scales,  // scaled f8f6f4 MFMA: (a, b, c, cbsz, blgp, opsel_a, int scale_a, opsel_b, int scale_b)
+  abc_formats_zero_scales,  // the same builtin with constant zero scales and opsel 0: the unscaled encoding
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -31,7 +32,7 @@ enum class DeviceModifierSets : std::uint8_t {
   opsel,            // the default and OPSEL[2]
   signedness_clamp,  // every NEG[1:0] x CLAMP
   index_set,         // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
-  formats_scales     // every CBSZ x BLGP format pair with opsel 0, and each opsel_a / opsel_b 1..3
+  formats_scales     // every CBSZ x BLGP format pair with opsel 0, and (with scale registers) each opsel_a / opsel_b 1..3
 };
 
 struct ModifierSetTraits {
@@ -53,7 +54,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 12> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 13> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -76,6 +77,8 @@ inline constexpr std::array<ModifierSetTraits, 12> kModifierSetTraits = {{
     // CBSZ/BLGP choose the A/B formats (and so which bits hold which k); opsel_a/opsel_b move the scale bytes.
     {ModifierSet::f8f6f4_scaled, BuiltinArgs::abc_formats_scales, false, {"cbsz", "blgp", "opsel_a", "opsel_b"},
      DeviceModifierSets::formats_scales, false, true},
+    {ModifierSet::f8f6f4_formats, BuiltinArgs::abc_formats_zero_scales, false, {"cbsz", "blgp", "", ""},
+     DeviceModifierSets::formats_scales},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -95,7 +98,8 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8 &&
-                  modifier_set_traits(ModifierSet::f8f6f4_scaled).set == ModifierSet::f8f6f4_scaled,
+                  modifier_set_traits(ModifierSet::f8f6f4_scaled).set == ModifierSet::f8f6f4_scaled &&
+                  modifier_set_traits(ModifierSet::f8f6f4_formats).set == ModifierSet::f8f6f4_formats,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

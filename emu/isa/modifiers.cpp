@@ -171,10 +171,12 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "(docs/rdna4.md §1)"});
       break;
     case ModifierSet::f8f6f4_scaled:
+    case ModifierSet::f8f6f4_formats:
       out.push_back({"cbsz", range(0, 4), "",
                      "A's format: 0 fp8 E4M3, 1 bf8 E5M2, 2 fp6 E2M3, 3 bf6 E3M2, 4 fp4 E2M1 [DOC][LLVM] "
                      "(docs/cdna4.md §1)"});
       out.push_back({"blgp", range(0, 4), "", "B's format, coded as cbsz [DOC][LLVM] (docs/cdna4.md §1)"});
+      if (d.modifiers == ModifierSet::f8f6f4_formats) break;
       out.push_back({"opsel_a", range(0, 3), "",
                      "which byte of SA holds A's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
       out.push_back({"opsel_b", range(0, 3), "",

@@ -25,6 +25,7 @@ enum class ModifierSet : std::uint8_t {
   wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
   f8f6f4_scaled,        // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
+  f8f6f4_formats,       // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).

@@ -323,3 +323,40 @@ TEST_CASE("gfx950 scaled f8f6f4 in the tools and the APIs", "[isa][gfx950][f8f6f
     CHECK_THROWS_WITH(gemm_path(scaled(16), o), Catch::Contains("block-scaled"));
   }
 }
+
+TEST_CASE("gfx950 unscaled f8f6f4: its own rows, the scaled arithmetic with every scale 2^0", "[isa][gfx950][f8f6f4]") {
+  for (int m : {16, 32}) {
+    const std::string mnemonic = m == 16 ? "v_mfma_f32_16x16x128_f8f6f4" : "v_mfma_f32_32x32x64_f8f6f4";
+    const InstrDesc& u = resolve_instruction(cdna4(), mnemonic);
+    const InstrDesc& s = scaled(m);
+    CAPTURE(mnemonic);
+    CHECK(u.mnemonic == mnemonic);
+    CHECK(u.zero_scale_form);
+    CHECK_FALSE(s.zero_scale_form);
+    CHECK(u.builtin == s.builtin);  // the same clang builtin, with constant zero scales
+    CHECK(u.entry_name() == std::string(s.builtin) + "__unscaled");
+    CHECK(u.opcode == s.opcode);    // the scaled form adds a v_mfma_ld_scale_b32 prefix, same MFMA opcode
+    CHECK_FALSE(u.has(Operand::SA));
+    // The builtin name still names the scaled entry.
+    CHECK(&resolve_instruction(cdna4(), s.builtin) == &s);
+    CHECK_THROWS_WITH(validate_modifiers(u, Modifiers{.opsel_a = 1}), Catch::Contains("scaled f8f6f4"));
+    // Same D as the scaled form with every scale byte 0x7F (2^0), and with 0x00 read as "no scaling".
+    std::mt19937_64 rng(static_cast<unsigned>(m));
+    BitMatrix a(m, u.k), b(u.k, m), c(m, m);
+    for (Eigen::Index n = 0; n < a.size(); ++n) a.data()[n] = rng() & 0x3f;  // fp6 (cbsz 2) for A
+    for (Eigen::Index n = 0; n < b.size(); ++n) b.data()[n] = rng() & 0x3f;  // bf6 (blgp 3) for B
+    for (Eigen::Index n = 0; n < c.size(); ++n) c.data()[n] = rng() & 0xbf7fffffu;
+    const Modifiers formats{.cbsz = 2, .blgp = 3};
+    const BitMatrix plain = run_matrix(u, {a}, {b}, {c}, formats)[0];
+    const BitMatrix ones = BitMatrix::Constant(m, u.k / 32, 0x7f), zeros = BitMatrix::Zero(m, u.k / 32);
+    CHECK(plain == run_matrix(s, {a}, {b}, {c}, formats, {}, {}, {ones}, {ones})[0]);
+    Switches identity;
+    set_switch(identity, "scale_zero_is_identity", "identity");
+    CHECK(plain == run_matrix(s, {a}, {b}, {c}, formats, identity, {}, {zeros}, {zeros})[0]);
+    CHECK(plain != run_matrix(s, {a}, {b}, {c}, formats, {}, {}, {zeros}, {zeros})[0]);  // default: 0x00 is 2^-127
+  }
+  // eval by mnemonic takes no SA/SB.
+  const auto r = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_32x32x64_f8f6f4", "--operand", "SB"});
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains("no scale registers"));
+}

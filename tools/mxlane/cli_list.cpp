@@ -92,6 +92,8 @@ Json instruction_json(const InstrDesc& d) {
   }
   // f8f6f4: A and B take the format CBSZ / BLGP select (docs/cdna4.md §1).
   j["formats_from_cbsz_blgp"] = d.family().formats_from_cbsz_blgp;
+  // The unscaled f8f6f4 encoding: what the scaled builtin compiles to with constant zero scales.
+  j["zero_scale_form"] = d.zero_scale_form;
   const auto peak = peak_ops_per_clock(d);
   j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
   j["peak_unit"] = d.family().peak_unit;

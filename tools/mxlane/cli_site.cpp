@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string page_path(const InstrDesc& d) {
-  return fmt::format("{}/{}.html", arch_info(d.arch).name, d.builtin);
+  return fmt::format("{}/{}.html", arch_info(d.arch).name, d.entry_name());
 }
 
 void write_file(const fs::path& path, const std::string& text, const std::string& dir) {
@@ -132,7 +132,9 @@ int run_site(const SiteOptions& o, std::ostream& out) {
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
       HtmlPageOptions page;
       page.index_href = "../index.html";
-      page.command = fmt::format("mxlane lanemap --arch {} --inst {} --format html{}", a->name, d->builtin,
+      // The unscaled f8f6f4 form shares its builtin with the scaled one: its mnemonic names it.
+      page.command = fmt::format("mxlane lanemap --arch {} --inst {} --format html{}", a->name,
+                                 d->zero_scale_form ? d->mnemonic : d->builtin,
                                  options_text(o.switch_settings));
       write_file(root / page_path(*d), render_instruction_page(*d, Modifiers{}, switches, page), o.dir);
       ++pages;

@@ -237,8 +237,8 @@ Loaded load_values_file(const InstrDesc& d, const Modifiers& mods, const Switche
     throw InvalidArgument(fmt::format("--values: {}", e.what()));
   }
   if (loaded->desc != &d)
-    throw InvalidArgument(fmt::format("--values: the line is {} (wave{}), not --inst {} (wave{})", loaded->desc->builtin,
-                                      loaded->desc->wave, d.builtin, d.wave));
+    throw InvalidArgument(fmt::format("--values: the line is {} (wave{}), not --inst {} (wave{})", loaded->desc->mnemonic,
+                                      loaded->desc->wave, d.mnemonic, d.wave));
   if (mods != Modifiers{} && mods != loaded->mods)
     throw InvalidArgument(fmt::format("--values: the line's mods ({}) differ from the command line's ({}); give them in one place",
                                       format_modifiers(d, loaded->mods), format_modifiers(d, mods)));
