@@ -41,6 +41,9 @@ std::string call(const Kernel& k) {
         return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
       case BuiltinArgs::abc_cbsz_abid_blgp: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
       case BuiltinArgs::abc_idx_cbsz_abid: return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, m.cbsz, m.abid);
+      case BuiltinArgs::abc_idx: return fmt::format("{}(s0, s1, s2, s3)", name);
+      case BuiltinArgs::neg_abc_idx_clamp:
+        return fmt::format("{}({}, s0, {}, s1, s2, s3, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order

@@ -14,7 +14,8 @@ namespace {
 
 bool takes_float_neg(const InstrDesc& d) {
   return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
-         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8;
+         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
+         d.modifiers == ModifierSet::swmmac_gfx12_neg;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -35,7 +36,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   validate_modifiers(desc, mods);
   if (!desc.has(operand))
     throw InvalidArgument(fmt::format("operand {}: {} has none; IDX is the sparsity index register of the "
-                                      "SMFMAC instructions (docs/cdna3.md §3)",
+                                      "SMFMAC and SWMMAC instructions (docs/cdna3.md §3, docs/rdna4.md §2.5)",
                                       operand_name(operand), desc.mnemonic));
   const bool input = operand == Operand::A || operand == Operand::B || operand == Operand::IDX;
   switch (desc.family_id) {
@@ -49,6 +50,9 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     case MatrixFamilyId::wmma_gfx12:
       bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
+    case MatrixFamilyId::swmmac_gfx12:
+      bits_ = input ? gfx12_sparse_input_layout(desc, operand) : gfx12_output_layout(desc);
+      break;
   }
 
   element_bits_ = elem_bits(desc.type(operand));
@@ -59,7 +63,10 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
   }
-  if (operand == Operand::IDX && mods.cbsz == 0) {
+  if (operand == Operand::IDX && desc.family_id == MatrixFamilyId::swmmac_gfx12) {
+    // index_key n reads the indices from bit 2 * (stored values per lane) * n (docs/rdna4.md §2.5) [TOOL].
+    bit_offset_ = element_bits_ * items_per_lane() * mods.index_key;
+  } else if (operand == Operand::IDX && mods.cbsz == 0) {
     // With CBSZ = 0, ABID picks the index set: set n starts at bit 2*Klc*n (docs/cdna3.md §3) [TOOL].
     bit_offset_ = element_bits_ * items_per_lane() * mods.abid;
   }
@@ -162,7 +169,10 @@ std::vector<std::string> OperandLayout::notes() const {
     notes.push_back("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
                     "belongs to the group of four k from 4*floor(c/2), and IDX says which of them "
                     "(docs/cdna3.md §3)");
-  if (operand_ == Operand::IDX)
+  if (operand_ == Operand::IDX && d.family_id == MatrixFamilyId::swmmac_gfx12)
+    notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
+                                mods_.index_key, bit_offset_));
+  else if (operand_ == Operand::IDX)
     notes.push_back(fmt::format(
         "index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
         "(docs/cdna3.md §2) [TOOL]",

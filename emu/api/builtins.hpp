@@ -67,7 +67,8 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 // BuiltinArgs (emu/isa/modifier_set_traits.hpp):
 //   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
 //   integer WMMA (a_neg, a, b_neg, b, c, clamp); SMFMAC (a, b, c, idx, cbsz, abid) with a the
-//   compressed A and idx every lane's index VGPR — each followed by optional Switches.
+//   compressed A and idx every lane's index VGPR; float SWMMAC (a, b, c, idx); integer SWMMAC
+//   (a_sign, a, b_sign, b, c, idx, clamp) — each followed by optional Switches.
 template <std::size_t I> struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
@@ -100,6 +101,19 @@ template <std::size_t I> struct Builtin {
     requires(detail::args_of(d) == BuiltinArgs::abc_idx_cbsz_abid)
   {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid}, s, &idx);
+  }
+  // gfx12 SWMMAC: c is the accumulator (read from D's registers); index_key is not a builtin argument
+  // (the backend picks it, docs/rdna4.md §1.1), so these read the indices from bit 0 of idx.
+  D operator()(const A& a, const B& b, const C& c, const Idx& idx, const Switches& s = {}) const
+    requires(detail::args_of(d) == BuiltinArgs::abc_idx)
+  {
+    return call(a, b, c, Modifiers{}, s, &idx);
+  }
+  D operator()(bool a_sign, const A& a, bool b_sign, const B& b, const C& c, const Idx& idx, bool clamp,
+               const Switches& s = {}) const
+    requires(detail::args_of(d) == BuiltinArgs::neg_abc_idx_clamp)
+  {
+    return call(a, b, c, Modifiers{.neg = (a_sign ? 1 : 0) | (b_sign ? 2 : 0), .clamp = clamp ? 1 : 0}, s, &idx);
   }
 
  private:

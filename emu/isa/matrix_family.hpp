@@ -17,6 +17,7 @@ enum class MatrixFamilyId : std::uint8_t {
   wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
   smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
   wmma_gfx12,  // RDNA4 dense WMMA: no replicas, K split across half-waves, packed 16-bit C/D (docs/rdna4.md §2)
+  swmmac_gfx12,  // RDNA4 SWMMAC: gfx12 WMMA with a 2:4 structured-sparse A given compressed plus an index VGPR (docs/rdna4.md §2.5)
 };
 
 // VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values in a wave of
@@ -26,7 +27,7 @@ enum class MatrixFamilyId : std::uint8_t {
 // the footprint halves in wave64).
 constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
   const int values = f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac ? k * rows * blocks / 64
-                     : f == MatrixFamilyId::wmma_gfx12                        ? k * rows * blocks / wave
+                     : f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12 ? k * rows * blocks / wave
                                                                               : k;
   return (values * bits + 31) / 32;
 }
@@ -36,7 +37,7 @@ constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, 
 // 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
   if (f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac) return m * n * blocks * bits / (64 * 32);
-  if (f == MatrixFamilyId::wmma_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
+  if (f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
 
@@ -73,7 +74,7 @@ struct MatrixFamily {
 };
 
 // One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 4> kFamilies = {{
+inline constexpr std::array<MatrixFamily, 5> kFamilies = {{
     {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
      "(docs/spec/numerics.md §A.1) [INF, unverified]"},
@@ -89,6 +90,13 @@ inline constexpr std::array<MatrixFamily, 4> kFamilies = {{
     {MatrixFamilyId::wmma_gfx12, "wmma", "WMMA", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
      "integer WMMA: exact products; C plus the first half of K, saturated with CLAMP, then the second half, "
      "saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]"},
+    // gfx12 SWMMAC: the gfx12 WMMA traits with a sparse A (docs/rdna4.md §2.5); the accumulator is read
+    // from D's registers, given as C.
+    {MatrixFamilyId::swmmac_gfx12, "swmmac", "SWMMAC", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
+     "integer SWMMAC: exact products of the rebuilt dense row; C plus the first half of K (the stored values "
+     "in lanes 0-15), saturated with CLAMP, then the second half, saturated again; without CLAMP wrapped "
+     "mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]",
+     true},
 }};
 
 constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }

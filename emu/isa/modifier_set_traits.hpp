@@ -20,6 +20,8 @@ enum class BuiltinArgs : std::uint8_t {
   abc_opsel,           // 16-bit-output WMMA: (a, b, c, bool opsel)
   neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
   abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
+  abc_idx,             // float SWMMAC: (a, b, c, int index) (docs/rdna4.md §1.1)
+  neg_abc_idx_clamp,   // integer SWMMAC: (bool a_sign, a, bool b_sign, b, c, int index, bool clamp)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -48,7 +50,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 11> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 14> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -68,6 +70,12 @@ inline constexpr std::array<ModifierSetTraits, 11> kModifierSetTraits = {{
     // OPSEL itself, docs/rdna4.md §1) and cannot set NEG/NEG_HI.
     {ModifierSet::wmma_gfx12_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     {ModifierSet::wmma_gfx12_fp8, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    // gfx12 SWMMAC: index_key moves which IDX bits are read; the builtins cannot set it (the backend
+    // picks it, docs/rdna4.md §1.1), so the kernels run index_key 0.
+    {ModifierSet::swmmac_gfx12_neg, BuiltinArgs::abc_idx, false, {"neg", "neg_hi", "index_key"}, DeviceModifierSets::plain},
+    {ModifierSet::swmmac_gfx12_int, BuiltinArgs::neg_abc_idx_clamp, true, {"index_key", "", ""},
+     DeviceModifierSets::signedness_clamp},
+    {ModifierSet::swmmac_gfx12_fp8, BuiltinArgs::abc_idx, false, {"index_key", "", ""}, DeviceModifierSets::plain},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -86,7 +94,10 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
                   modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
-                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8,
+                  modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8 &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_neg).set == ModifierSet::swmmac_gfx12_neg &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_int).set == ModifierSet::swmmac_gfx12_int &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

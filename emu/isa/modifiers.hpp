@@ -24,6 +24,9 @@ enum class ModifierSet : std::uint8_t {
   smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
   wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
+  swmmac_gfx12_neg,     // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_int,     // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_fp8,     // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -37,6 +40,7 @@ struct Modifiers {
   int clamp = 0;
   int byte_sel = 0;  // VALU conversions: which byte of the destination / source (constant argument)
   int word_sel = 0;  // VALU conversions: which 16-bit word (constant argument)
+  int index_key = 0;  // gfx12 SWMMAC: which part of the IDX VGPR holds the indices (VOP3P OPSEL bits)
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -51,7 +55,7 @@ struct ModifierRange {
 
 // Every modifier field name, in a fixed order.
 inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
-                                                      "clamp", "byte_sel", "word_sel"};
+                                                      "clamp", "byte_sel", "word_sel", "index_key"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);
@@ -75,6 +79,10 @@ void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
 
 // How many index sets one IDX VGPR of SMFMAC `desc` holds (ABID picks one when CBSZ = 0).
 int smfmac_index_sets(const InstrDesc& desc);
+
+// How many index_key values one IDX VGPR of SWMMAC `desc` holds: 2 bits per stored A value of a lane
+// (docs/rdna4.md §2.5).
+int swmmac_index_keys(const InstrDesc& desc);
 
 // "cbsz=1 abid=1 blgp=0" for the modifiers `desc` accepts.
 std::string format_modifiers(const InstrDesc& desc, const Modifiers& mods);

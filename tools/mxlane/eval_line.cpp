@@ -136,7 +136,7 @@ void check_keys(const Json& obj, const std::string& where, const std::set<std::s
 Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
   check_keys(mods, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed",
-                            "byte_sel", "word_sel"});
+                            "byte_sel", "word_sel", "index_key"});
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);
@@ -263,7 +263,7 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
   // IDX: SMFMAC's index register, one VGPR (docs/spec/interfaces.md "eval").
   if (!d.has(Operand::IDX) && grids.has("IDX"))
-    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
+    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC and SWMMAC instructions", d.mnemonic));
   for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
                                        std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base}}) {
     if (!d.has(op)) continue;
