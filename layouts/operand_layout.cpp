@@ -166,9 +166,9 @@ std::vector<std::string> OperandLayout::notes() const {
   std::vector<std::string> notes;
   const InstrDesc& d = *desc_;
   if (d.family().sparse_a && operand_ == Operand::A)
-    notes.push_back("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
-                    "belongs to the group of four k from 4*floor(c/2), and IDX says which of them "
-                    "(docs/cdna3.md §3)");
+    notes.push_back(fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
+                                "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
+                                d.family_id == MatrixFamilyId::swmmac_gfx12 ? "docs/rdna4.md §2.5" : "docs/cdna3.md §3"));
   if (operand_ == Operand::IDX && d.family_id == MatrixFamilyId::swmmac_gfx12)
     notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
                                 mods_.index_key, bit_offset_));

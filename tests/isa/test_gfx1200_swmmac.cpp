@@ -239,7 +239,9 @@ TEST_CASE("gfx1200 SWMMAC end to end: eval and lanemap --trace read the rebuilt 
   const auto trace = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_f16", "--trace", "3,5"});
   CHECK(trace.code == 0);
   CHECK(trace.out.find("Sparse A") != std::string::npos);
-  CHECK(trace.out.find("dot4") != std::string::npos);
+  CHECK(trace.out.find("DOT4 step") != std::string::npos);
+  CHECK(trace.out.find("SWMMAC, switch gfx12_swmmac_grouping=dense-k") != std::string::npos);
+  CHECK(trace.out.find("k=2: no stored A value") != std::string::npos);  // canonical indices 0, 1: k 2 holds none
   const auto idx_map = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "swmmac_f32_16x16x32_f16_w64", "--operand",
                                    "IDX", "--index-key", "3", "--format", "json"});
   CHECK(idx_map.code == 0);

@@ -121,5 +121,5 @@ TEST_CASE("float SWMMAC (dense-k default) equals two chained dense gfx12 WMMAs o
       ++checked;
     }
   }
-  CHECK(checked == 8 * 3);
+  CHECK(checked == 16 * 3);  // 8 float instructions x 2 waves x 3 tiles
 }
