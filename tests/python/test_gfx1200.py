@@ -54,9 +54,9 @@ def test_fp8_neg_on_a_is_refused():
 
 
 def test_swmmac_list_mma_index_key_and_gemm_refusal():
-    sparse = [d for d in mxlane.list("gfx1200") if d["sparse"]]
+    sparse = [d for d in mxlane.list("gfx1200") if d["kind"] == "swmmac"]
     assert len(sparse) == 22
-    assert {d["kind"] for d in sparse} == {"swmmac"}
+    assert all(d["builtin"].startswith("__builtin_amdgcn_swmmac_") and d["builtin"].endswith(("_w32", "_w64")) for d in sparse)
     # f16 wave32: stored values 1, 2, 3 ... per row at positions (0, 2) of each group; B row k holds k,
     # so D[i][j] = sum over stored c of a[i][c] * (4 * (c // 2) + position) exactly.
     a = (np.arange(16 * 16).reshape(16, 16) % 7).astype(np.float16)
@@ -71,4 +71,4 @@ def test_swmmac_list_mma_index_key_and_gemm_refusal():
     with pytest.raises(ValueError, match="index_key=2 is not allowed"):
         mxlane.mma("gfx1200", "swmmac_f32_16x16x32_f16_w32", a, b, c, idx=idx, index_key=2)
     with pytest.raises(ValueError, match="is sparse"):
-        mxlane.gemm("gfx1200", "swmmac_f32_16x16x32_f16_w32", a, b, c)
+        mxlane.gemm("gfx1200", "swmmac_f32_16x16x32_f16_w32", np.zeros((16, 32), np.float16), b, c)
