@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -16,6 +17,7 @@
 #include "layouts/operand_layout.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/gfx12_closed_forms.hpp"
+#include "tests/support/scratch_file.hpp"
 
 using namespace mxlane;
 using mxlane_test::Place;
@@ -242,6 +244,18 @@ TEST_CASE("gfx1200 SWMMAC end to end: eval and lanemap --trace read the rebuilt 
   CHECK(trace.out.find("DOT4 step") != std::string::npos);
   CHECK(trace.out.find("SWMMAC, switch gfx12_swmmac_grouping=dense-k") != std::string::npos);
   CHECK(trace.out.find("k=2: no stored A value") != std::string::npos);  // canonical indices 0, 1: k 2 holds none
+  // Equal positions (index fields 0x0, docs/rdna4.md §3.4, E6): the trace with the registers flags the row,
+  // and both stored values still multiply B row 4g (the second moves to the first free k).
+  std::string irregular = line;
+  irregular.replace(irregular.find("0x44444444"), 10, "0x00000000");
+  for (std::size_t at; (at = irregular.find("0x44444444")) != std::string::npos;) irregular.replace(at, 10, "0x00000000");
+  const mxlane_test::ScratchFile values("swmmac_irregular");
+  std::ofstream(values.path()) << irregular;
+  const auto flagged = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_f16", "--trace", "3,5",
+                                   "--values", values.path()});
+  CHECK(flagged.code == 0);
+  CHECK(flagged.out.find("some group's indices are not increasing: undefined in the ISA") != std::string::npos);
+  CHECK(run_mxlane_on_input({"eval"}, irregular).out.find("\"0x41800000\"") != std::string::npos);  // still 16 products of 1
   const auto idx_map = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "swmmac_f32_16x16x32_f16_w64", "--operand",
                                    "IDX", "--index-key", "3", "--format", "json"});
   CHECK(idx_map.code == 0);
