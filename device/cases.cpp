@@ -373,6 +373,14 @@ Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int
       for (int r = 0; r < d.rows(op); ++r)
         for (int c = 0; c < d.cols(op); ++c) (*target)[static_cast<std::size_t>(blk)].push_back(value(op, blk, r, c));
   }
+  // Sparse instructions: the index of stored value c of row r is value(IDX, ...) (2 bits).
+  if (d.has(Operand::IDX)) {
+    m.idx.resize(static_cast<std::size_t>(d.blocks));
+    for (int blk = 0; blk < d.blocks; ++blk)
+      for (int r = 0; r < d.rows(Operand::IDX); ++r)
+        for (int c = 0; c < d.cols(Operand::IDX); ++c)
+          m.idx[static_cast<std::size_t>(blk)].push_back(value(Operand::IDX, blk, r, c) & 3);
+  }
   std::mt19937_64 rng(7);
   return scatter(k, m, std::move(kind), rng);
 }

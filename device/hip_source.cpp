@@ -45,6 +45,9 @@ std::string call(const Kernel& k) {
         return fmt::format("{}(s0, s1, s2, {}, {}, {}, s3, {}, s4)", name, m.cbsz, m.blgp, m.opsel_a, m.opsel_b);
       case BuiltinArgs::abc_formats_zero_scales:  // constant zero scales: clang emits the unscaled encoding
         return fmt::format("{}(s0, s1, s2, {}, {}, 0, 0, 0, 0)", name, m.cbsz, m.blgp);
+      case BuiltinArgs::abc_idx: return fmt::format("{}(s0, s1, s2, s3)", name);
+      case BuiltinArgs::neg_abc_idx_clamp:
+        return fmt::format("{}({}, s0, {}, s1, s2, s3, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order

@@ -130,6 +130,26 @@ std::vector<Probe> all_probes() {
            return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
          }, "targeted: subnormal C");
        }},
+      {"docs/rdna4.md §E2", "Does gfx12 float SWMMAC compute on the dense k (unstored k as +0 factors) or on the stored values only?",
+       "gfx1200", "k_swmmac_f32_16x16x32_f16_w32", every_value("gfx12_swmmac_grouping"), false,
+       [](const Kernel& k) {  // B row 2 is +inf, and no index points at k = 2: dense-k gives NaN, compressed-k 16.0
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           if (op == Operand::IDX) return static_cast<std::uint64_t>(c % 2);
+           if (op == Operand::C) return 0;
+           return op == Operand::B && r == 2 ? 0x7C00 : 0x3C00;
+         }, "targeted: +inf in a B row no index points at");
+       }},
+      {"docs/rdna4.md §E6", "What does gfx12 SWMMAC do with equal or decreasing positions in a group?", "gfx1200",
+       "k_swmmac_f32_16x16x32_f16_w32", {Candidate{"the SMFMAC rule (docs/cdna3-numerics.md §4)", {}}}, false,
+       [](const Kernel& k) {  // index fields 0x0, 0x5, 0x6, 0xF by group; distinct powers of two in A and in B's rows
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           static constexpr int kPositions[4][2] = {{0, 0}, {1, 1}, {2, 1}, {3, 3}};
+           if (op == Operand::IDX) return static_cast<std::uint64_t>(kPositions[(c / 2) % 4][c % 2]);
+           if (op == Operand::C) return 0;
+           if (op == Operand::A) return static_cast<std::uint64_t>(0x3C00 + 0x400 * (c % 4));  // 1, 2, 4, 8
+           return static_cast<std::uint64_t>(0x2000 + 0x400 * (r % 16));                       // 2^-7 .. 2^8
+         }, "targeted: irregular index fields");
+       }},
       {"docs/spec/valu.md §8.4", "Does V_DOT4_F32_FP8_BF8 round once or per add?", "gfx1200", "k_dot4_f32_fp8_bf8",
        every_value("dot4_fp8_rounding"), false},
       {"docs/spec/valu.md §8.5 (NaN)", "Which bits does gfx942 decode FNUZ 0x80 to?", "gfx942", "k_cvt_f32_fp8__byte0",

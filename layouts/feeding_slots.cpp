@@ -71,7 +71,7 @@ OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> i
     // SMFMAC: one feed per product term of the rebuilt row (docs/cdna3.md §3).
     std::vector<int> canonical;
     if (indices.empty()) indices = canonical = canonical_sparse_indices(idx_->cols());
-    const SparseRow sparse = sparse_row(indices, switches_.smfmac_grouping());
+    const SparseRow sparse = sparse_row(indices, sparse_grouping(a_.desc(), switches_));
     feeds.irregular_indices = sparse.irregular;
     for (int c = 0; c < idx_->cols(); ++c) {
       const Placement p = idx_->forward(block, row, c).front();

@@ -13,6 +13,10 @@ namespace mxlane {
 // unused; held as replica 1, which no output reads, until probe E9).
 BitLayout gfx12_input_layout(const InstrDesc& desc, Operand op);
 
+// SWMMAC A (compressed: column c of M x K/2), IDX (the same map, one 2-bit field per stored value)
+// and the dense B at K = 32 or 64 (docs/rdna4.md §2.5).
+BitLayout gfx12_sparse_input_layout(const InstrDesc& desc, Operand op);
+
 // C and D: row i in VGPR-item (i mod 8) (wave32) or (i mod 4) (wave64), rows 8-15 in lanes 16-31; wave64
 // puts rows 4-7 and 12-15 in lanes 32-63 (docs/rdna4.md §2.4). 16-bit C/D use the same item order,
 // packed two to a VGPR.

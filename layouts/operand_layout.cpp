@@ -15,7 +15,8 @@ namespace {
 
 bool takes_float_neg(const InstrDesc& d) {
   return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
-         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8;
+         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
+         d.modifiers == ModifierSet::swmmac_gfx12_neg;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -37,7 +38,8 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   if (!desc.has(operand))
     throw InvalidArgument(fmt::format("operand {}: {} has none; {}", operand_name(operand), desc.mnemonic,
                                       operand == Operand::IDX
-                                          ? "IDX is the sparsity index register of the SMFMAC instructions (docs/cdna3.md §3)"
+                                          ? "IDX is the sparsity index register of the SMFMAC and SWMMAC instructions "
+                                            "(docs/cdna3.md §3, docs/rdna4.md §2.5)"
                                           : "SA/SB are the scale registers of the gfx950 scaled f8f6f4 MFMA "
                                             "(docs/cdna4.md §2.3)"));
   const bool scale = operand == Operand::SA || operand == Operand::SB;
@@ -64,6 +66,9 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     case MatrixFamilyId::wmma_gfx12:
       bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
+    case MatrixFamilyId::swmmac_gfx12:
+      bits_ = input ? gfx12_sparse_input_layout(desc, operand) : gfx12_output_layout(desc);
+      break;
   }
 
   element_bits_ = elem_bits(operand_type(desc, operand, mods));
@@ -74,7 +79,10 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
   }
-  if (operand == Operand::IDX && mods.cbsz == 0) {
+  if (operand == Operand::IDX && desc.family_id == MatrixFamilyId::swmmac_gfx12) {
+    // index_key n reads the indices from bit 2 * (stored values per lane) * n (docs/rdna4.md §2.5) [TOOL].
+    bit_offset_ = element_bits_ * items_per_lane() * mods.index_key;
+  } else if (operand == Operand::IDX && mods.cbsz == 0) {
     // With CBSZ = 0, ABID picks the index set: set n starts at bit 2*Klc*n (docs/cdna3.md §3) [TOOL].
     bit_offset_ = element_bits_ * items_per_lane() * mods.abid;
   }
@@ -189,9 +197,9 @@ std::vector<std::string> OperandLayout::notes() const {
   std::vector<std::string> notes;
   const InstrDesc& d = *desc_;
   if (d.family().sparse_a && operand_ == Operand::A)
-    notes.push_back("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
-                    "belongs to the group of four k from 4*floor(c/2), and IDX says which of them "
-                    "(docs/cdna3.md §3)");
+    notes.push_back(fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
+                                "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
+                                d.family_id == MatrixFamilyId::swmmac_gfx12 ? "docs/rdna4.md §2.5" : "docs/cdna3.md §3"));
   if (d.family().formats_from_cbsz_blgp && (operand_ == Operand::A || operand_ == Operand::B)) {
     const ElemType t = operand_type(d, operand_, mods_);
     notes.push_back(fmt::format(
@@ -215,7 +223,10 @@ std::vector<std::string> OperandLayout::notes() const {
     notes.push_back(fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
                                 "(docs/cdna4.md §2.1) [INF]",
                                 switch_value_name(switches_, SwitchId::k16_layout)));
-  if (operand_ == Operand::IDX)
+  if (operand_ == Operand::IDX && d.family_id == MatrixFamilyId::swmmac_gfx12)
+    notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
+                                mods_.index_key, bit_offset_));
+  else if (operand_ == Operand::IDX)
     notes.push_back(fmt::format(
         "index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
         "(docs/cdna3.md §2) [TOOL]",

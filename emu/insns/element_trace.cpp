@@ -127,6 +127,15 @@ std::string model_summary(const ElementTrace& t) {
       case StepKind::integer_sum:
         return generation(d) + " " + std::string(d.family().integer_model_text);
       case StepKind::dot4:
+        if (d.family().sparse_a)
+          return fmt::format(
+              "RDNA4 SWMMAC, switch gfx12_swmmac_grouping={}: chained DOT4 steps of the dense gfx12 WMMA over {} from C, "
+              "one rounding to {} per step (docs/rdna4.md §3.4, probe E2) [UNKNOWN]",
+              switch_value_name(t.switches, SwitchId::gfx12_swmmac_grouping),
+              t.switches.gfx12_swmmac_grouping() == SmfmacGrouping::dense_k
+                  ? "the rebuilt K-long row (unstored k are +0 factors)"
+                  : "the K/2 stored values, four per step",
+              out_name(d));
         return fmt::format(
             "RDNA4 WMMA: chained DOT4 steps over k groups (0..3), (4..7), ... from C; products aligned in pairs "
             "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",

@@ -134,7 +134,7 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
         for (int c = 0; c < stored; ++c)
           indices[static_cast<std::size_t>(c)] =
               static_cast<int>(read_element(regs, ops.idx.base, at(pidx, *lidx, block, i, c, 0), ops.idx.bank));
-        row = sparse_row(indices, switches.smfmac_grouping());
+        row = sparse_row(indices, sparse_grouping(d, switches));
         a_terms.resize(row.terms.size());
         b_terms.resize(row.terms.size());
       }

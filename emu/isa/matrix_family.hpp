@@ -18,6 +18,7 @@ enum class MatrixFamilyId : std::uint8_t {
   smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
   wmma_gfx12,  // RDNA4 dense WMMA: no replicas, K split across half-waves, packed 16-bit C/D (docs/rdna4.md §2)
   mfma_f8f6f4,  // CDNA4 f8f6f4 MFMA: A/B formats chosen by CBSZ/BLGP, 32 values per lane, optional E8M0 scales (docs/cdna4.md §2.2)
+  swmmac_gfx12,  // RDNA4 SWMMAC: gfx12 WMMA with a 2:4 structured-sparse A given compressed plus an index VGPR (docs/rdna4.md §2.5)
 };
 
 // The CDNA families, whose A/B hold Kl = K*M*B/64 values per lane and whose C/D follow the 4-row rule.
@@ -31,8 +32,8 @@ constexpr bool cdna_register_counts(MatrixFamilyId f) {
 // lane holds all K values of its row; docs/rdna4.md §2: a gfx12 lane holds its share K*rows/wave, so
 // the footprint halves in wave64).
 constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
-  const int values = cdna_register_counts(f)                                   ? k * rows * blocks / 64
-                     : f == MatrixFamilyId::wmma_gfx12                        ? k * rows * blocks / wave
+  const int values = cdna_register_counts(f) ? k * rows * blocks / 64
+                     : f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12 ? k * rows * blocks / wave
                                                                               : k;
   return (values * bits + 31) / 32;
 }
@@ -42,7 +43,7 @@ constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, 
 // 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
   if (cdna_register_counts(f)) return m * n * blocks * bits / (64 * 32);
-  if (f == MatrixFamilyId::wmma_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
+  if (f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
 
@@ -82,7 +83,7 @@ struct MatrixFamily {
 };
 
 // One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 5> kFamilies = {{
+inline constexpr std::array<MatrixFamily, 6> kFamilies = {{
     {MatrixFamilyId::mfma, "mfma", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
      "(docs/spec/numerics.md §A.1) [INF, unverified]"},
@@ -102,6 +103,13 @@ inline constexpr std::array<MatrixFamily, 5> kFamilies = {{
     // every dense MFMA's; no integer form; cycle counts not published for gfx950 (docs/cdna4.md §0).
     {MatrixFamilyId::mfma_f8f6f4, "mfma_scale", "MFMA", "CU", "VOP3P-MAI", true, false, false, false, false, true, 0, false,
      "", false, true},
+    // gfx12 SWMMAC: the gfx12 WMMA traits with a sparse A (docs/rdna4.md §2.5); the accumulator is read
+    // from D's registers, given as C.
+    {MatrixFamilyId::swmmac_gfx12, "swmmac", "SWMMAC", "WGP", "VOP3P", false, true, false, false, true, false, 32, true,
+     "integer SWMMAC: exact products of the rebuilt dense row; C plus the first half of K (the stored values "
+     "in lanes 0-15), saturated with CLAMP, then the second half, saturated again; without CLAMP wrapped "
+     "mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]",
+     true},
 }};
 
 constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }

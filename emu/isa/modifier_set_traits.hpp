@@ -22,6 +22,8 @@ enum class BuiltinArgs : std::uint8_t {
   abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
   abc_formats_scales,  // scaled f8f6f4 MFMA: (a, b, c, cbsz, blgp, opsel_a, int scale_a, opsel_b, int scale_b)
   abc_formats_zero_scales,  // the same builtin with constant zero scales and opsel 0: the unscaled encoding
+  abc_idx,             // float SWMMAC: (a, b, c, int index) (docs/rdna4.md §1.1)
+  neg_abc_idx_clamp,   // integer SWMMAC: (bool a_sign, a, bool b_sign, b, c, int index, bool clamp)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -54,7 +56,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 13> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 16> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
     {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
@@ -79,6 +81,12 @@ inline constexpr std::array<ModifierSetTraits, 13> kModifierSetTraits = {{
      DeviceModifierSets::formats_scales, false, true},
     {ModifierSet::f8f6f4_formats, BuiltinArgs::abc_formats_zero_scales, false, {"cbsz", "blgp", "", ""},
      DeviceModifierSets::formats_scales},
+    // gfx12 SWMMAC: index_key moves which IDX bits are read; the builtins cannot set it (the backend
+    // picks it, docs/rdna4.md §1.1), so the kernels run index_key 0.
+    {ModifierSet::swmmac_gfx12_neg, BuiltinArgs::abc_idx, false, {"neg", "neg_hi", "index_key"}, DeviceModifierSets::plain},
+    {ModifierSet::swmmac_gfx12_int, BuiltinArgs::neg_abc_idx_clamp, true, {"index_key", "", ""},
+     DeviceModifierSets::signedness_clamp},
+    {ModifierSet::swmmac_gfx12_fp8, BuiltinArgs::abc_idx, false, {"index_key", "", ""}, DeviceModifierSets::plain},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -100,6 +108,9 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8 &&
                   modifier_set_traits(ModifierSet::f8f6f4_scaled).set == ModifierSet::f8f6f4_scaled &&
                   modifier_set_traits(ModifierSet::f8f6f4_formats).set == ModifierSet::f8f6f4_formats,
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_neg).set == ModifierSet::swmmac_gfx12_neg &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_int).set == ModifierSet::swmmac_gfx12_int &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

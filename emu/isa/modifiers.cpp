@@ -16,6 +16,16 @@ namespace mxlane {
 // (K/2)*M*B/64 of them (docs/cdna3.md §3): 4 sets for 16-bit sources, 2 for 8-bit on gfx942.
 int smfmac_index_sets(const InstrDesc& d) { return 32 / (2 * (d.cols(Operand::A) * d.m * d.blocks / 64)); }
 
+// SWMMAC index_key values: the IDX VGPR holds 32 / (2 * stored values per lane) index windows
+// (docs/rdna4.md §1.1, §2.5: 0-1 wave32, 0-3 wave64 for 16/8-bit A; iu4 K=64 wave32 only 0).
+int swmmac_index_keys(const InstrDesc& d) {
+  const int stored_per_lane = d.cols(Operand::A) * d.m / d.wave;
+  // iu4 K=32 in wave64 keeps the wave32 lanes (lanes 32-63 unread, docs/rdna4.md §2.3), so its
+  // lanes hold as many stored values as in wave32.
+  const int held = d.a_type == ElemType::iu4 && d.k == 32 ? d.cols(Operand::A) * d.m / 32 : stored_per_lane;
+  return 32 / (2 * held);
+}
+
 namespace {
 
 std::vector<int> range(int lo, int hi) {
@@ -47,6 +57,17 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
       return "gfx12 WMMA has no OPSEL: 16-bit C/D are packed two rows to a VGPR and both halves are results "
              "(docs/rdna4.md §1, §2.4)";
   }
+  if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
+    if (cdna_mod) return fmt::format("{} is a CDNA MFMA modifier; {} SWMMAC takes none (docs/rdna4.md §1.1)", name, generation);
+    if (name == "opsel")
+      return "SWMMAC has no OPSEL: the field is index_key (docs/rdna4.md §1.1)";
+    if (name == "neg_hi" && d.modifiers == ModifierSet::swmmac_gfx12_int)
+      return "integer SWMMAC has no NEG_HI; NEG[1:0] choose A/B signedness (docs/rdna4.md §1.1)";
+    if (name == "neg" || name == "neg_hi")
+      return "NEG on the FP8/BF8 A and B is illegal, and SWMMAC has no C field to negate (docs/rdna4.md §1.1)";
+    if (name == "clamp") return "only the integer SWMMACs take CLAMP (docs/rdna4.md §1.1)";
+  }
+  if (name == "index_key") return "index_key exists only on gfx12 SWMMAC (docs/rdna4.md §1.1, §2.5)";
   if (d.family_id == MatrixFamilyId::wmma && cdna_mod)
     return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
   if (d.modifiers == ModifierSet::smfmac_index_set)
@@ -93,6 +114,7 @@ int modifier_value(const Modifiers& m, std::string_view name) {
   if (name == "byte_sel") return m.byte_sel;
   if (name == "opsel_a") return m.opsel_a;
   if (name == "opsel_b") return m.opsel_b;
+  if (name == "index_key") return m.index_key;
   return m.word_sel;
 }
 
@@ -107,6 +129,7 @@ void set_modifier(Modifiers& m, std::string_view name, int value) {
   else if (name == "byte_sel") m.byte_sel = value;
   else if (name == "opsel_a") m.opsel_a = value;
   else if (name == "opsel_b") m.opsel_b = value;
+  else if (name == "index_key") m.index_key = value;
   else m.word_sel = value;
 }
 
@@ -189,7 +212,26 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
       out.push_back({"clamp", {0, 1}, "",
                      "saturate the i32 result instead of wrapping [DOC] (seed 000)"});
       break;
+    case ModifierSet::swmmac_gfx12_neg:
+      out.push_back({"neg", range(0, 3), "",
+                     "bit 0: negate A values in bits [15:0]; bit 1: same for B (no C field: Src2 is the index) "
+                     "[LLVM][TOOL] (docs/rdna4.md §1.1)"});
+      out.push_back({"neg_hi", range(0, 3), "",
+                     "bit 0: negate A values in bits [31:16]; bit 1: same for B [LLVM][TOOL] (docs/rdna4.md §1.1)"});
+      break;
+    case ModifierSet::swmmac_gfx12_int:
+      out.push_back({"neg", range(0, 3), "",
+                     "bit 0: A is signed; bit 1: B is signed (the builtin's a_sign/b_sign) [LLVM] (docs/rdna4.md §1.1)"});
+      out.push_back({"clamp", {0, 1}, "",
+                     "saturate the i32 result after each half of K instead of wrapping [HW-digest] (docs/rdna4.md §3.2)"});
+      break;
+    case ModifierSet::swmmac_gfx12_fp8: break;
   }
+  if (d.family_id == MatrixFamilyId::swmmac_gfx12)
+    out.push_back({"index_key", range(0, swmmac_index_keys(d) - 1), "",
+                   fmt::format("which {}-bit window of IDX holds the indices: bits from {}*index_key [TOOL][LLVM] "
+                               "(docs/rdna4.md §2.5)",
+                               32 / swmmac_index_keys(d), 32 / swmmac_index_keys(d))});
   return out;
 }
 
@@ -229,6 +271,11 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
       why = "NEG on the FP8/BF8 A and B is illegal; only bit 2 (C) may be set (docs/rdna4.md §1)";
+    else if ((name == "neg" || name == "neg_hi") && d.family_id == MatrixFamilyId::swmmac_gfx12)
+      why = "SWMMAC has no C field to negate (Src2 holds the index), so only bits 0-1 (A, B) (docs/rdna4.md §1.1)";
+    else if (name == "index_key")
+      why = fmt::format("the IDX VGPR of {} in wave{} holds {} index window(s) (docs/rdna4.md §1.1, §2.5)", d.builtin,
+                        d.wave, swmmac_index_keys(d));
     else
       why = "out of range";
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,

@@ -26,6 +26,9 @@ enum class ModifierSet : std::uint8_t {
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
   f8f6f4_scaled,        // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
   f8f6f4_formats,       // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
+  swmmac_gfx12_neg,     // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_int,     // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_fp8,     // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -41,6 +44,7 @@ struct Modifiers {
   int word_sel = 0;  // VALU conversions: which 16-bit word (constant argument)
   int opsel_a = 0;   // scaled f8f6f4 MFMA: which byte of SA is A's scale (the builtin's opsel_a)
   int opsel_b = 0;   // scaled f8f6f4 MFMA: which byte of SB is B's scale (the builtin's opsel_b)
+  int index_key = 0;  // gfx12 SWMMAC: which part of the IDX VGPR holds the indices (VOP3P OPSEL bits)
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -56,6 +60,7 @@ struct ModifierRange {
 // Every modifier field name, in a fixed order.
 inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
                                                       "clamp", "byte_sel", "word_sel", "opsel_a", "opsel_b"};
+                                                      "clamp", "byte_sel", "word_sel", "index_key"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);
@@ -79,6 +84,10 @@ void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
 
 // How many index sets one IDX VGPR of SMFMAC `desc` holds (ABID picks one when CBSZ = 0).
 int smfmac_index_sets(const InstrDesc& desc);
+
+// How many index_key values one IDX VGPR of SWMMAC `desc` holds: 2 bits per stored A value of a lane
+// (docs/rdna4.md §2.5).
+int swmmac_index_keys(const InstrDesc& desc);
 
 // "cbsz=1 abid=1 blgp=0" for the modifiers `desc` accepts.
 std::string format_modifiers(const InstrDesc& desc, const Modifiers& mods);

@@ -151,6 +151,13 @@ constexpr SwitchValue kSmfmacGroupings[] = {
                      "compressed K (8 stored f16 values form one fused group)"},
 };
 
+constexpr SwitchValue kSwmmacGroupings[] = {
+    {"dense-k", "the dense gfx12 DOT4 chain on the rebuilt K-long A row: eight DOT4 steps over k (0..3), (4..7), "
+                "..., unstored k are +0 factors (docs/rdna4.md §3.2) [INF]"},
+    {"compressed-k", "DOT4 steps over the K/2 stored values only, four per step in compressed order, each times "
+                     "the B row its index picks"},
+};
+
 constexpr SwitchValue kGfx12Fp8Wmma[] = {
     {"dot4", "the f16/bf16 DOT4 chain applied to the decoded OCP FP8/BF8 factors (docs/rdna4.md §3.2) [INF]"},
     {"fma-chain", "one binary32 fused multiply-add per product, K ascending (GoC's loose model)"},
@@ -242,6 +249,10 @@ constexpr SwitchInfo kSwitches[] = {
      "[INF] the general CDNA input rule with a larger Kl; probe E-C4-1 (docs/cdna4.md §2.1)"},
     {SwitchId::fp6_layout, "fp6_layout", kFp6Layouts, "gfx950 f8f6f4 fp6/bf6 A/B layout",
      "[INF] as fp4 (contiguous); probe E-C4-2 (docs/cdna4.md §2.2)"},
+    {SwitchId::gfx12_swmmac_grouping, "gfx12_swmmac_grouping", kSwmmacGroupings,
+     "gfx1200 float SWMMAC (integer SWMMAC: exact sums, the same either way)",
+     "[UNKNOWN] no capture and no exact model (GoC: loose only); dense-k is the dense WMMA on the expanded A; "
+     "probe E2 (docs/rdna4.md §E)"},
 };
 
 // Which architectures' instructions consult each switch, in SwitchId order (the `applies_to` text
@@ -304,6 +315,7 @@ constexpr SwitchScope kScopes[] = {
     {SwitchId::cdna4_kdoubled_group, arch_bit(ArchId::gfx950)},
     {SwitchId::k16_layout, arch_bit(ArchId::gfx950)},
     {SwitchId::fp6_layout, arch_bit(ArchId::gfx950)},
+    {SwitchId::gfx12_swmmac_grouping, kGfx1200},
 };
 
 constexpr bool scopes_follow_switch_order() {

@@ -195,7 +195,9 @@ MXLANE_SWITCH_VALUE_ENUM(Fp6Layout, MXLANE_FP6_LAYOUT)
   X(f8f6f4_group, F8f6f4Group)                   \
   X(cdna4_kdoubled_group, KdoubledGroup)         \
   X(k16_layout, K16Layout)                       \
-  X(fp6_layout, Fp6Layout)
+  X(fp6_layout, Fp6Layout)                       \
+  /* docs/rdna4.md §E open questions (SWMMAC) */  \
+  X(gfx12_swmmac_grouping, SmfmacGrouping)
 
 enum class SwitchId : std::uint8_t {
 #define MXLANE_SWITCH_ID(id, Enum) id,

@@ -33,6 +33,10 @@ SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping) {
   return row;
 }
 
+SmfmacGrouping sparse_grouping(const InstrDesc& d, const Switches& switches) {
+  return d.family_id == MatrixFamilyId::swmmac_gfx12 ? switches.gfx12_swmmac_grouping() : switches.smfmac_grouping();
+}
+
 std::vector<int> canonical_sparse_indices(int stored) {
   std::vector<int> out(static_cast<std::size_t>(stored));
   for (int c = 0; c < stored; ++c) out[static_cast<std::size_t>(c)] = c % 2;

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
 
 namespace mxlane {
@@ -28,6 +29,10 @@ struct SparseRow {
 // position, carrying B row 4*floor(c/2) + index, so both products are added (docs/cdna3-numerics.md §4).
 // compressed-k: the K/2 stored values in c order, each with the B row its index picks.
 SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping);
+
+// The grouping switch that decides `d`'s rebuilt row: gfx12_swmmac_grouping for SWMMAC,
+// smfmac_grouping for SMFMAC (docs/rdna4.md §E E2, docs/cdna3-numerics.md §6).
+SmfmacGrouping sparse_grouping(const InstrDesc& d, const Switches& switches);
 
 // The indices of the ISA's canonical pattern (0, 1 in every group): the structure-only trace uses it.
 std::vector<int> canonical_sparse_indices(int stored);

@@ -38,7 +38,7 @@ def _operand(info, operand):
         raise ValueError(f"--operand: {operand} not in {{A,B,C,D,IDX}}")  # the CLI's (CLI11's) wording
     if name not in info["operands"]:
         raise ValueError(f"--operand {name}: {info['mnemonic']} is dense; IDX is the index register of the sparse "
-                         f"SMFMAC instructions")
+                         f"SMFMAC and SWMMAC instructions")
     return name, info["operands"][name]
 
 
@@ -47,7 +47,7 @@ def _reject_extra_operands(info, idx, scale_a, scale_b):
     # the scaled ones are not emulated yet, so a scale given here is refused, naming it.
     if idx is not None and not info["sparse"]:
         raise ValueError(f"idx: {info['mnemonic']} is dense; idx is the index matrix of the sparse SMFMAC "
-                         f"instructions")
+                         f"and SWMMAC instructions")
     if idx is None and info["sparse"]:
         raise ValueError(f"idx: {info['mnemonic']} is sparse: give idx, the (M, K/2) positions 0..3 of the stored "
                          f"values of a (its compressed (M, K/2) A)")
@@ -73,15 +73,17 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
         type of its width (uint16 for f16/bf16, uint8 for 8- and 4-bit, uint32, uint64).
     wave: 32 or 64 (default: the architecture's, or the builtin's _w32/_w64 suffix).
     options: behaviour switches {name: value} (see mxlane.catalog()["switches"]).
-    idx: SMFMAC (gfx942 v_smfmac_*): a is the compressed A, shape (M, K/2), the two stored values
-        of every group of four k; idx (M, K/2) gives each one's position 0..3 in its group
-        (docs/cdna3.md §3). Required for SMFMAC, refused elsewhere.
+    idx: SMFMAC (gfx942/gfx950 v_smfmac_*) and SWMMAC (gfx1200 v_swmmac_*): a is the compressed A,
+        shape (M, K/2), the two stored values of every group of four k; idx (M, K/2) gives each
+        one's position 0..3 in its group (docs/cdna3.md §3, docs/rdna4.md §2.5). Required for the
+        sparse instructions, refused elsewhere. SWMMAC's c is the accumulator its D registers hold;
+        index_key=N (a modifier) picks which part of the index VGPR is read.
     scale_a, scale_b: gfx950 v_mfma_scale_f32_*_f8f6f4: the E8M0 scale bytes (uint8), scale_a of
         shape (M, K/32) for A's rows, scale_b (N, K/32) for B's columns, one per 32-k block; a and b
         then hold raw bits (uint8) of the formats cbsz (A) and blgp (B) select: 0 fp8, 1 bf8, 2 fp6,
         3 bf6, 4 fp4 (docs/cdna4.md §1-§2). Required there, refused elsewhere.
     **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
-        clamp, a_signed, b_signed (gfx1100). The matrices are loaded with the plain layout and the
+        clamp, a_signed, b_signed (gfx1100, gfx1200), index_key (gfx1200 SWMMAC). The matrices are loaded with the plain layout and the
         instruction then reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
         moves lane groups of B, NEG negates); C goes where OPSEL puts it.
 

@@ -145,6 +145,13 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_cd == d.m * d.n * d.blocks * out_bits / (64 * 32));
       CHECK(d.vgprs(Operand::IDX) == 1);
       CHECK(d.coexec_cycles == -1);
+    } else if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
+      // docs/rdna4.md §1.1, §2.5: the gfx12 rule with A's K/2 stored values; the accumulator is D's registers.
+      CHECK(d.vgprs_a == (d.k / 2 * 16 / d.wave * in_bits + 31) / 32);
+      CHECK(d.vgprs_b == (d.k * 16 / d.wave * in_bits + 31) / 32);
+      CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
+      CHECK(d.vgprs(Operand::IDX) == 1);
+      CHECK(d.coexec_cycles == -1);
     } else if (d.family_id == MatrixFamilyId::wmma_gfx12) {
       // docs/rdna4.md §1-§2: no replicas, so a lane holds K*16/wave inputs; 16-bit C/D packed.
       CHECK(d.vgprs_a == (d.k * 16 / d.wave * in_bits + 31) / 32);
@@ -178,6 +185,13 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
       CHECK(names.size() == names.count("blgp") + 2 * names.count("cbsz"));
     } else if (d.family_id == MatrixFamilyId::smfmac) {
       CHECK(names == std::set<std::string>{"cbsz", "abid"});  // docs/cdna3.md §2: the index set, no BLGP
+    } else if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
+      // docs/rdna4.md §1.1: index_key always; NEG/NEG_HI on f16/bf16 A and B; signedness and CLAMP on integers.
+      const bool integer = elem_type_info(d.a_type).is_integer, fp8 = elem_bits(d.a_type) == 8 && !integer;
+      const std::set<std::string> want = integer ? std::set<std::string>{"neg", "clamp", "index_key"}
+                                         : fp8   ? std::set<std::string>{"index_key"}
+                                                 : std::set<std::string>{"neg", "neg_hi", "index_key"};
+      CHECK(names == want);
     } else if (d.family_id == MatrixFamilyId::mfma) {
       const bool f64 = d.a_type == ElemType::f64;
       CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64

@@ -168,9 +168,9 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
   for (const InstrDesc& d : instruction_table()) {
     if (d.tied) continue;
     CAPTURE(d.builtin);
-    for (int signs = 0; signs < (d.modifiers == ModifierSet::wmma_int ? 4 : 1); ++signs) {
-      const bool a_signed = d.modifiers != ModifierSet::wmma_int || (signs & 1);
-      const bool b_signed = d.modifiers != ModifierSet::wmma_int || (signs & 2);
+    for (int signs = 0; signs < (modifier_set_traits(d.modifiers).neg_is_signedness ? 4 : 1); ++signs) {
+      const bool a_signed = !modifier_set_traits(d.modifiers).neg_is_signedness || (signs & 1);
+      const bool b_signed = !modifier_set_traits(d.modifiers).neg_is_signedness || (signs & 2);
       Blocks a = zeros(d, Operand::A), b = zeros(d, Operand::B), c = zeros(d, Operand::C);
       const bool sparse = d.has(Operand::IDX);
       Blocks idx;
@@ -209,7 +209,7 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
         bv.push_back(bd);
         cv.push_back(cd);
       }
-      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = d.modifiers == ModifierSet::wmma_int ? signs : 0}, {}, idx);
+      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = modifier_set_traits(d.modifiers).neg_is_signedness ? signs : 0}, {}, idx);
       for (int blk = 0; blk < d.blocks; ++blk) {
         const Eigen::MatrixXd expected = av[static_cast<std::size_t>(blk)] * bv[static_cast<std::size_t>(blk)] + cv[static_cast<std::size_t>(blk)];
         for (int i = 0; i < d.m; ++i)

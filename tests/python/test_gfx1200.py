@@ -51,3 +51,24 @@ def test_fp8_neg_on_a_is_refused():
     C = np.zeros((16, 16), np.float32)
     with pytest.raises(Exception, match="NEG on the FP8/BF8 A and B is illegal"):
         mxlane.mma("gfx1200", "v_wmma_f32_16x16x16_fp8_fp8", A, A, C, neg=1)
+
+
+def test_swmmac_list_mma_index_key_and_gemm_refusal():
+    sparse = [d for d in mxlane.list("gfx1200") if d["kind"] == "swmmac"]
+    assert len(sparse) == 22
+    assert all(d["builtin"].startswith("__builtin_amdgcn_swmmac_") and d["builtin"].endswith(("_w32", "_w64")) for d in sparse)
+    # f16 wave32: stored values 1, 2, 3 ... per row at positions (0, 2) of each group; B row k holds k,
+    # so D[i][j] = sum over stored c of a[i][c] * (4 * (c // 2) + position) exactly.
+    a = (np.arange(16 * 16).reshape(16, 16) % 7).astype(np.float16)
+    idx = np.tile(np.array([0, 2] * 8), (16, 1))
+    b = np.repeat(np.arange(32, dtype=np.float16).reshape(32, 1), 16, axis=1)
+    c = np.zeros((16, 16), np.float32)
+    want = np.array([[sum(float(a[i, t]) * (4 * (t // 2) + idx[i, t]) for t in range(16)) for _ in range(16)]
+                     for i in range(16)], np.float32)
+    for key in (0, 1):
+        d = mxlane.mma("gfx1200", "swmmac_f32_16x16x32_f16_w32", a, b, c, idx=idx, index_key=key)
+        assert np.array_equal(d, want)
+    with pytest.raises(ValueError, match="index_key=2 is not allowed"):
+        mxlane.mma("gfx1200", "swmmac_f32_16x16x32_f16_w32", a, b, c, idx=idx, index_key=2)
+    with pytest.raises(ValueError, match="is sparse"):
+        mxlane.gemm("gfx1200", "swmmac_f32_16x16x32_f16_w32", np.zeros((16, 32), np.float16), b, c)

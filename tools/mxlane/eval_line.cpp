@@ -136,7 +136,7 @@ void check_keys(const Json& obj, const std::string& where, const std::set<std::s
 Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
   check_keys(mods, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed",
-                            "byte_sel", "word_sel", "opsel_a", "opsel_b"});
+                            "byte_sel", "word_sel", "opsel_a", "opsel_b", "index_key"});
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);
@@ -266,7 +266,7 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
   // IDX: SMFMAC's index register; SA/SB: the scaled f8f6f4 MFMA's scale registers; one VGPR each
   // (docs/spec/interfaces.md "eval").
   if (!d.has(Operand::IDX) && grids.has("IDX"))
-    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
+    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC and SWMMAC instructions", d.mnemonic));
   for (const char* scale : {"SA", "SB"})
     if (!d.has(Operand::SA) && grids.has(scale))
       fail(std::string("src.") + scale,

@@ -57,6 +57,10 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
                   "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
       ->check(integer_in(0, 7));
+  cmd->add_option("--index-key,--index_key", o.mods.index_key,
+                  "gfx1200 SWMMAC: which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
+                  "legal values per instruction in `mxlane list`). Example: --index-key 1")
+      ->check(integer_in(0, 3));
   cmd->add_option("--option", o.switch_settings,
                   "Behaviour switch NAME=VALUE (see `mxlane list`). Example: --option cbsz_model=calculator, "
                   "--option f64_4x4x4_cd_order=isa-general");
@@ -69,7 +73,7 @@ SelectedLayout select_layout(const LayoutSelection& o) {
   if (!desc.has(operand))
     throw InvalidArgument(operand == Operand::IDX
                               ? fmt::format("--operand {}: {} is dense; IDX is the index register of the sparse SMFMAC "
-                                            "instructions",
+                                            "and SWMMAC instructions",
                                             o.operand, desc.mnemonic)
                               : fmt::format("--operand {}: {} has no scale registers; SA and SB belong to the gfx950 "
                                             "scaled f8f6f4 MFMA (v_mfma_scale_f32_*_f8f6f4)",
