@@ -70,9 +70,8 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 //   MFMA (a, b, c, cbsz, abid, blgp); WMMA float (a, b, c); 16-bit-output WMMA (a, b, c, opsel);
 //   integer WMMA (a_neg, a, b_neg, b, c, clamp); SMFMAC (a, b, c, idx, cbsz, abid) with a the
 //   compressed A and idx every lane's index VGPR; scaled f8f6f4 (a, b, c, cbsz, blgp, opsel_a, scale_a,
-//   opsel_b, scale_b) with scale_a/scale_b every lane's scale VGPR — each followed by optional Switches.
-//   compressed A and idx every lane's index VGPR; float SWMMAC (a, b, c, idx); integer SWMMAC
-//   (a_sign, a, b_sign, b, c, idx, clamp) — each followed by optional Switches.
+//   opsel_b, scale_b) with scale_a/scale_b every lane's scale VGPR; float SWMMAC (a, b, c, idx); integer
+//   SWMMAC (a_sign, a, b_sign, b, c, idx, clamp) — each followed by optional Switches.
 template <std::size_t I> struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
@@ -113,6 +112,7 @@ template <std::size_t I> struct Builtin {
   {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .blgp = blgp, .opsel_a = opsel_a, .opsel_b = opsel_b}, s, nullptr,
                 &scale_a, &scale_b);
+  }
   // gfx12 SWMMAC: c is the accumulator (read from D's registers); index_key is not a builtin argument
   // (the backend picks it, docs/rdna4.md §1.1), so these read the indices from bit 0 of idx.
   D operator()(const A& a, const B& b, const C& c, const Idx& idx, const Switches& s = {}) const

@@ -107,7 +107,7 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_fp8).set == ModifierSet::wmma_gfx12_fp8 &&
                   modifier_set_traits(ModifierSet::f8f6f4_scaled).set == ModifierSet::f8f6f4_scaled &&
-                  modifier_set_traits(ModifierSet::f8f6f4_formats).set == ModifierSet::f8f6f4_formats,
+                  modifier_set_traits(ModifierSet::f8f6f4_formats).set == ModifierSet::f8f6f4_formats &&
                   modifier_set_traits(ModifierSet::swmmac_gfx12_neg).set == ModifierSet::swmmac_gfx12_neg &&
                   modifier_set_traits(ModifierSet::swmmac_gfx12_int).set == ModifierSet::swmmac_gfx12_int &&
                   modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8,

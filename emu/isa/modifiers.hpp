@@ -59,8 +59,8 @@ struct ModifierRange {
 
 // Every modifier field name, in a fixed order.
 inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
-                                                      "clamp", "byte_sel", "word_sel", "opsel_a", "opsel_b"};
-                                                      "clamp", "byte_sel", "word_sel", "index_key"};
+                                                      "clamp", "byte_sel", "word_sel", "opsel_a", "opsel_b",
+                                                      "index_key"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);

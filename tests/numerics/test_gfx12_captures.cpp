@@ -11,6 +11,7 @@
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
+#include "tests/support/gfx1201_capture_inputs.hpp"
 #include "tests/support/vector_file.hpp"
 
 using namespace mxlane;
@@ -69,19 +70,8 @@ std::uint64_t integer_element(const std::uint32_t (&regs)[2][32], IntegerShape s
 }
 
 std::uint64_t integer_digest(int shape, unsigned sample, int mode, const Switches& switches = {}) {
-  std::uint32_t data[14][32];
-  std::uint32_t x = 0xA3987412U + sample;
-  const auto next = [&] {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return x;
-  };
-  for (int r = 0; r < 6; ++r)
-    for (auto& w : data[r]) w = next();
-  const std::uint32_t acc[] = {0, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x7FFFFF80, 0x80000080};
-  for (int r = 6; r < 14; ++r)
-    for (auto& w : data[r]) w = acc[next() % 6];
+  mxlane_test::Gfx1201CaptureRng rng(sample);
+  const std::vector<std::vector<std::uint32_t>> data = mxlane_test::gfx1201_capture_registers(rng);
   std::uint32_t a_regs[2][32], b_regs[2][32];
   for (int r = 0; r < 2; ++r)
     for (int lane = 0; lane < 32; ++lane) {

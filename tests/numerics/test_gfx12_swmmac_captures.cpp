@@ -11,6 +11,7 @@
 #include "emu/insns/execute.hpp"
 #include "emu/isa/arch.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "tests/support/gfx1201_capture_inputs.hpp"
 #include "tests/support/vector_file.hpp"
 
 using namespace mxlane;
@@ -22,22 +23,12 @@ constexpr const char* kShapes[] = {"swmmac_i32_16x16x32_iu8_w32", "swmmac_i32_16
 
 // The capture inputs of sample s as the vectors file describes them: 15 registers of 32 lanes.
 std::vector<std::vector<std::uint32_t>> capture_inputs(unsigned sample) {
-  std::vector<std::vector<std::uint32_t>> data(15, std::vector<std::uint32_t>(32, 0));
-  std::uint32_t x = 0xA3987412U + sample;
-  const auto next = [&] {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return x;
-  };
-  for (int r = 0; r < 6; ++r)
-    for (auto& w : data[r]) w = next();
-  const std::uint32_t acc[] = {0, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x7FFFFF80, 0x80000080};
-  for (int r = 6; r < 14; ++r)
-    for (auto& w : data[r]) w = acc[next() % 6];
+  mxlane_test::Gfx1201CaptureRng rng(sample);
+  std::vector<std::vector<std::uint32_t>> data = mxlane_test::gfx1201_capture_registers(rng);
+  data.emplace_back(32, 0);  // register 14: IDX
   const std::uint32_t codes[] = {4, 8, 12, 9, 13, 14};
   for (auto& w : data[14])
-    for (int group = 0; group < 8; ++group) w |= codes[next() % 6] << (4 * group);
+    for (int group = 0; group < 8; ++group) w |= codes[rng.next() % 6] << (4 * group);
   return data;
 }
 
