@@ -59,6 +59,8 @@ std::uint64_t ordinary(std::mt19937_64& rng, ElemType t) {
     case ElemType::f32: return pattern(23, 127, 32);
     case ElemType::f16: return pattern(10, 15, 16);
     case ElemType::bf16: return pattern(7, 127, 16);
+    case ElemType::fp8: return pattern(3, 7, 8);  // exponent fields 1..7: finite in FNUZ and OCP E4M3
+    case ElemType::bf8: return pattern(2, 15, 8);
     case ElemType::iu4: return r & 0xF;
     default: return r & 0xFF;
   }

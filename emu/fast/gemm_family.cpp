@@ -31,6 +31,19 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::xf32:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_xf32, kXf32Group, in_bits, acc_bits};
         return std::nullopt;
+      case ElemType::fp8:
+      case ElemType::bf8: {
+        if (!fused) return std::nullopt;
+        const auto fp8_input = [&](ElemType t) {
+          const bool fnuz = arch.fp8_encoding == Fp8Encoding::fnuz;
+          if (t == ElemType::fp8) return fnuz ? Fp8Input::e4m3_fnuz : Fp8Input::e4m3_ocp;
+          return fnuz ? Fp8Input::e5m2_fnuz : Fp8Input::e5m2_ocp;
+        };
+        FamilyChoice choice{GemmFamily::cdna3_fused_fp8, 16, in_bits, acc_bits};
+        choice.a_fp8 = static_cast<std::uint8_t>(fp8_input(d.a_type));
+        choice.b_fp8 = static_cast<std::uint8_t>(fp8_input(d.b_type));
+        return choice;
+      }
       case ElemType::i8: return FamilyChoice{GemmFamily::cdna2_int8, 1, in_bits, acc_bits};
       default: return std::nullopt;
     }

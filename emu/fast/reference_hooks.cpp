@@ -23,6 +23,22 @@ std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint
   return gfx12_dot4(format, format, std::span(a, 4), std::span(b, 4), acc, Dot2Output::f32, Dot4Options::from(Switches{}));
 }
 
+std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
+                                        const std::uint32_t* b) {
+  constexpr int kGroup = 16;
+  const std::vector<std::uint64_t> a_bits(a, a + kGroup), b_bits(b, b + kGroup);
+  const auto spec = [](Fp8Input f) -> const FormatSpec& {
+    switch (f) {
+      case Fp8Input::e4m3_ocp: return kFp8E4M3Ocp;
+      case Fp8Input::e5m2_ocp: return kFp8E5M2Ocp;
+      case Fp8Input::e4m3_fnuz: return kFp8E4M3Fnuz;
+      case Fp8Input::e5m2_fnuz: break;
+    }
+    return kFp8E5M2Fnuz;
+  };
+  return cdna3_fp8_dot(spec(a_format), spec(b_format), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
+}
+
 std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
                                     const std::uint32_t* b) {
   const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);

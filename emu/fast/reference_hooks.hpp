@@ -17,6 +17,14 @@ std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, s
 // f16 (or bf16 when `bf16`) factors of A and of B, accumulator bits `acc`. Returns the new bits.
 std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b);
 
+// The FP8 format of one operand of a CDNA3 fp8/bf8 kernel (kernels/cdna3_fp8.inl).
+enum class Fp8Input : std::uint8_t { e4m3_ocp, e5m2_ocp, e4m3_fnuz, e5m2_fnuz };
+
+// One fp8/bf8 fused group of 16, default switches (docs/cdna3-numerics.md §3): raw bytes of A and B
+// in the formats given, the binary32 accumulator `acc`. Returns the new accumulator bits.
+std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
+                                        const std::uint32_t* b);
+
 // The input format of a CDNA3 fused-group kernel (kernels/cdna3_fused.inl).
 enum class FusedInput : std::uint8_t { f16, bf16, xf32 };
 

@@ -74,9 +74,8 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
 
 TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
   // Except gfx908's FP16/BF16 MFMA (the pairwise kernels implement gfx90a's flushing data path, and
-  // gfx908 keeps subnormals, docs/cdna1.md), the fp8/bf8 MFMA of gfx942 and gfx950 (even/odd fused
-  // groups, docs/cdna3-numerics.md §3: no fast kernel yet) and gfx1200's 16-bit-output, FP8/BF8 and
-  // integer WMMA: those run the reference. gfx942/gfx950 f16, bf16 and xf32 have the fused-group kernels.
+  // gfx908 keeps subnormals, docs/cdna1.md), and gfx1200's 16-bit-output, FP8/BF8 and integer WMMA:
+  // those run the reference. gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 have the fused-group kernels.
   int reference_only = 0;
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.arch_traits().name, d.builtin);
@@ -89,18 +88,17 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
                                          d.arch_traits().mfma_float_model == MfmaFloatModel::rounded_tree &&
                                          d.family_id == MatrixFamilyId::mfma &&
                                          (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16);
-    const bool cdna3_fp8 = d.family_id == MatrixFamilyId::mfma && (d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8);
     // gfx1200: only the f16/bf16 -> f32 DOT4 chains have a kernel (docs/rdna4.md §3.2)
     const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12 &&
                        !(d.c_type == ElemType::f32 && (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16));
-    const bool reference = kept_subnormal_pairwise || cdna3_fp8 || gfx12;
+    const bool reference = kept_subnormal_pairwise || gfx12;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  // gfx908: 5 f16, 5 legacy bf16; gfx942: 8 fp8/bf8; gfx950: 8 fp8/bf8; gfx1200: 22 dense WMMA rows
-  // but the f16 and bf16 -> f32 ones (2 instructions x 2 wave sizes)
-  CHECK(reference_only == 10 + 8 + 8 + 18);
+  // gfx908: 5 f16, 5 legacy bf16; gfx1200: 22 dense WMMA rows but the f16 and bf16 -> f32 ones
+  // (2 instructions x 2 wave sizes)
+  CHECK(reference_only == 10 + 18);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

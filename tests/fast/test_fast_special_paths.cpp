@@ -1,4 +1,4 @@
-// [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl) and the gfx1200
+// [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl) and the gfx1200
 // DOT4 kernels (kernels/gfx12_dot4.inl) against the element reference on values chosen for each of
 // their paths: signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
@@ -25,6 +25,10 @@ const std::vector<std::uint32_t> kXf32Factors = {0x00000000, 0x80000000, 0x00001
                                                  0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000, 0xBF802000, 0x7F7FFFFF,
                                                  0xFF7FE000, 0x5F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000,
                                                  0x1F800000, 0x9F800000};
+// Bytes that are NaN in one FP8 encoding and not in the other (0x80: FNUZ NaN, OCP -0; 0x7F/0xFF:
+// OCP E4M3 NaN; 0x7C: OCP E5M2 inf), the largest and smallest magnitudes, subnormals, signed zeros.
+const std::vector<std::uint32_t> kFp8Factors = {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x7F, 0xFF, 0x7E, 0xFE, 0x7C, 0xFC,
+                                                0x7B, 0x38, 0xB8, 0x39, 0x3C, 0xBC, 0x40, 0xC0};
 const std::vector<std::uint32_t> kAccumulators = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
                                                   0x00800000, 0x3F800000, 0xBF800000, 0x3F800001, 0x7F7FFFFF,
                                                   0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x4F000000,
@@ -69,6 +73,15 @@ TEST_CASE("CDNA3 fused-group kernels equal the reference on the special paths", 
   check_pools<std::uint32_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x4_xf32"), kXf32Factors, 4);
   check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x16_bf16"), kBf16Factors, 5);
   check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_16x16x32_f16"), kF16Factors, 6);
+}
+
+TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the reference on the special paths",
+          "[fast][gemm][cdna3]") {
+  std::uint64_t seed = 20;
+  for (ArchId arch : {ArchId::gfx942, ArchId::gfx950})
+    for (const char* mnemonic : {"v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8", "v_mfma_f32_32x32x16_bf8_fp8",
+                                 "v_mfma_f32_32x32x16_bf8_bf8"})
+      check_pools<std::uint8_t>(resolve_instruction(arch_info(arch), mnemonic), kFp8Factors, ++seed);
 }
 
 TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fast][gemm][gfx12]") {

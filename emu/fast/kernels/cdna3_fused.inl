@@ -34,7 +34,7 @@
 //  * Instruction boundaries: the next instruction reads acc as its C unchanged (read as is), so the
 //    chain of groups simply continues across k_step.
 
-template <FusedInput Input>
+template <FusedInput Input = FusedInput::f16>
 struct Cdna3FusedFamily {
   using Acc = std::int32_t;  // binary32 bits
   static constexpr int MR = 4;
@@ -105,15 +105,18 @@ struct Cdna3FusedFamily {
     return (s31 + c24 * vd_set1(128.0)) * vd_pow2<H>(shift_out);
   }
 
-  // The group's new accumulator from the old one, the sum24 and E (finite lanes).
+  // The group's new accumulator from the old one, the sum24 and E (finite lanes). DropSmallC: the
+  // fp8 structure (docs/cdna3-numerics.md §3 step 3), where C below 2^(F-25) contributes 0.
+  template <bool DropSmallC = false>
   static VI round_group(VI acc, VI sum24, VI e) {
     const VI field = srli<23>(acc) & vi_set1(0xFF);
     const VI subnormal = cmpeq(field, vi_set1(0));
     const VI ec = select(subnormal, vi_set1(-126), field - vi_set1(127));
-    const VI magnitude = (acc & vi_set1(0x7FFFFF)) | and_not(subnormal, vi_set1(0x800000));
+    VI magnitude = (acc & vi_set1(0x7FFFFF)) | and_not(subnormal, vi_set1(0x800000));
+    const VI f = vmax(e, ec);
+    if constexpr (DropSmallC) magnitude = and_not(cmpgt(f - vi_set1(25), ec), magnitude);
     const VI sign = srai<31>(acc);
     const VI csig = (magnitude ^ sign) - sign;
-    const VI f = vmax(e, ec);
     const VI shift_s = vi_set1(7) + e - f, shift_c = vi_set1(1) + ec - f, shift_out = f - vi_set1(31);
     VD halves[kHalves];
     halves[0] = exact_total<0>(sum24, csig, shift_s, shift_c, shift_out);

@@ -18,6 +18,7 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel fused_xf32 = GemmDriver<Cdna3FusedFamily<FusedInput::xf32>>::kernel({});
   static const GemmKernel dot4_f16 = GemmDriver<Gfx12Dot4Family<false>>::kernel({});
   static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
+  static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
   switch (family) {
     case GemmFamily::cdna2_fma_chain_f32: return &f32;
     case GemmFamily::cdna2_fma_chain_f64: return &f64;
@@ -32,6 +33,7 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::cdna3_fused_xf32: return &fused_xf32;
     case GemmFamily::gfx12_dot4_f16: return &dot4_f16;
     case GemmFamily::gfx12_dot4_bf16: return &dot4_bf16;
+    case GemmFamily::cdna3_fused_fp8: return &fused_fp8;
     case GemmFamily::count: break;
   }
   return nullptr;
