@@ -33,6 +33,9 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
         return std::nullopt;
       case ElemType::fp8:
       case ElemType::bf8: {
+        // Groups of 16 with the even/odd split, FNUZ (gfx942) or OCP (gfx950) decoding
+        // (docs/cdna3-numerics.md §3, docs/cdna4-numerics.md §2). The scaled f8f6f4 rows of gfx950
+        // (docs/cdna4-numerics.md §3) are a different rule: they must not reach this case.
         if (!fused) return std::nullopt;
         const auto fp8_input = [&](ElemType t) {
           const bool fnuz = arch.fp8_encoding == Fp8Encoding::fnuz;
