@@ -17,12 +17,20 @@ struct HeadlineGemm {
   const char* inputs;
   const char* native;   // Eigen scalar type of the same size
   double target_ratio;  // emulated / native, single thread (the project's target, docs/performance.md)
+  const char* label = nullptr;  // the benchmark's name when the mnemonic exists on two architectures
+  const char* name() const { return label != nullptr ? label : mnemonic; }
 };
 inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0},
     {mxlane::ArchId::gfx1100, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0},
     {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x2f32", "f32", "float", 2.0},
     {mxlane::ArchId::gfx90a, "v_mfma_f64_16x16x4f64", "f64", "double", 2.0},
+    // gfx942 fused f16 groups, gfx950's K-doubled bf16 and gfx942 fp8 (kernels/cdna3_fused.inl, cdna3_fp8.inl).
+    {mxlane::ArchId::gfx942, "v_mfma_f32_32x32x8_f16", "f16", "float", 3.0},
+    {mxlane::ArchId::gfx950, "v_mfma_f32_32x32x16_bf16", "bf16", "float", 3.0},
+    {mxlane::ArchId::gfx942, "v_mfma_f32_32x32x16_fp8_fp8", "fp8", "float", 3.0},
+    // gfx1200 DOT4 chain (kernels/gfx12_dot4.inl); the mnemonic is gfx1100's too.
+    {mxlane::ArchId::gfx1200, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0, "v_wmma_f32_16x16x16_f16_gfx12"},
 };
 inline constexpr int kHeadlineSize = 1024;
 

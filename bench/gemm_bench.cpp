@@ -1,4 +1,4 @@
-// GEMM benchmarks: the emulated GEMM of the four instructions with performance targets at 1024^3 with 1 and 2
+// GEMM benchmarks: the emulated GEMM of the instructions with performance targets at 1024^3 with 1 and 2
 // threads, Eigen's native float and double GEMM of the same size, and every fast numerics family's
 // instructions and MACs per second (fast path and the reference it replaces).
 #include <benchmark/benchmark.h>
@@ -59,6 +59,8 @@ std::uint64_t ordinary(std::mt19937_64& rng, ElemType t) {
     case ElemType::f32: return pattern(23, 127, 32);
     case ElemType::f16: return pattern(10, 15, 16);
     case ElemType::bf16: return pattern(7, 127, 16);
+    case ElemType::fp8: return pattern(3, 7, 8);  // exponent fields 1..7: finite in FNUZ and OCP E4M3
+    case ElemType::bf8: return pattern(2, 15, 8);
     case ElemType::iu4: return r & 0xF;
     default: return r & 0xFF;
   }
@@ -125,7 +127,7 @@ const InstrDesc& instruction(mxlane::ArchId arch, const char* mnemonic) {
 }  // namespace
 
 void register_gemm_benchmarks() {
-  // The four target GEMMs (docs/performance.md) next to Eigen.
+  // The target GEMMs (docs/performance.md) next to Eigen.
   benchmark::RegisterBenchmark(eigen_name("float", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, false)
       ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
   benchmark::RegisterBenchmark(eigen_name("double", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, true)
@@ -133,12 +135,13 @@ void register_gemm_benchmarks() {
   for (const HeadlineGemm& h : kHeadlineGemms)
     for (int threads : {1, 2}) {
       const InstrDesc* d = &instruction(h.arch, h.mnemonic);
-      benchmark::RegisterBenchmark(gemm_name(std::string(d->mnemonic), kHeadlineSize, threads).c_str(), gemm_benchmark, d, kHeadlineSize,
+      benchmark::RegisterBenchmark(gemm_name(h.name(), kHeadlineSize, threads).c_str(), gemm_benchmark, d, kHeadlineSize,
                                    options(threads, mxlane::GemmPath::automatic))
           ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
     }
 
-  // Every family (and accumulator width): the first instruction of the table that uses it.
+  // Every family (and accumulator width): the first instruction of the table that uses it, named by
+  // its element kernel (unique across architectures, unlike some mnemonics).
   std::vector<std::pair<mxlane::fast::GemmFamily, int>> seen;
   for (const InstrDesc& d : mxlane::instruction_table()) {
     const auto f = mxlane::fast::gemm_family(d);
@@ -146,10 +149,10 @@ void register_gemm_benchmarks() {
     const std::pair<mxlane::fast::GemmFamily, int> key{f->family, f->acc_bits};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    benchmark::RegisterBenchmark(gemm_name(std::string(d.mnemonic), kFamilySize, 1).c_str(), gemm_benchmark, &d, kFamilySize,
+    benchmark::RegisterBenchmark(gemm_name(std::string(d.semantics), kFamilySize, 1).c_str(), gemm_benchmark, &d, kFamilySize,
                                  options(1, mxlane::GemmPath::automatic))
         ->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("reference/" + std::string(d.mnemonic) + "/" + std::to_string(kReferenceSize)).c_str(),
+    benchmark::RegisterBenchmark(("reference/" + std::string(d.semantics) + "/" + std::to_string(kReferenceSize)).c_str(),
                                  gemm_benchmark, &d, kReferenceSize, options(1, mxlane::GemmPath::reference_elements))
         ->Unit(benchmark::kMillisecond)->UseRealTime();
   }

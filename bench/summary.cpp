@@ -43,8 +43,8 @@ void SummaryReporter::Finalize() {
                      "instruction", "in", "1 thread ms", "native", "native ms", "ratio", "cpu ratio", "target", "", "2 threads ms",
                      "speedup", "target", "", "cores", "work");
   for (const HeadlineGemm& h : kHeadlineGemms) {
-    const Result* one = find(gemm_name(h.mnemonic, kHeadlineSize, 1));
-    const Result* two = find(gemm_name(h.mnemonic, kHeadlineSize, 2));
+    const Result* one = find(gemm_name(h.name(), kHeadlineSize, 1));
+    const Result* two = find(gemm_name(h.name(), kHeadlineSize, 2));
     const Result* native = find(eigen_name(h.native, kHeadlineSize));
     if (one == nullptr || native == nullptr) continue;
     const double ratio = one->seconds / native->seconds;
@@ -58,7 +58,7 @@ void SummaryReporter::Finalize() {
       threads = fmt::format("{:>11.1f} {:>7.2f}x {:>7.1f}x {:>8} {:>6.2f} {:>6.2f}", 1e3 * two->seconds, speedup, kThreadTarget,
                             verdict(speedup >= kThreadTarget), cores(two), work);
     }
-    out << fmt::format("{:<26} {:>5} {:>11.1f} {:>8} {:>12.1f} {:>6.2f}x {:>8.2f}x {:>6.1f}x {:>8} {}\n", h.mnemonic, h.inputs,
+    out << fmt::format("{:<26} {:>5} {:>11.1f} {:>8} {:>12.1f} {:>6.2f}x {:>8.2f}x {:>6.1f}x {:>8} {}\n", h.name(), h.inputs,
                        1e3 * one->seconds, h.native, 1e3 * native->seconds, ratio, one->cpu_seconds / native->cpu_seconds, h.target_ratio,
                        verdict(ratio <= h.target_ratio), threads);
   }

@@ -31,6 +31,10 @@ GEMM_CASES = [
     ("v_wmma_f32_16x16x16_f16", "float", 6.0),
     ("v_mfma_f32_32x32x2f32", "float", 2.0),
     ("v_mfma_f64_16x16x4f64", "double", 2.0),
+    ("v_mfma_f32_32x32x8_f16", "float", 3.0),    # gfx942 fused groups
+    ("v_mfma_f32_32x32x16_bf16", "float", 3.0),  # gfx950 K-doubled
+    ("v_mfma_f32_32x32x16_fp8_fp8", "float", 3.0),  # gfx942 fp8 groups of 16
+    ("v_wmma_f32_16x16x16_f16_gfx12", "float", 6.0),  # gfx1200 DOT4 chain
 ]
 
 

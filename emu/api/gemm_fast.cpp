@@ -42,6 +42,8 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.a_signed = f.family == fast::GemmFamily::rdna3_int ? (r.options.mods.neg & 1) != 0 : true;
   p.b_signed = f.family == fast::GemmFamily::rdna3_int ? (r.options.mods.neg & 2) != 0 : true;
   p.clamp = r.options.mods.clamp != 0;
+  p.a_fp8 = f.a_fp8;
+  p.b_fp8 = f.b_fp8;
   p.a = r.a;
   p.b = r.b;
   p.c = r.c;

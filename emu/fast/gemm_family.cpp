@@ -7,19 +7,46 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
   const int in_bits = elem_bits(d.a_type), acc_bits = elem_bits(d.c_type);
   if (d.family_id == MatrixFamilyId::mfma) {
     const int values_per_lane = 32 * d.vgprs_a / in_bits;
-    // The pairwise kernels implement the flushing data path (gfx90a). An architecture that keeps
-    // subnormals runs the reference for f16/bf16: gfx908 (docs/cdna1.md), and gfx942 whose fused
-    // groups (docs/cdna3-numerics.md) have no fast kernel yet.
-    const bool pairwise_kernels_apply = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush;
+    const ArchInfo& arch = d.arch_traits();
+    // gfx942/gfx950 fuse each group of products with the accumulator (docs/cdna3-numerics.md §1:
+    // groups of min(8, K) for f16/bf16, 4 for xf32; gfx950's K-doubled shapes: 8 at the default of
+    // switch cdna4_kdoubled_group, docs/cdna4-numerics.md §4). The pairwise kernels implement the
+    // flushing tree (gfx90a); gfx908 keeps subnormals in its tree (docs/cdna1.md) and runs the
+    // reference.
+    const bool fused = arch.mfma_float_model == MfmaFloatModel::fused_groups;
+    const bool pairwise_kernels_apply = !fused && arch.matrix_subnormals == MatrixSubnormals::flush;
+    const int fused_group = d.k < 8 ? d.k : 8;
+    constexpr int kXf32Group = 4;
     switch (d.a_type) {
       case ElemType::f32: return FamilyChoice{GemmFamily::cdna2_fma_chain_f32, 1, in_bits, acc_bits};
       case ElemType::f64: return FamilyChoice{GemmFamily::cdna2_fma_chain_f64, 1, in_bits, acc_bits};
       case ElemType::f16:
+        if (fused) return FamilyChoice{GemmFamily::cdna3_fused_f16, fused_group, in_bits, acc_bits};
         if (!pairwise_kernels_apply) return std::nullopt;
         return FamilyChoice{GemmFamily::cdna2_pairwise_f16, values_per_lane, in_bits, acc_bits};
       case ElemType::bf16:
+        if (fused) return FamilyChoice{GemmFamily::cdna3_fused_bf16, fused_group, in_bits, acc_bits};
         if (!pairwise_kernels_apply) return std::nullopt;
         return FamilyChoice{GemmFamily::cdna2_pairwise_bf16, values_per_lane, in_bits, acc_bits};
+      case ElemType::xf32:
+        if (fused) return FamilyChoice{GemmFamily::cdna3_fused_xf32, kXf32Group, in_bits, acc_bits};
+        return std::nullopt;
+      case ElemType::fp8:
+      case ElemType::bf8: {
+        // Groups of 16 with the even/odd split, FNUZ (gfx942) or OCP (gfx950) decoding
+        // (docs/cdna3-numerics.md §3, docs/cdna4-numerics.md §2). The scaled f8f6f4 rows of gfx950
+        // (docs/cdna4-numerics.md §3) are a different rule: they must not reach this case.
+        if (!fused) return std::nullopt;
+        const auto fp8_input = [&](ElemType t) {
+          const bool fnuz = arch.fp8_encoding == Fp8Encoding::fnuz;
+          if (t == ElemType::fp8) return fnuz ? Fp8Input::e4m3_fnuz : Fp8Input::e4m3_ocp;
+          return fnuz ? Fp8Input::e5m2_fnuz : Fp8Input::e5m2_ocp;
+        };
+        FamilyChoice choice{GemmFamily::cdna3_fused_fp8, 16, in_bits, acc_bits};
+        choice.a_fp8 = static_cast<std::uint8_t>(fp8_input(d.a_type));
+        choice.b_fp8 = static_cast<std::uint8_t>(fp8_input(d.b_type));
+        return choice;
+      }
       case ElemType::i8: return FamilyChoice{GemmFamily::cdna2_int8, 1, in_bits, acc_bits};
       default: return std::nullopt;
     }
@@ -30,6 +57,15 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::bf16: return FamilyChoice{GemmFamily::rdna3_dot2_bf16, 1, in_bits, acc_bits};
       case ElemType::iu8:
       case ElemType::iu4: return FamilyChoice{GemmFamily::rdna3_int, 1, in_bits, acc_bits};
+      default: return std::nullopt;
+    }
+  }
+  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::f32) {
+    // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2); 16-bit outputs, FP8/BF8 and
+    // the integer WMMA have no fast kernel yet.
+    switch (d.a_type) {
+      case ElemType::f16: return FamilyChoice{GemmFamily::gfx12_dot4_f16, 1, in_bits, acc_bits};
+      case ElemType::bf16: return FamilyChoice{GemmFamily::gfx12_dot4_bf16, 1, in_bits, acc_bits};
       default: return std::nullopt;
     }
   }

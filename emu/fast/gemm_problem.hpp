@@ -18,6 +18,12 @@ enum class GemmFamily : std::uint8_t {
   rdna3_dot2_f16,        // §B.4/§B.5, f16 inputs (f32, f16 accumulator)
   rdna3_dot2_bf16,       // §B.4/§B.5, bf16 inputs (f32, bf16 accumulator)
   rdna3_int,             // §B.7 [INF]: IU8 / IU4, signedness from NEG, optional CLAMP
+  cdna3_fused_f16,       // docs/cdna3-numerics.md §2: fused groups (gfx942, gfx950), f16 inputs
+  cdna3_fused_bf16,      // the same, bf16 inputs
+  cdna3_fused_xf32,      // the same, xf32 inputs (binary32 cut to 10 fraction bits), groups of 4
+  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 accumulator
+  gfx12_dot4_bf16,       // the same, bf16 inputs
+  cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
   count
 };
 
@@ -34,10 +40,11 @@ struct GemmProblem {
   GemmFamily family = GemmFamily::cdna2_fma_chain_f32;
   int m = 0, n = 0, k = 0;  // D is m x n; the sum runs over k
   int k_step = 1;           // the instruction's K: every k_step the accumulator is read as a new C
-  int group = 1;            // CDNA2 pairwise tree: products per group (2 or 4)
+  int group = 1;            // products per group: CDNA2 pairwise tree (2 or 4), CDNA3 fused (4 or 8)
   int element_bits = 16;    // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
   int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
+  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // CDNA3 fp8/bf8: the FP8 format of A and of B (fast::Fp8Input)
   MatrixView a, b, c;       // A is m x k, B is k x n, C is m x n
   void* d = nullptr;        // m x n, same storage as C
   std::ptrdiff_t ldd = 0;

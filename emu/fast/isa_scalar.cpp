@@ -17,6 +17,9 @@ namespace mxlane::fast::scalar {
 #include "emu/fast/kernels/pairwise_tree.inl"
 #include "emu/fast/kernels/integer_dot.inl"
 #include "emu/fast/kernels/rdna3_dot2.inl"
+#include "emu/fast/kernels/cdna3_fused.inl"
+#include "emu/fast/kernels/cdna3_fp8.inl"
+#include "emu/fast/kernels/gfx12_dot4.inl"
 #include "emu/fast/kernels/kernel_set.inl"
 #include "emu/fast/kernels/valu_portable.inl"  // VALU lane kernels of every level
 

@@ -1,6 +1,11 @@
 // The reference fallbacks of the fast kernels: the semantics functions themselves.
 #include "emu/fast/reference_hooks.hpp"
 
+#include <vector>
+
+#include "emu/formats/format.hpp"
+#include "emu/semantics/cdna3_fused_dot.hpp"
+#include "emu/semantics/gfx12_dot4.hpp"
 #include "emu/semantics/rdna3_dot2.hpp"
 
 namespace mxlane::fast {
@@ -11,6 +16,34 @@ std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, s
   const Dot2Output output = acc_bits == 32 ? Dot2Output::f32 : (bf16 ? Dot2Output::bf16 : Dot2Output::f16);
   const std::uint32_t c = acc_bits == 32 ? acc : rdna3_widen_accumulator(output, static_cast<std::uint16_t>(acc));
   return rdna3_dot2(input, a0, b0, a1, b1, c, output, Dot2Options::from(Switches{}));
+}
+
+std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b) {
+  const FormatSpec& format = bf16 ? kBfloat16 : kBinary16;
+  return gfx12_dot4(format, format, std::span(a, 4), std::span(b, 4), acc, Dot2Output::f32, Dot4Options::from(Switches{}));
+}
+
+std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
+                                        const std::uint32_t* b) {
+  constexpr int kGroup = 16;
+  const std::vector<std::uint64_t> a_bits(a, a + kGroup), b_bits(b, b + kGroup);
+  const auto spec = [](Fp8Input f) -> const FormatSpec& {
+    switch (f) {
+      case Fp8Input::e4m3_ocp: return kFp8E4M3Ocp;
+      case Fp8Input::e5m2_ocp: return kFp8E5M2Ocp;
+      case Fp8Input::e4m3_fnuz: return kFp8E4M3Fnuz;
+      case Fp8Input::e5m2_fnuz: break;
+    }
+    return kFp8E5M2Fnuz;
+  };
+  return cdna3_fp8_dot(spec(a_format), spec(b_format), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
+}
+
+std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
+                                    const std::uint32_t* b) {
+  const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);
+  const FormatSpec& format = input == FusedInput::f16 ? kBinary16 : input == FusedInput::bf16 ? kBfloat16 : kBinary32;
+  return cdna3_fused_dot(format, group, input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
 }
 
 }  // namespace mxlane::fast

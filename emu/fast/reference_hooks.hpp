@@ -13,4 +13,25 @@ namespace mxlane::fast {
 std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, std::uint16_t a0, std::uint16_t b0,
                                    std::uint16_t a1, std::uint16_t b1);
 
+// One gfx1200 DOT4 step with a binary32 accumulator, default switches (docs/rdna4.md §3.1): four
+// f16 (or bf16 when `bf16`) factors of A and of B, accumulator bits `acc`. Returns the new bits.
+std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b);
+
+// The FP8 format of one operand of a CDNA3 fp8/bf8 kernel (kernels/cdna3_fp8.inl).
+enum class Fp8Input : std::uint8_t { e4m3_ocp, e5m2_ocp, e4m3_fnuz, e5m2_fnuz };
+
+// One fp8/bf8 fused group of 16, default switches (docs/cdna3-numerics.md §3): raw bytes of A and B
+// in the formats given, the binary32 accumulator `acc`. Returns the new accumulator bits.
+std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
+                                        const std::uint32_t* b);
+
+// The input format of a CDNA3 fused-group kernel (kernels/cdna3_fused.inl).
+enum class FusedInput : std::uint8_t { f16, bf16, xf32 };
+
+// One gfx942 fused group step, default switches (docs/cdna3-numerics.md §2): `group` factors of A
+// and of B (raw bits: f16 / bf16 in the low half, or binary32 for xf32, truncated by the step) and
+// the binary32 accumulator `acc`. Returns the new accumulator bits.
+std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
+                                    const std::uint32_t* b);
+
 }  // namespace mxlane::fast

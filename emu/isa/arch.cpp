@@ -82,10 +82,12 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
      2, false, MatrixSubnormals::flush, false, Fdot2Model::cdna, true, false, Fp8Encoding::ocp, "", "", kGfx90aEvidence},
     // gfx942: subnormals kept (MMA-Sim flushes only on CDNA2; docs/cdna3-numerics.md), FNUZ FP8.
     {ArchId::gfx942, "gfx942", "cdna3", "MI300 series (MI300A, MI300X, MI325X)", kGfx942Aliases, 64, false, true, 256, 256, true,
-     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", kGfx942Evidence, true},
+     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::fnuz, "", "", kGfx942Evidence, true, false,
+     MfmaFloatModel::fused_groups},
     // gfx950: gfx942's rules carried over [INF] (subnormals kept), OCP FP8 (docs/cdna4-numerics.md).
     {ArchId::gfx950, "gfx950", "cdna4", "MI350 series (MI350X, MI355X)", kGfx950Aliases, 64, false, true, 256, 256, true,
-     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", kGfx950Evidence, true},
+     2, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", kGfx950Evidence, true, false,
+     MfmaFloatModel::fused_groups},
     {ArchId::gfx1030, "gfx1030", "rdna2", "Radeon RX 6800/6900", kGfx1030Aliases, 32, true, true, 256, 0, false,
      1, false, MatrixSubnormals::keep, false, Fdot2Model::cdna, false, false, Fp8Encoding::ocp, "", "", {}},
     {ArchId::gfx1100, "gfx1100", "rdna3", "Radeon RX 7900 / Pro W7900 (and RDNA3.5 APUs)",

@@ -24,6 +24,10 @@ enum class Fp8Encoding : std::uint8_t { ocp, fnuz };
 // What the MFMA data path does with subnormal values by default (docs/spec/numerics.md §B.2;
 // docs/cdna1.md for gfx908).
 enum class MatrixSubnormals : std::uint8_t { flush, keep };
+// How its f16/bf16/xf32 MFMA combine the products of a group with the accumulator: binary32
+// roundings in a tree (gfx908, gfx90a: docs/spec/numerics.md §B.2) or one fused, truncating group
+// step with a single RNE (gfx942, gfx950: docs/cdna3-numerics.md §2, docs/cdna4-numerics.md §4).
+enum class MfmaFloatModel : std::uint8_t { rounded_tree, fused_groups };
 
 struct ArchInfo {
   ArchId id;
@@ -61,6 +65,7 @@ struct ArchInfo {
   // op_sel:[1,0] for word 1 of the source, v_cvt_pk_fp8_f32 ... op_sel:[0,0,1] for word 1 of the
   // destination, as clang-22 compiles them). Only the device kernels' disassembly check reads it.
   bool fp8_word_select_op_sel = false;
+  MfmaFloatModel mfma_float_model = MfmaFloatModel::rounded_tree;
 };
 
 // The per-architecture traits by another name, as docs/adding-an-architecture.md calls them.

@@ -39,7 +39,8 @@ inline const char* mix_name(Mix m) {
 inline const mxref::Fmt* float_format(mxlane::ElemType t) {
   switch (t) {
     case mxlane::ElemType::f64: return &mxref::kRefF64;
-    case mxlane::ElemType::f32: return &mxref::kRefF32;
+    case mxlane::ElemType::f32:
+    case mxlane::ElemType::xf32: return &mxref::kRefF32;  // xf32: binary32 registers (the low 13 bits ignored)
     case mxlane::ElemType::f16: return &mxref::kRefF16;
     case mxlane::ElemType::bf16: return &mxref::kRefBF16;
     default: return nullptr;

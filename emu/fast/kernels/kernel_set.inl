@@ -3,7 +3,7 @@
 const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   // CDNA2 FP32/FP64: RNE, no flushing. CDNA2 FP16/BF16: the flush after rounding, by MXCSR.FTZ
   // where the level uses it (kHostFlushesTiny). RDNA3: integer grid; the int -> float conversion
-  // needs only RNE. Integer families: no floating point at all.
+  // needs only RNE. CDNA3 fused and gfx12 DOT4: integer grid, then exact binary64 with one RNE conversion (FTZ off). Integer families: no floating point at all.
   static const GemmKernel f32 = GemmDriver<FmaChainF32>::kernel({});
   static const GemmKernel f64 = GemmDriver<FmaChainF64>::kernel({});
   static const GemmKernel f16 = GemmDriver<PairwiseTreeFamily<false>>::kernel({kHostFlushesTiny, false});
@@ -13,6 +13,12 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel dot2_f16_f16 = GemmDriver<Rdna3Dot2Family<false, 16>>::kernel({});
   static const GemmKernel dot2_bf16_f32 = GemmDriver<Rdna3Dot2Family<true, 32>>::kernel({});
   static const GemmKernel dot2_bf16_bf16 = GemmDriver<Rdna3Dot2Family<true, 16>>::kernel({});
+  static const GemmKernel fused_f16 = GemmDriver<Cdna3FusedFamily<FusedInput::f16>>::kernel({});
+  static const GemmKernel fused_bf16 = GemmDriver<Cdna3FusedFamily<FusedInput::bf16>>::kernel({});
+  static const GemmKernel fused_xf32 = GemmDriver<Cdna3FusedFamily<FusedInput::xf32>>::kernel({});
+  static const GemmKernel dot4_f16 = GemmDriver<Gfx12Dot4Family<false>>::kernel({});
+  static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
+  static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
   switch (family) {
     case GemmFamily::cdna2_fma_chain_f32: return &f32;
     case GemmFamily::cdna2_fma_chain_f64: return &f64;
@@ -22,6 +28,12 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::rdna3_int: return &integer;
     case GemmFamily::rdna3_dot2_f16: return acc_bits == 32 ? &dot2_f16_f32 : &dot2_f16_f16;
     case GemmFamily::rdna3_dot2_bf16: return acc_bits == 32 ? &dot2_bf16_f32 : &dot2_bf16_bf16;
+    case GemmFamily::cdna3_fused_f16: return &fused_f16;
+    case GemmFamily::cdna3_fused_bf16: return &fused_bf16;
+    case GemmFamily::cdna3_fused_xf32: return &fused_xf32;
+    case GemmFamily::gfx12_dot4_f16: return &dot4_f16;
+    case GemmFamily::gfx12_dot4_bf16: return &dot4_bf16;
+    case GemmFamily::cdna3_fused_fp8: return &fused_fp8;
     case GemmFamily::count: break;
   }
   return nullptr;

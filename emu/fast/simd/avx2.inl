@@ -64,3 +64,23 @@ inline VI vi_mullo(VI a, VI b) { return {_mm256_mullo_epi32(a.v, b.v)}; }  // th
 inline VI vi_lookup(const std::int32_t* table, VI index) { return {_mm256_i32gather_epi32(table, index.v, 4)}; }
 inline VF as_vf(VI a) { return {_mm256_castsi256_ps(a.v)}; }
 inline VI as_vi(VF a) { return {_mm256_castps_si256(a.v)}; }
+
+// ---- used by the CDNA3 fused-group kernel (kernels/cdna3_fused.inl) ----
+// Arithmetic per-lane right shift; a count above 31 gives the sign fill (0 or -1).
+inline VI srav(VI a, VI n) { return {_mm256_srav_epi32(a.v, n.v)}; }
+inline constexpr int kHalves = kLanes / kLanesD;  // VD values per VI
+// The int32 lanes [4H, 4H + 4) as exact binary64 values.
+template <int H> inline VD vd_from_i32(VI a) { return {_mm256_cvtepi32_pd(_mm256_extracti128_si256(a.v, H))}; }
+// 2^n for the int32 lanes [4H, 4H + 4), exact for n in [-1022, 1023] (built from the bits).
+template <int H> inline VD vd_pow2(VI n) {
+  const __m256i wide = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(n.v, H));
+  return {_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(wide, _mm256_set1_epi64x(1023)), 52))};
+}
+inline VD operator*(VD a, VD b) { return {_mm256_mul_pd(a.v, b.v)}; }
+inline VD operator+(VD a, VD b) { return {_mm256_add_pd(a.v, b.v)}; }
+inline VD vd_floor(VD a) { return {_mm256_round_pd(a.v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)}; }  // exact
+// The binary32 bits of each binary64 lane rounded to nearest even (MXCSR.RC, set by the guard;
+// gradual underflow with FTZ off, overflow to infinity), lanes of halves[0] first.
+inline VI f32_bits_rne(const VD (&halves)[kHalves]) {
+  return {_mm256_castps_si256(_mm256_set_m128(_mm256_cvtpd_ps(halves[1].v), _mm256_cvtpd_ps(halves[0].v)))};
+}

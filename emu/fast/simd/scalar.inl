@@ -87,3 +87,26 @@ inline VI as_vi(VF a) {
   std::memcpy(&i, &a.v, sizeof i);
   return {i};
 }
+
+// ---- used by the CDNA3 fused-group kernel (kernels/cdna3_fused.inl) ----
+// Arithmetic right shift; a count above 31 gives the sign fill (0 or -1).
+inline VI srav(VI a, VI n) { return {u(n.v) > 31 ? (a.v < 0 ? -1 : 0) : a.v >> n.v}; }
+inline constexpr int kHalves = 1;  // VD values per VI
+template <int H> inline VD vd_from_i32(VI a) { return {static_cast<double>(a.v)}; }  // exact
+// 2^n, exact for n in [-1022, 1023] (built from the bits).
+template <int H> inline VD vd_pow2(VI n) {
+  const std::uint64_t bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(n.v) + 1023) << 52;
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return {d};
+}
+inline VD operator*(VD a, VD b) { return {a.v * b.v}; }
+inline VD operator+(VD a, VD b) { return {a.v + b.v}; }
+inline VD vd_floor(VD a) { return {std::floor(a.v)}; }  // exact
+// The binary32 bits of the binary64 value rounded by the current mode: nearest even under the guard.
+inline VI f32_bits_rne(const VD (&halves)[kHalves]) {
+  const float f = static_cast<float>(halves[0].v);
+  std::int32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return {bits};
+}

@@ -1,0 +1,109 @@
+// [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl) and the gfx1200
+// DOT4 kernels (kernels/gfx12_dot4.inl) against the element reference on values chosen for each of
+// their paths: signed zeros and C = -0, subnormal factors and accumulators, results that underflow
+// gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
+// inf * 0, +inf - inf, NaN (xf32: a payload only in the 13 truncated bits), exact cancellation and
+// tiny negative remainders floored toward -inf, a negative C below the DOT4 grid.
+#include <algorithm>
+
+#include "emu/fast/gemm_family.hpp"
+#include "fast/fast_test_support.hpp"
+
+using namespace mxlane;
+using namespace mxlane_test;
+
+namespace {
+
+// Factor and accumulator values that lead to each path of the kernel (see the file comment).
+const std::vector<std::uint32_t> kF16Factors = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400, 0x3C00, 0xBC00,
+                                                0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7E00, 0x1400, 0x9400,
+                                                0x6800, 0xE800};
+const std::vector<std::uint32_t> kBf16Factors = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80, 0xBF80,
+                                                 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80, 0xDF80, 0x7F80,
+                                                 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
+const std::vector<std::uint32_t> kXf32Factors = {0x00000000, 0x80000000, 0x00001FFF, 0x00002000, 0x807FE000, 0x00800000,
+                                                 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000, 0xBF802000, 0x7F7FFFFF,
+                                                 0xFF7FE000, 0x5F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000,
+                                                 0x1F800000, 0x9F800000};
+// Bytes that are NaN in one FP8 encoding and not in the other (0x80: FNUZ NaN, OCP -0; 0x7F/0xFF:
+// OCP E4M3 NaN; 0x7C: OCP E5M2 inf), the largest and smallest magnitudes, subnormals, signed zeros.
+const std::vector<std::uint32_t> kFp8Factors = {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x7F, 0xFF, 0x7E, 0xFE, 0x7C, 0xFC,
+                                                0x7B, 0x38, 0xB8, 0x39, 0x3C, 0xBC, 0x40, 0xC0};
+const std::vector<std::uint32_t> kAccumulators = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
+                                                  0x00800000, 0x3F800000, 0xBF800000, 0x3F800001, 0x7F7FFFFF,
+                                                  0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x4F000000,
+                                                  0x30000000, 0xB0000000, 0x0F000000};
+
+template <class T>
+GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<std::uint32_t>& pool, ElemType t, int rows, int cols) {
+  GemmMatrix<T> m(rows, cols);
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i)
+      m(i, j) = static_cast<T>(g.coin(60) ? pool[static_cast<std::size_t>(g.range(0, static_cast<int>(pool.size()) - 1))]
+                                          : draw(g, t, Mix::moderate));
+  return m;
+}
+
+template <class In>
+void check_pools(const InstrDesc& d, const std::vector<std::uint32_t>& factors, std::uint64_t seed) {
+  REQUIRE(fast::gemm_family(d).has_value());
+  mxref::Gen g(seed);
+  for (int round = 0; round < 12; ++round) {
+    const int m = 2 * d.m, n = 2 * d.n, k = 3 * d.k;
+    const auto a = pool_matrix<In>(g, factors, d.a_type, m, k);
+    const auto b = pool_matrix<In>(g, factors, d.b_type, k, n);
+    const auto c = pool_matrix<std::uint32_t>(g, kAccumulators, d.c_type, m, n);
+    const auto expected = gemm(d, a, b, c, options(GemmPath::reference_elements));
+    for (fast::SimdLevel level : simd_levels()) {
+      const fast::SimdLevelCap cap(level);
+      check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
+                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " + std::string(fast::simd_level_name(level)));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("CDNA3 fused-group kernels equal the reference on the special paths", "[fast][gemm][cdna3]") {
+  const ArchInfo& gfx942 = arch_info(ArchId::gfx942);
+  const ArchInfo& gfx950 = arch_info(ArchId::gfx950);
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_f16"), kF16Factors, 1);
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_4x4x4_16b_f16"), kF16Factors, 2);  // groups of 4
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_bf16"), kBf16Factors, 3);
+  check_pools<std::uint32_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x4_xf32"), kXf32Factors, 4);
+  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x16_bf16"), kBf16Factors, 5);
+  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_16x16x32_f16"), kF16Factors, 6);
+}
+
+TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the reference on the special paths",
+          "[fast][gemm][cdna3]") {
+  std::uint64_t seed = 20;
+  for (ArchId arch : {ArchId::gfx942, ArchId::gfx950})
+    for (const char* mnemonic : {"v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8", "v_mfma_f32_32x32x16_bf8_fp8",
+                                 "v_mfma_f32_32x32x16_bf8_bf8"})
+      check_pools<std::uint8_t>(resolve_instruction(arch_info(arch), mnemonic), kFp8Factors, ++seed);
+}
+
+TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fast][gemm][gfx12]") {
+  const ArchInfo& gfx1200 = arch_info(ArchId::gfx1200);
+  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_f16"), kF16Factors, 7);
+  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_bf16"), kBf16Factors, 8);
+}
+
+TEST_CASE("gfx1200 DOT4 kernels: a negative C below the step grid adds nothing", "[fast][gemm][gfx12]") {
+  // C = -2^-31 and one product 1.0 * 1.0 per element: the grid is 2^-24 (docs/rdna4.md §3.1), C keeps
+  // no bit on it and contributes 0 (not the floor -2^-24), so D = 1.0 exactly (0x3F7FFFFF otherwise).
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_f32_16x16x16_f16");
+  GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
+  a.col(0).setConstant(0x3C00);
+  b.row(0).setConstant(0x3C00);
+  const GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(16, 16, 0xB0000000U);
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    const GemmMatrix<std::uint32_t> out = gemm(d, a, b, c, options(GemmPath::fast));
+    CAPTURE(fast::simd_level_name(level));
+    CHECK(out(0, 0) == 0x3F800000U);
+    CHECK((out.array() == 0x3F800000U).all());
+  }
+  CHECK(gemm(d, a, b, c, options(GemmPath::reference_elements))(3, 5) == 0x3F800000U);
+}
