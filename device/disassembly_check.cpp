@@ -47,15 +47,19 @@ bool is_matrix(const std::string& mnemonic) {
 }
 
 // The first encoding word of an instruction line ("... // 000000001634: D3CD0000 44020D04").
-bool first_word(const std::string& line, unsigned& word) {
+// The word holding the instruction's opcode: the first word of the last 64-bit pair of the encoding
+// llvm-objdump prints after "//": the only pair of a VOP3P instruction, the second of gfx950's scaled
+// MFMA, whose v_mfma_ld_scale_b32 prefix pair comes first (docs/cdna4.md §1).
+bool opcode_word(const std::string& line, unsigned& word) {
   const auto comment = line.find("//");
   if (comment == std::string::npos) return false;
   const auto colon = line.find(':', comment);
   if (colon == std::string::npos) return false;
   std::istringstream in(line.substr(colon + 1));
-  std::string hex;
-  if (!(in >> hex)) return false;
-  word = static_cast<unsigned>(std::stoul(hex, nullptr, 16));
+  std::vector<unsigned> words;
+  for (std::string hex; in >> hex;) words.push_back(static_cast<unsigned>(std::stoul(hex, nullptr, 16)));
+  if (words.empty()) return false;
+  word = words[(words.size() - 1) / 2 * 2];
   return true;
 }
 
@@ -118,7 +122,7 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
     }
     unsigned word = 0;
     if (opcode != 0) {
-      if (!first_word(hit_line, word)) problems.push_back(fmt::format("{}: no encoding printed", name));
+      if (!opcode_word(hit_line, word)) problems.push_back(fmt::format("{}: no encoding printed", name));
       else if (static_cast<int>((word >> 16) & 0x7F) != opcode)
         problems.push_back(fmt::format("{}: opcode {:#x} in the encoding, the table says {:#x}", name, (word >> 16) & 0x7F, opcode));
     }

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "device/cases.hpp"
+
 namespace mxlane::device {
 namespace {
 
@@ -24,7 +26,18 @@ std::vector<Candidate> every_value_of(const std::string& name) {
 std::vector<Probe> cdna4_probes() {
   return {
       {"docs/cdna4-numerics.md §6 E-C4-1", "Which lanes and VGPRs hold k of gfx950's K-doubled f16 MFMA (contiguous or interleaved halves)?",
-       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false},
+       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false,
+       [](const Kernel& k) {
+         // Products 1 (k 0) and six of 2^-26 placed, in the contiguous map, at k 4-7 and 12-13: there they
+         // share fused groups with the 1 or with each other and vanish; read through the interleaved map the
+         // same register slots are k 16-21, one group of their own whose 1.5*2^-24 rounds the result up.
+         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
+           if (op == Operand::C) return 0;
+           const int k_index = op == Operand::A ? c : r;
+           if (k_index == 0) return 0x3C00;  // f16 1.0
+           return (k_index >= 4 && k_index <= 7) || k_index == 12 || k_index == 13 ? 0x0800 : 0;  // 2^-13
+         }, "targeted: small products that join the 1.0's group in one lane map and not in the other");
+       }},
       {"docs/cdna4-numerics.md §6 E-C4-2", "Which bits hold k of an fp6 f8f6f4 operand (contiguous or the fp8 interleave)?",
        "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4__cbsz2_blgp2", every_value_of("fp6_layout"), false},
       {"docs/cdna4-numerics.md §6 E-C4-3", "Is a scale byte 0x00 in the scaled f8f6f4 MFMA 2^-127 or no scaling?",

@@ -29,14 +29,17 @@ for arch in [a["name"] for a in listing["architectures"]]:
     insts = json.loads(subprocess.check_output([mxlane, "list", "--arch", arch, "--format", "json"]))["instructions"]
     for ins in insts:
         name = ins["builtin"].replace("__builtin_amdgcn_", "")
+        inst = ins["builtin"]
+        if ins.get("zero_scale_form"):  # the unscaled f8f6f4 rows share the scaled builtin: name them by mnemonic
+            name, inst = name + "__unscaled", ins["mnemonic"]
         if ins["kind"] == "valu":
             lanes = rng.choice([1, 7, 32, 64])
             src = {f"src{n}": words(ins["vgprs"][f"src{n}"], lanes) for n in range(3) if ins["vgprs"].get(f"src{n}", 0)}
-            base = {"id": name, "arch": arch, "inst": ins["builtin"], "src": src}
+            base = {"id": name, "arch": arch, "inst": inst, "src": src}
         else:
             w = ins["wave"]
-            src = {op: words(ins["vgprs"][op], w) for op in ("A", "B", "C", "IDX") if op in ins["vgprs"]}
-            base = {"id": name, "arch": arch, "inst": ins["builtin"], "wave": w, "src": src}
+            src = {op: words(ins["vgprs"][op], w) for op in ("A", "B", "C", "IDX", "SA", "SB") if op in ins["vgprs"]}
+            base = {"id": name, "arch": arch, "inst": inst, "wave": w, "src": src}
         variants = [("", base)]
         for mod in ins["modifiers"]:
             line = dict(base, mods={mod["name"]: mod["values"][-1]})
@@ -48,7 +51,7 @@ for arch in [a["name"] for a in listing["architectures"]]:
                 continue
             text = json.dumps(line, separators=(",", ":")).encode()
             write("eval_line", f"{arch}_{name}{suffix}", b"0" + text)
-        args = ["--arch", arch, "--inst", ins["builtin"], "--operand", "D"]
+        args = ["--arch", arch, "--inst", inst, "--operand", "D"]
         if ins["kind"] != "valu":
             write("lanemap_arguments", f"{arch}_{name}", "\n".join(args).encode())
             write("lanemap_arguments", f"{arch}_{name}_element", "\n".join(args[:-1] + ["A", "--element", "0,1,1", "--format", "json"]).encode())

@@ -25,7 +25,7 @@ from . import _elements
 
 __all__ = ["mma", "gemm", "lanemap", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
 
-_OPERANDS = ("A", "B", "C", "D", "IDX")
+_OPERANDS = ("A", "B", "C", "D", "IDX", "SA", "SB")
 
 
 def _describe(arch, inst, wave, options, mods):
@@ -35,10 +35,13 @@ def _describe(arch, inst, wave, options, mods):
 def _operand(info, operand):
     name = operand.upper() if isinstance(operand, str) else operand
     if name not in _OPERANDS:
-        raise ValueError(f"--operand: {operand} not in {{A,B,C,D,IDX}}")  # the CLI's (CLI11's) wording
+        raise ValueError(f"--operand: {operand} not in {{A,B,C,D,IDX,SA,SB}}")  # the CLI's (CLI11's) wording
     if name not in info["operands"]:
-        raise ValueError(f"--operand {name}: {info['mnemonic']} is dense; IDX is the index register of the sparse "
-                         f"SMFMAC and SWMMAC instructions")
+        if name == "IDX":
+            raise ValueError(f"--operand {name}: {info['mnemonic']} is dense; IDX is the index register of the sparse "
+                             f"SMFMAC and SWMMAC instructions")
+        raise ValueError(f"--operand {name}: {info['mnemonic']} has no scale registers; SA and SB belong to the gfx950 "
+                         f"scaled f8f6f4 MFMA (v_mfma_scale_f32_*_f8f6f4)")
     return name, info["operands"][name]
 
 
@@ -83,8 +86,9 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
         then hold raw bits (uint8) of the formats cbsz (A) and blgp (B) select: 0 fp8, 1 bf8, 2 fp6,
         3 bf6, 4 fp4 (docs/cdna4.md §1-§2). Required there, refused elsewhere.
     **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
-        clamp, a_signed, b_signed (gfx1100, gfx1200), index_key (gfx1200 SWMMAC). The matrices are loaded with the plain layout and the
-        instruction then reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
+        clamp, a_signed, b_signed (gfx1100, gfx1200), index_key (gfx1200 SWMMAC), opsel_a, opsel_b
+        (gfx950 scaled f8f6f4). The matrices are loaded with the plain layout and the instruction then
+        reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
         moves lane groups of B, NEG negates); C goes where OPSEL puts it.
 
     Returns D in the output's NumPy type (float32, float64, float16, int32; bf16 as uint16 bits),

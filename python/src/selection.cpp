@@ -15,7 +15,8 @@ namespace {
 
 // The modifier names of an eval line's "mods" that a matrix instruction can take.
 const std::set<std::string>& matrix_mod_names() {
-  static const std::set<std::string> names{"abid", "a_signed", "b_signed", "blgp", "cbsz", "clamp", "neg", "neg_hi", "opsel", "index_key"};
+  static const std::set<std::string> names{"abid",  "a_signed", "b_signed", "blgp",    "cbsz",    "clamp",
+                                           "neg",   "neg_hi",   "opsel",    "opsel_a", "opsel_b", "index_key"};
   return names;
 }
 

@@ -91,14 +91,22 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
     // gfx1200: only the f16/bf16 -> f32 DOT4 chains have a kernel (docs/rdna4.md §3.2)
     const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12 &&
                        !(d.c_type == ElemType::f32 && (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16));
-    const bool reference = kept_subnormal_pairwise || gfx12;
+    // gfx950 f8f6f4: the scaled rows are refused (gemm() takes no scales); the unscaled ones run the
+    // reference element kernels (no fast kernel for fp6/fp4 or the 32-k blocks).
+    if (d.has(Operand::SA)) {
+      CHECK_FALSE(fast::gemm_family(d).has_value());
+      CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("block-scaled"));
+      continue;
+    }
+    const bool f8f6f4 = d.family().formats_from_cbsz_blgp;
+    const bool reference = kept_subnormal_pairwise || gfx12 || f8f6f4;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
   // gfx908: 5 f16, 5 legacy bf16; gfx1200: 22 dense WMMA rows but the f16 and bf16 -> f32 ones
-  // (2 instructions x 2 wave sizes)
-  CHECK(reference_only == 10 + 18);
+  // (2 instructions x 2 wave sizes); gfx950: the 2 unscaled f8f6f4 rows
+  CHECK(reference_only == 10 + 18 + 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",
@@ -136,6 +144,7 @@ TEST_CASE("The GEMM's reference paths agree: per tile by hand, per tile, per ele
   for (const InstrDesc& d : instruction_table()) {
     if (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64)) continue;  // same numbers as the untied wave32 row
     if (d.family().sparse_a) continue;  // SMFMAC: no gemm() (tests/isa/test_gfx942_smfmac.cpp)
+    if (d.has(Operand::SA)) continue;   // scaled f8f6f4: no gemm() (tests/isa/test_gfx950_f8f6f4.cpp)
     with_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);

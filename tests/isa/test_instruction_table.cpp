@@ -152,6 +152,14 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
       CHECK(d.vgprs(Operand::IDX) == 1);
       CHECK(d.coexec_cycles == -1);
+    } else if (d.family_id == MatrixFamilyId::mfma_f8f6f4) {
+      // docs/cdna4.md §2.2: every lane holds 32 values of its row / column in 8 VGPRs (the widest
+      // format's share; fp6 reads 6, fp4 4); SA/SB one VGPR each on the scaled form.
+      CHECK((d.vgprs_a == 8 && d.vgprs_b == 8));
+      CHECK(d.k * d.m / 64 == 32);
+      CHECK(d.vgprs_cd == d.m * d.n * out_bits / (64 * 32));
+      CHECK(d.vgprs(Operand::SA) == (d.zero_scale_form ? 0 : 1));
+      CHECK(d.coexec_cycles == -1);
     } else if (d.family_id == MatrixFamilyId::wmma_gfx12) {
       // docs/rdna4.md §1-§2: no replicas, so a lane holds K*16/wave inputs; 16-bit C/D packed.
       CHECK(d.vgprs_a == (d.k * 16 / d.wave * in_bits + 31) / 32);
@@ -185,6 +193,10 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
       CHECK(names.size() == names.count("blgp") + 2 * names.count("cbsz"));
     } else if (d.family_id == MatrixFamilyId::smfmac) {
       CHECK(names == std::set<std::string>{"cbsz", "abid"});  // docs/cdna3.md §2: the index set, no BLGP
+    } else if (d.family_id == MatrixFamilyId::mfma_f8f6f4) {
+      // docs/cdna4.md §1: CBSZ/BLGP are the formats; the scaled form adds the scale bytes.
+      CHECK(names == (d.zero_scale_form ? std::set<std::string>{"cbsz", "blgp"}
+                                        : std::set<std::string>{"cbsz", "blgp", "opsel_a", "opsel_b"}));
     } else if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
       // docs/rdna4.md §1.1: index_key always; NEG/NEG_HI on f16/bf16 A and B; signedness and CLAMP on integers.
       const bool integer = elem_type_info(d.a_type).is_integer, fp8 = elem_bits(d.a_type) == 8 && !integer;

@@ -85,7 +85,9 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
       for (const Modifiers& mods : modifier_combinations(d, op)) {
         const OperandLayout l(d, op, mods);
         INFO(d.builtin << " " << operand_name(op) << " " << format_modifiers(d, mods));
-        REQUIRE(l.vgprs() == d.vgprs(op));
+        // gfx950 f8f6f4: fp6/bf6 read 6 and fp4 4 of A's / B's 8 VGPRs (docs/cdna4.md §2.2).
+        const bool format_operand = d.family().formats_from_cbsz_blgp && (op == Operand::A || op == Operand::B);
+        REQUIRE(l.vgprs() == (format_operand ? l.element_bits() : d.vgprs(op)));
         REQUIRE(l.rows() == d.rows(op));
         REQUIRE(l.cols() == d.cols(op));
         REQUIRE(l.blocks() == d.blocks);

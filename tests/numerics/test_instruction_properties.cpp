@@ -191,13 +191,13 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
             ad(i, k) = v;
             if (stored)
               a[static_cast<std::size_t>(blk)](i, sparse ? 2 * (k / 4) + k % 4 : k) =
-                  encode_small(d.a_type, v, d.arch_traits().fp8_encoding);
+                  encode_small(operand_type(d, Operand::A, {}), v, d.arch_traits().fp8_encoding);
           }
         for (int k = 0; k < d.k; ++k)
           for (int j = 0; j < d.n; ++j) {
             const int v = b_signed ? small(rng) : std::abs(small(rng));
             bd(k, j) = v;
-            b[static_cast<std::size_t>(blk)](k, j) = encode_small(d.b_type, v, d.arch_traits().fp8_encoding);
+            b[static_cast<std::size_t>(blk)](k, j) = encode_small(operand_type(d, Operand::B, {}), v, d.arch_traits().fp8_encoding);
           }
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < d.n; ++j) {
@@ -209,7 +209,14 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
         bv.push_back(bd);
         cv.push_back(cd);
       }
-      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = modifier_set_traits(d.modifiers).neg_is_signedness ? signs : 0}, {}, idx);
+      // gfx950 f8f6f4 (default formats: fp8 A and B): scales of 2^0 on the scaled rows (docs/cdna4.md §2.3).
+      Blocks unit_scales_a, unit_scales_b;
+      if (d.has(Operand::SA)) {
+        unit_scales_a.assign(static_cast<std::size_t>(d.blocks), BitMatrix::Constant(d.rows(Operand::SA), d.cols(Operand::SA), 0x7f));
+        unit_scales_b.assign(static_cast<std::size_t>(d.blocks), BitMatrix::Constant(d.rows(Operand::SB), d.cols(Operand::SB), 0x7f));
+      }
+      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = modifier_set_traits(d.modifiers).neg_is_signedness ? signs : 0}, {},
+                                    idx, unit_scales_a, unit_scales_b);
       for (int blk = 0; blk < d.blocks; ++blk) {
         const Eigen::MatrixXd expected = av[static_cast<std::size_t>(blk)] * bv[static_cast<std::size_t>(blk)] + cv[static_cast<std::size_t>(blk)];
         for (int i = 0; i < d.m; ++i)
