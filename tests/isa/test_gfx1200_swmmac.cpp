@@ -249,10 +249,7 @@ TEST_CASE("gfx1200 SWMMAC end to end: eval and lanemap --trace read the rebuilt 
   std::string irregular = line;
   irregular.replace(irregular.find("0x44444444"), 10, "0x00000000");
   for (std::size_t at; (at = irregular.find("0x44444444")) != std::string::npos;) irregular.replace(at, 10, "0x00000000");
-  const mxlane_test::ScratchFile values("swmmac_irregular");
-  std::ofstream(values.path()) << irregular;
-  const auto flagged = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_f16", "--trace", "3,5",
-                                   "--values", values.path()});
+  const auto flagged = mxlane_test::trace_with_values("gfx1200", "v_swmmac_f32_16x16x32_f16", "3,5", irregular);
   CHECK(flagged.code == 0);
   CHECK(flagged.out.find("some group's indices are not increasing: undefined in the ISA") != std::string::npos);
   CHECK(run_mxlane_on_input({"eval"}, irregular).out.find("\"0x41800000\"") != std::string::npos);  // still 16 products of 1

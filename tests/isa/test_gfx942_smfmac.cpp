@@ -232,10 +232,7 @@ TEST_CASE("SMFMAC in eval, lanemap and --trace", "[isa][gfx942][smfmac][cli]") {
   CHECK(a_map.out.find("\"cols\":16") != std::string::npos);
 
   // The trace with the registers: values 0 and 1 of each group at k 4q and 4q+1, k 4q+2 and 4q+3 not stored.
-  const mxlane_test::ScratchFile values("smfmac_values");
-  std::ofstream(values.path()) << line;
-  const auto trace = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_smfmac_f32_16x16x32_f16", "--trace", "3,5",
-                                 "--values", values.path()});
+  const auto trace = mxlane_test::trace_with_values("gfx942", "v_smfmac_f32_16x16x32_f16", "3,5", line);
   CHECK(trace.code == 0);
   CHECK(trace.out.find("Sparse A: stored value c -> k (from IDX): 0->k0, 1->k1, 2->k4") != std::string::npos);
   CHECK(trace.out.find("k=2: no stored A value = not stored: +0") != std::string::npos);

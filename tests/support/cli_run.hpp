@@ -32,4 +32,13 @@ inline Run run_mxlane_on_input(std::vector<std::string> args, const std::string&
   return run_mxlane(std::move(args));
 }
 
+// `mxlane lanemap --arch ARCH --inst INST --trace ELEMENT --values FILE` where FILE is a private temp
+// file holding the eval line `line`.
+inline Run trace_with_values(const std::string& arch, const std::string& inst, const std::string& element,
+                             const std::string& line) {
+  const ScratchFile file("mxlane_test_values");
+  std::ofstream(file.path(), std::ios::binary) << line;
+  return run_mxlane({"lanemap", "--arch", arch, "--inst", inst, "--trace", element, "--values", file.path()});
+}
+
 }  // namespace mxlane_test
