@@ -11,10 +11,10 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     // gfx942/gfx950 fuse each group of products with the accumulator (docs/cdna3-numerics.md §1:
     // groups of min(8, K) for f16/bf16, 4 for xf32; gfx950's K-doubled shapes: 8 at the default of
     // switch cdna4_kdoubled_group, docs/cdna4-numerics.md §4). The pairwise kernels implement the
-    // flushing tree (gfx90a); gfx908 keeps subnormals in its tree (docs/cdna1.md) and runs the
-    // reference.
+    // flushing tree (gfx90a) and, with gradual underflow, gfx908's tree (docs/cdna1.md: its default
+    // cdna1_subnormals=keep; the alternative is a non-default switch and so runs the reference).
     const bool fused = arch.mfma_float_model == MfmaFloatModel::fused_groups;
-    const bool pairwise_kernels_apply = !fused && arch.matrix_subnormals == MatrixSubnormals::flush;
+    const bool keeps_subnormals = arch.matrix_subnormals == MatrixSubnormals::keep;
     const int fused_group = d.k < 8 ? d.k : 8;
     constexpr int kXf32Group = 4;
     switch (d.a_type) {
@@ -22,12 +22,12 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::f64: return FamilyChoice{GemmFamily::cdna2_fma_chain_f64, 1, in_bits, acc_bits};
       case ElemType::f16:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_f16, fused_group, in_bits, acc_bits};
-        if (!pairwise_kernels_apply) return std::nullopt;
-        return FamilyChoice{GemmFamily::cdna2_pairwise_f16, values_per_lane, in_bits, acc_bits};
+        return FamilyChoice{keeps_subnormals ? GemmFamily::cdna1_pairwise_f16 : GemmFamily::cdna2_pairwise_f16, values_per_lane,
+                            in_bits, acc_bits};
       case ElemType::bf16:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_bf16, fused_group, in_bits, acc_bits};
-        if (!pairwise_kernels_apply) return std::nullopt;
-        return FamilyChoice{GemmFamily::cdna2_pairwise_bf16, values_per_lane, in_bits, acc_bits};
+        return FamilyChoice{keeps_subnormals ? GemmFamily::cdna1_pairwise_bf16 : GemmFamily::cdna2_pairwise_bf16,
+                            values_per_lane, in_bits, acc_bits};
       case ElemType::xf32:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_xf32, kXf32Group, in_bits, acc_bits};
         return std::nullopt;

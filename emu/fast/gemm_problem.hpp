@@ -24,6 +24,8 @@ enum class GemmFamily : std::uint8_t {
   gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 accumulator
   gfx12_dot4_bf16,       // the same, bf16 inputs
   cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
+  cdna1_pairwise_f16,    // docs/cdna1.md: the §B.2 trees with gradual underflow (gfx908), f16 inputs
+  cdna1_pairwise_bf16,   // the same, legacy bf16 inputs
   count
 };
 

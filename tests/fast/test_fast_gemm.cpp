@@ -73,9 +73,9 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
 }  // namespace
 
 TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
-  // Except gfx908's FP16/BF16 MFMA (the pairwise kernels implement gfx90a's flushing data path, and
-  // gfx908 keeps subnormals, docs/cdna1.md), and gfx1200's 16-bit-output, FP8/BF8 and integer WMMA:
-  // those run the reference. gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 have the fused-group kernels.
+  // Except gfx1200's 16-bit-output, FP8/BF8 and integer WMMA: those run the reference. gfx942/gfx950
+  // f16, bf16, xf32 and fp8/bf8 have the fused-group kernels; gfx908's FP16/BF16 MFMA the pairwise
+  // trees with gradual underflow (docs/cdna1.md).
   int reference_only = 0;
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.arch_traits().name, d.builtin);
@@ -88,6 +88,11 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
                                          d.arch_traits().mfma_float_model == MfmaFloatModel::rounded_tree &&
                                          d.family_id == MatrixFamilyId::mfma &&
                                          (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16);
+    if (kept_subnormal_pairwise) {
+      REQUIRE(fast::gemm_family(d).has_value());
+      const fast::GemmFamily f = fast::gemm_family(d)->family;
+      CHECK((f == fast::GemmFamily::cdna1_pairwise_f16 || f == fast::GemmFamily::cdna1_pairwise_bf16));
+    }
     // gfx1200: only the f16/bf16 -> f32 DOT4 chains have a kernel (docs/rdna4.md §3.2)
     const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12 &&
                        !(d.c_type == ElemType::f32 && (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16));
@@ -99,14 +104,14 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       continue;
     }
     const bool f8f6f4 = d.family().formats_from_cbsz_blgp;
-    const bool reference = kept_subnormal_pairwise || gfx12 || f8f6f4;
+    const bool reference = gfx12 || f8f6f4;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  // gfx908: 5 f16, 5 legacy bf16; gfx1200: 22 dense WMMA rows but the f16 and bf16 -> f32 ones
-  // (2 instructions x 2 wave sizes); gfx950: the 2 unscaled f8f6f4 rows
-  CHECK(reference_only == 10 + 18 + 2);
+  // gfx1200: 22 dense WMMA rows but the f16 and bf16 -> f32 ones (2 instructions x 2 wave sizes);
+  // gfx950: the 2 unscaled f8f6f4 rows
+  CHECK(reference_only == 18 + 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",
@@ -114,7 +119,7 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
   std::uint64_t seed = 0xFA57;
   std::vector<std::string> seen;
   for (const InstrDesc& d : instruction_table()) {
-    if (!fast::gemm_family(d)) continue;  // gfx908 FP16/BF16: reference only (the test above)
+    if (!fast::gemm_family(d)) continue;  // reference only (the test above)
     // Rows that differ only in wave size or tying compute the same numbers: fewer mixes for those.
     const std::string key = std::string(d.mnemonic);
     const bool repeat = std::find(seen.begin(), seen.end(), key) != seen.end();
@@ -164,7 +169,7 @@ TEST_CASE("Fast GEMM across packing blocks (K > kc, many micro-tiles) equals the
   std::uint64_t seed = 0xB10C;
   std::vector<std::pair<fast::GemmFamily, int>> done;  // (family, accumulator width)
   for (const InstrDesc& d : instruction_table()) {
-    if (!fast::gemm_family(d)) continue;  // gfx908 FP16/BF16: reference only
+    if (!fast::gemm_family(d)) continue;  // reference only (the first test)
     const fast::FamilyChoice f = *fast::gemm_family(d);
     const std::pair<fast::GemmFamily, int> key{f.family, f.acc_bits};
     if (std::find(done.begin(), done.end(), key) != done.end()) continue;

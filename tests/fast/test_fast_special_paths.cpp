@@ -1,6 +1,6 @@
-// [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl) and the gfx1200
-// DOT4 kernels (kernels/gfx12_dot4.inl) against the element reference on values chosen for each of
-// their paths: signed zeros and C = -0, subnormal factors and accumulators, results that underflow
+// [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl), gfx908's
+// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4.inl)
+// against the element reference on values chosen for each of their paths: signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
 // inf * 0, +inf - inf, NaN (xf32: a payload only in the 13 truncated bits), exact cancellation and
 // tiny negative remainders floored toward -inf, a negative C below the DOT4 grid.
@@ -82,6 +82,35 @@ TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the refer
     for (const char* mnemonic : {"v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8", "v_mfma_f32_32x32x16_bf8_fp8",
                                  "v_mfma_f32_32x32x16_bf8_bf8"})
       check_pools<std::uint8_t>(resolve_instruction(arch_info(arch), mnemonic), kFp8Factors, ++seed);
+}
+
+TEST_CASE("gfx908 gradual-underflow trees equal the reference on the special paths", "[fast][gemm][cdna1]") {
+  // Subnormal factors and accumulators, -0, results that underflow gradually: kept, not flushed
+  // (docs/cdna1.md), and the host's binary32 operations must agree with the reference on each.
+  const ArchInfo& gfx908 = arch_info(ArchId::gfx908);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x8f16"), kF16Factors, 31);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_4x4x4f16"), kF16Factors, 32);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x4bf16"), kBf16Factors, 33);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_16x16x2bf16"), kBf16Factors, 34);
+}
+
+TEST_CASE("gfx908 gradual-underflow trees keep a subnormal C that no product changes", "[fast][gemm][cdna1]") {
+  // A = 0: every leaf is +0 and every tree +0, and acc + (+0) leaves a nonzero acc as it is, so D = C
+  // bit for bit when C is subnormal (docs/cdna1.md: nothing flushed), derived by hand; gfx90a's
+  // flushing tree gives +0 there instead (docs/spec/numerics.md §B.2).
+  for (const char* mnemonic : {"v_mfma_f32_32x32x8f16", "v_mfma_f32_32x32x4bf16"}) {
+    const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx908), mnemonic);
+    const GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(d.m, 2 * d.k);
+    const GemmMatrix<std::uint16_t> b = GemmMatrix<std::uint16_t>::Constant(2 * d.k, d.n, 0x3C00);
+    GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(d.m, d.n, 0x00000001U);
+    c.col(1).setConstant(0x807FFFFFU);
+    CHECK(gemm(d, a, b, c, options(GemmPath::reference_elements)) == c);
+    for (fast::SimdLevel level : simd_levels()) {
+      const fast::SimdLevelCap cap(level);
+      CAPTURE(mnemonic, fast::simd_level_name(level));
+      CHECK(gemm(d, a, b, c, options(GemmPath::fast)) == c);
+    }
+  }
 }
 
 TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fast][gemm][gfx12]") {

@@ -19,6 +19,8 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel dot4_f16 = GemmDriver<Gfx12Dot4Family<false>>::kernel({});
   static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
   static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
+  static const GemmKernel gradual_f16 = GemmDriver<PairwiseTreeFamily<false, TreeSubnormals::keep>>::kernel({});  // gfx908
+  static const GemmKernel gradual_bf16 = GemmDriver<PairwiseTreeFamily<true, TreeSubnormals::keep>>::kernel({});
   switch (family) {
     case GemmFamily::cdna2_fma_chain_f32: return &f32;
     case GemmFamily::cdna2_fma_chain_f64: return &f64;
@@ -34,6 +36,8 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::gfx12_dot4_f16: return &dot4_f16;
     case GemmFamily::gfx12_dot4_bf16: return &dot4_bf16;
     case GemmFamily::cdna3_fused_fp8: return &fused_fp8;
+    case GemmFamily::cdna1_pairwise_f16: return &gradual_f16;
+    case GemmFamily::cdna1_pairwise_bf16: return &gradual_bf16;
     case GemmFamily::count: break;
   }
   return nullptr;

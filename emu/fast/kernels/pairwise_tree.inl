@@ -24,9 +24,20 @@
 //  * Instruction boundaries: every k_step values of k the accumulator becomes the next
 //    instruction's C and is read through the input flush. It is never subnormal, so the flush can
 //    only turn -0 into +0, which acc + (+0) does (and leaves every other value unchanged).
+//
+// gfx908 (TreeSubnormals::keep; docs/cdna1.md, its default cdna1_subnormals=keep): the same trees
+// with gradual underflow everywhere, so nothing above is flushed: A and B are widened exactly
+// (an f16 subnormal becomes a binary32 normal, a bf16 subnormal a binary32 subnormal), C is read as
+// is (-0 and subnormals kept, also at instruction boundaries), and every operation is the host's
+// IEEE binary32 operation under the guard's environment (RNE, FTZ and DAZ off: KernelEnv{}), whose
+// gradual underflow is the reference's. The leaf still adds +0 (the reference's zero addend at the
+// default cdna2_flushed_input_sign).
 
-template <bool Bf16>
+enum class TreeSubnormals { flush, keep };
+
+template <bool Bf16, TreeSubnormals Subnormals = TreeSubnormals::flush>
 struct PairwiseTreeFamily {
+  static constexpr bool kFlush = Subnormals == TreeSubnormals::flush;
   using Acc = float;
   static constexpr int MR = 6;
   static constexpr int NR = kLanes;
@@ -35,9 +46,22 @@ struct PairwiseTreeFamily {
   static std::size_t a_panel_bytes(int kc) { return sizeof(float) * MR * static_cast<std::size_t>(kc); }
   static std::size_t b_panel_bytes(int kc) { return sizeof(float) * NR * static_cast<std::size_t>(kc); }
 
-  // A 16-bit input as the instruction reads it (flushed), widened exactly to binary32.
+  // A 16-bit input as the instruction reads it (flushed on gfx90a), widened exactly to binary32.
   static float widen_flushed(std::uint16_t x) {
     std::uint32_t bits;
+    if (!kFlush) {
+      const std::uint32_t sign = std::uint32_t{x & 0x8000U} << 16;
+      if (Bf16) return bits_as<float>(std::uint32_t{x} << 16);
+      const std::uint32_t e = (x >> 10) & 0x1FU, frac = x & 0x3FFU;
+      if (e == 0x1F) bits = sign | 0x7F800000U | (frac << 13);  // inf / NaN
+      else if (e != 0) bits = sign | ((e + 112) << 23) | (frac << 13);
+      else if (frac == 0) bits = sign;  // a signed zero
+      else {  // subnormal frac * 2^-24: normalize, its leading bit at position p of frac
+        const int p = 31 - std::countl_zero(frac);
+        bits = sign | (static_cast<std::uint32_t>(p + 103) << 23) | ((frac << (23 - p)) & 0x7FFFFFU);
+      }
+      return bits_as<float>(bits);
+    }
     if (Bf16) {
       bits = (x & 0x7F80U) == 0 ? 0U : std::uint32_t{x} << 16;
     } else {
@@ -61,25 +85,31 @@ struct PairwiseTreeFamily {
   }
   static float load_c(const GemmProblem& p, int i, int j) {
     const std::uint32_t c = element<std::uint32_t>(p.c, i, j);
+    if constexpr (!kFlush) return bits_as<float>(c);
     return bits_as<float>((c & 0x7F800000U) == 0 ? 0U : c);  // subnormal or zero C reads as +0
   }
   static void store_d(const GemmProblem& p, int i, int j, float value) {
     put<std::uint32_t>(p, i, j, value != value ? 0x7FC00000U : bits_as<std::uint32_t>(value));
   }
 
-  static VF leaf(VF a, VF b) { return flush_tiny(fma(a, b, vf_set1(0.0f))); }
-  static VF add(VF x, VF y) { return flush_tiny(x + y); }
+  static VF flushed(VF x) {
+    if constexpr (kFlush) return flush_tiny(x);
+    return x;
+  }
+  static VF leaf(VF a, VF b) { return flushed(fma(a, b, vf_set1(0.0f))); }
+  static VF add(VF x, VF y) { return flushed(x + y); }
 
   static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, float* tile, int, int) {
     const float* a = static_cast<const float*>(a_panel);
     const float* b = static_cast<const float*>(b_panel);
-    const VF zero = vf_set1(0.0f);
+    [[maybe_unused]] const VF zero = vf_set1(0.0f);
     VF acc[MR];
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) acc[r] = vf_load(tile + r * NR);
     for (int k_inst = 0; k_inst < kc; k_inst += p.k_step) {
 #pragma GCC unroll 8
-      for (int r = 0; r < MR; ++r) acc[r] = acc[r] + zero;  // the next instruction reads acc as C
+      for (int r = 0; r < MR; ++r)
+        if constexpr (kFlush) acc[r] = acc[r] + zero;  // the next instruction reads acc as C (flushed)
       if (p.group == 4) {
         for (int k = k_inst; k < k_inst + p.k_step; k += 4) {
           const VF b0 = vf_load(b + (k + 0) * NR), b1 = vf_load(b + (k + 1) * NR);
