@@ -13,14 +13,27 @@ import subprocess
 import sys
 import time
 
-# Eval throughput: the heaviest instruction of each family, `mxlane eval --threads 1` CPU time
-# over the CPU time of Python's C-accelerated json module parsing the same file.
+# Eval throughput: the heaviest dense instruction of each family and architecture, `mxlane eval
+# --threads 1` CPU time over the CPU time of Python's C-accelerated json module parsing the same
+# file. Shapes, element types and VGPR counts come from `mxlane list --format json` (the table).
+# Not covered: SMFMAC/SWMMAC (an IDX source) and gfx950's scaled f8f6f4 (SA/SB and format mods).
 EVAL_CASES = [
-    # (arch, instruction, element kind of A/B, of C, VGPRs A, B, C, wave)
-    ("gfx90a", "v_mfma_f32_32x32x8f16", "f16", "f32", 2, 2, 16, 64),
-    ("gfx90a", "v_mfma_f64_16x16x4f64", "f64", "f64", 2, 2, 8, 64),
-    ("gfx90a", "v_mfma_i32_32x32x8i8", "int", "int", 1, 1, 16, 64),
-    ("gfx1100", "v_wmma_f32_16x16x16_f16", "f16", "f32", 8, 8, 8, 32),
+    ("gfx90a", "v_mfma_f32_32x32x8f16"),
+    ("gfx90a", "v_mfma_f64_16x16x4f64"),
+    ("gfx90a", "v_mfma_i32_32x32x8i8"),
+    ("gfx1100", "v_wmma_f32_16x16x16_f16"),
+    ("gfx908", "v_mfma_f32_32x32x8f16"),
+    ("gfx942", "v_mfma_f32_32x32x8_f16"),
+    ("gfx942", "v_mfma_f32_32x32x4_xf32"),
+    ("gfx942", "v_mfma_f32_32x32x16_fp8_fp8"),
+    ("gfx942", "v_mfma_f64_16x16x4_f64"),
+    ("gfx942", "v_mfma_i32_32x32x16_i8"),
+    ("gfx950", "v_mfma_f32_32x32x16_bf16"),
+    ("gfx950", "v_mfma_i32_32x32x32_i8"),
+    ("gfx1200", "v_wmma_f32_16x16x16_f16"),
+    ("gfx1200", "v_wmma_f16_16x16x16_f16"),
+    ("gfx1200", "v_wmma_f32_16x16x16_fp8_fp8"),
+    ("gfx1200", "v_wmma_i32_16x16x32_iu4"),
 ]
 EVAL_LINES = 2000
 EVAL_TARGET = 1.0
@@ -40,15 +53,20 @@ GEMM_CASES = [
 
 def ordinary_bits(rng, kind):
     """Finite values of magnitude 2^-6..1 with random signs and fractions (as the GEMM benchmark's
-    data, bench/gemm_bench.cpp); integers uniform."""
-    if kind == "int":
-        return rng.getrandbits(32)
-    if kind == "f16":
-        lo = (rng.getrandbits(1) << 15) | ((15 - 6 + rng.randrange(7)) << 10) | rng.getrandbits(10)
-        hi = (rng.getrandbits(1) << 15) | ((15 - 6 + rng.randrange(7)) << 10) | rng.getrandbits(10)
-        return (hi << 16) | lo
-    return (rng.getrandbits(1) << 31) | ((127 - 6 + rng.randrange(7)) << 23) | rng.getrandbits(23)
-
+    data, bench/gemm_bench.cpp), one 32-bit word of packed elements; fp8/bf8 exponent fields finite
+    in both the FNUZ and the OCP encodings; integers uniform."""
+    def half(bias, frac_bits):
+        return (rng.getrandbits(1) << (15 if frac_bits > 3 else 7)) | ((bias - 6 + rng.randrange(7)) << frac_bits) | \
+            rng.getrandbits(frac_bits)
+    if kind in ("f16", "bf16"):
+        bias, frac_bits = (15, 10) if kind == "f16" else (127, 7)
+        return (half(bias, frac_bits) << 16) | half(bias, frac_bits)
+    if kind in ("fp8", "bf8"):
+        bias, frac_bits = (8, 3) if kind == "fp8" else (16, 2)
+        return sum(half(bias, frac_bits) << (8 * i) for i in range(4))
+    if kind in ("f32", "xf32"):
+        return (rng.getrandbits(1) << 31) | ((127 - 6 + rng.randrange(7)) << 23) | rng.getrandbits(23)
+    return rng.getrandbits(32)  # integer elements
 
 def f64_words(rng):
     bits = (rng.getrandbits(1) << 63) | ((1023 - 6 + rng.randrange(7)) << 52) | rng.getrandbits(52)
@@ -66,13 +84,24 @@ def grid(rng, kind, vgprs, wave):
     return [["0x%08x" % ordinary_bits(rng, kind) for _ in range(wave)] for _ in range(vgprs)]
 
 
-def write_lines(path, case, rng):
-    arch, inst, ab, c, va, vb, vc, wave = case
+def write_lines(path, arch, inst, desc, rng):
+    types, vgprs, wave = desc["types"], desc["vgprs"], desc["wave"]
     with open(path, "w") as f:
         for n in range(EVAL_LINES):
             line = {"id": n, "arch": arch, "inst": inst,
-                    "src": {"A": grid(rng, ab, va, wave), "B": grid(rng, ab, vb, wave), "C": grid(rng, c, vc, wave)}}
+                    "src": {op: grid(rng, types[op], vgprs[op], wave) for op in ("A", "B", "C")}}
             f.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+def table_rows(mxlane):
+    """(arch, mnemonic) -> the row of `mxlane list --format json` (the first, untied one)."""
+    listing = json.loads(subprocess.run([mxlane, "list", "--format", "json"], check=True, capture_output=True,
+                                        text=True).stdout)
+    rows = {}
+    for row in listing["instructions"]:
+        if row.get("mnemonic") and not row.get("tied"):
+            rows.setdefault((row["arch"], row["mnemonic"]), row)
+    return rows
 
 
 def children_cpu():
@@ -126,10 +155,11 @@ def main():
     os.makedirs(scratch, exist_ok=True)
     rng = random.Random(2026)
     results = []
-    for case in EVAL_CASES:
-        path = os.path.join(scratch, case[1] + ".jsonl")
-        write_lines(path, case, rng)
-        results.append(("eval/" + case[1], eval_ratio(mxlane, path), EVAL_TARGET))
+    rows = table_rows(mxlane)
+    for arch, inst in EVAL_CASES:
+        path = os.path.join(scratch, "%s_%s.jsonl" % (arch, inst))
+        write_lines(path, arch, inst, rows[(arch, inst)], rng)
+        results.append(("eval/%s/%s" % (arch, inst), eval_ratio(mxlane, path), EVAL_TARGET))
     for inst, (ratio, target) in gemm_ratios(bench, scratch).items():
         results.append(("gemm/%s/eigen" % inst, ratio, target))
     failed = False
