@@ -111,6 +111,13 @@ inline void for_each_a_element(int rows, int kc, int mr, Body&& body) {
   for (int k = 0; k < kc; ++k)
     for (int r = 0; r < padded; ++r) body(r, k, r < rows);
 }
+// Writes at values[summary] the OR of the `count` flags at values[first...]: a packed panel's "some
+// factor is special" summary, computed once when packing instead of once per micro-tile.
+inline void store_flag_summary(std::int32_t* values, std::ptrdiff_t first, std::ptrdiff_t count, std::ptrdiff_t summary) {
+  std::int32_t any_flag = 0;
+  for (std::ptrdiff_t x = 0; x < count; ++x) any_flag |= values[first + x];
+  values[summary] = any_flag;
+}
 template <class T>
 inline T* panel(void* dst, std::size_t panel_stride, int q) {
   return reinterpret_cast<T*>(static_cast<unsigned char*>(dst) + static_cast<std::size_t>(q) * panel_stride);

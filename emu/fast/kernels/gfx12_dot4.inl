@@ -40,9 +40,7 @@ struct Gfx12Dot4Family {
   static std::size_t b_panel_bytes(int kc) { return 4 * (kPlanes * NR * static_cast<std::size_t>(kc) + 1); }
   static void summarize(std::int32_t* panel_values, int width, int kc) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
-    std::int32_t any_special = 0;
-    for (std::ptrdiff_t x = 0; x < n; ++x) any_special |= panel_values[3 * n + x];
-    panel_values[kPlanes * n] = any_special;
+    store_flag_summary(panel_values, 3 * n, n, kPlanes * n);
   }
 
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre) {

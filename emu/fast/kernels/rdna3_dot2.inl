@@ -39,8 +39,13 @@ struct Rdna3Dot2Family {
   static constexpr std::int32_t kFar = -(1 << 24);
 
   static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
-  static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
-  static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
+  // Each panel ends with one more value: nonzero when any factor is special (store_flag_summary).
+  static std::size_t a_panel_bytes(int kc) { return 4 * (kPlanes * MR * static_cast<std::size_t>(kc) + 1); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * (kPlanes * NR * static_cast<std::size_t>(kc) + 1); }
+  static void summarize(std::int32_t* panel_values, int width, int kc) {
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
+    store_flag_summary(panel_values, 4 * n, n / 2, kPlanes * n);  // the flag plane holds one flag per k-pair
+  }
 
   struct Decoded {
     std::int32_t sig, e, neg, special;
@@ -79,12 +84,14 @@ struct Rdna3Dot2Family {
       const std::uint16_t x = inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : 0;
       put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4);
     });
+    for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
         put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0,
                     Bf16 ? 5 : 0);
+    summarize(static_cast<std::int32_t*>(dst), NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
     if (AccBits == 32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
@@ -184,11 +191,7 @@ struct Rdna3Dot2Family {
   // 1..254 is step_f32's flush or overflow, S = 0 its zero result); micro_careful() then redoes the
   // whole block step by step.
   static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
-    VI special = vi_set1(0);
-    for (int kp = 0; kp < kc / 2; ++kp) special = special | vi_load(b + (4 * static_cast<std::ptrdiff_t>(kc) + kp) * NR);
-    // kc is a multiple of K = 16, so the A flag plane (kc / 2 * MR values) is whole vectors.
-    for (int x = 0; x < kc / 2 * MR; x += kLanes) special = special | vi_load(a + 4 * static_cast<std::ptrdiff_t>(kc) * MR + x);
-    if (any(special)) return false;
+    if ((a[kPlanes * static_cast<std::ptrdiff_t>(kc) * MR] | b[kPlanes * static_cast<std::ptrdiff_t>(kc) * NR]) != 0) return false;
     // Rows in groups of kRows (B's factors reloaded from L1 for the next group): each row is one
     // dependency chain of steps, so more rows hide more latency, but each costs 3 state registers.
     // Measured on Zen 3 (docs/performance.md): two rows and all four rows at once (with some
