@@ -56,9 +56,21 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::f16: return FamilyChoice{GemmFamily::rdna3_dot2_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::rdna3_dot2_bf16, 1, in_bits, acc_bits};
       case ElemType::iu8:
-      case ElemType::iu4: return FamilyChoice{GemmFamily::rdna3_int, 1, in_bits, acc_bits};
+      case ElemType::iu4: {
+        FamilyChoice choice{GemmFamily::rdna3_int, 1, in_bits, acc_bits};
+        choice.signedness_from_neg = true;  // docs/spec/numerics.md §B.7
+        return choice;
+      }
       default: return std::nullopt;
     }
+  }
+  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::i32) {
+    // IU8 / IU4: exact products, signedness from NEG[1:0], CLAMP after C + the first half of K and
+    // again after the second half (docs/rdna4.md §3.2, switch gfx12_int_clamp at its default).
+    FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
+    choice.signedness_from_neg = true;
+    choice.clamp_stages = 2;
+    return choice;
   }
   if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::f32) {
     // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2); 16-bit outputs, FP8/BF8 and

@@ -25,7 +25,8 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::cdna2_pairwise_f16: return &f16;
     case GemmFamily::cdna2_pairwise_bf16: return &bf16;
     case GemmFamily::cdna2_int8:
-    case GemmFamily::rdna3_int: return &integer;
+    case GemmFamily::rdna3_int:
+    case GemmFamily::gfx12_int: return &integer;
     case GemmFamily::rdna3_dot2_f16: return acc_bits == 32 ? &dot2_f16_f32 : &dot2_f16_f16;
     case GemmFamily::rdna3_dot2_bf16: return acc_bits == 32 ? &dot2_bf16_f32 : &dot2_bf16_bf16;
     case GemmFamily::cdna3_fused_f16: return &fused_f16;

@@ -1,0 +1,63 @@
+// [fast] The gfx1200 integer, FP8/BF8 and 16-bit-output WMMA kernels on inputs random cases rarely
+// reach: CLAMP saturating at the half-K stage (docs/rdna4.md §3.2), NEG choosing signedness, wrap
+// without CLAMP; each against a value derived by hand and against the element reference.
+#include "emu/fast/gemm_family.hpp"
+#include "fast/fast_test_support.hpp"
+
+using namespace mxlane;
+using namespace mxlane_test;
+
+namespace {
+
+const ArchInfo& gfx1200() { return arch_info(ArchId::gfx1200); }
+
+// One integer GEMM of 16 x 16 x (2 K): every A row is `first` in the first half of each
+// instruction's K and `second` in the second half, every B element is `b`, every C element is `c`.
+// Returns D(0, 0) of the fast path at every SIMD level (all equal, and equal to the reference).
+std::uint32_t staged_int(const InstrDesc& d, std::uint8_t first, std::uint8_t second, std::uint8_t b, std::uint32_t c,
+                         const Modifiers& mods) {
+  const int k = 2 * d.k;
+  GemmMatrix<std::uint8_t> am(16, k);
+  for (int j = 0; j < k; ++j) am.col(j).setConstant(j % d.k < d.k / 2 ? first : second);
+  const GemmMatrix<std::uint8_t> bm = GemmMatrix<std::uint8_t>::Constant(k, 16, b);
+  const GemmMatrix<std::uint32_t> cm = GemmMatrix<std::uint32_t>::Constant(16, 16, c);
+  const GemmMatrix<std::uint32_t> expected = gemm(d, am, bm, cm, options(GemmPath::reference_elements, mods));
+  REQUIRE(gemm_path(d, options(GemmPath::automatic, mods)) == GemmPath::fast);
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    check_equal(expected, gemm(d, am, bm, cm, options(GemmPath::fast, mods)),
+                std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
+  }
+  return static_cast<std::uint32_t>(expected(0, 0));
+}
+
+}  // namespace
+
+TEST_CASE("gfx1200 integer WMMA kernels: CLAMP saturates after each half of K", "[fast][gemm][gfx12]") {
+  const InstrDesc& iu8 = resolve_instruction(gfx1200(), "v_wmma_i32_16x16x16_iu8");
+  const Modifiers signed_clamp{.neg = 3, .clamp = 1};
+  // Two instructions; per instruction +8*127*127 = 129032 then 8*(-128)*127 = -130048.
+  // C = INT32_MAX - 1000: the first half saturates to INT32_MAX, the second half leaves
+  // INT32_MAX - 130048; the next instruction stays in range: INT32_MAX - 1016 - 130048 (one
+  // saturation per instruction would give INT32_MAX - 1000 - 2 * 1016).
+  CHECK(staged_int(iu8, 0x7F, 0x80, 0x7F, 0x7FFFFFFFU - 1000, signed_clamp) == 0x7FFFFFFFU - 1016 - 130048);
+  // The mirror image at INT32_MIN: -130048 saturates, +129032 follows.
+  CHECK(staged_int(iu8, 0x80, 0x7F, 0x7F, 0x80000000U + 1000, signed_clamp) == 0x80000000U + 129032);
+  // Without CLAMP the same sums wrap mod 2^32: INT32_MAX - 1000 + 2 * (129032 - 130048).
+  CHECK(staged_int(iu8, 0x7F, 0x80, 0x7F, 0x7FFFFFFFU - 1000, {.neg = 3}) == 0x7FFFFFFFU - 1000 - 2032);
+  // ... and pass INT32_MAX when the sum does: 2 * 8 * (127 * 127) * 2 past INT32_MAX - 1000.
+  CHECK(staged_int(iu8, 0x7F, 0x7F, 0x7F, 0x7FFFFFFFU - 1000, {.neg = 3}) == 0x7FFFFFFFU - 1000 + 4 * 129032);
+  // Unsigned A (NEG[0] = 0): 0x80 is 128, not -128; B 0xFF unsigned (NEG[1] = 0) is 255.
+  CHECK(staged_int(iu8, 0x80, 0x80, 0xFF, 0, {}) == 2 * 16 * 128 * 255);
+  // Signed B only: 0xFF is -1; A unsigned 0x80 = 128, so each instruction adds -16 * 128.
+  CHECK(staged_int(iu8, 0x80, 0x80, 0xFF, 0, {.neg = 2}) == static_cast<std::uint32_t>(-2 * 16 * 128));
+
+  // IU4 (K = 16 and K = 32): 7 * 7 per product, -8 * 7 in the second half. K = 16: +392 saturates,
+  // -448, +392, -448 (one saturation per instruction: INT32_MAX - 100 - 2 * 56).
+  const InstrDesc& iu4 = resolve_instruction(gfx1200(), "v_wmma_i32_16x16x16_iu4");
+  CHECK(staged_int(iu4, 0x7, 0x8, 0x7, 0x7FFFFFFFU - 100, signed_clamp) == 0x7FFFFFFFU - 448 + 392 - 448);
+  const InstrDesc& iu4_k32 = resolve_instruction(gfx1200(), "v_wmma_i32_16x16x32_iu4");
+  CHECK(staged_int(iu4_k32, 0x7, 0x8, 0x7, 0x7FFFFFFFU - 100, signed_clamp) == 0x7FFFFFFFU - 896 + 784 - 896);
+  // Unsigned IU4: 0x8 is 8 and 0xF is 15; no saturation below the range.
+  CHECK(staged_int(iu4_k32, 0x8, 0xF, 0xF, 5, {.clamp = 1}) == 5 + 2 * (16 * 8 * 15 + 16 * 15 * 15));
+}
