@@ -73,11 +73,21 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     return choice;
   }
   if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::f32) {
-    // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2); 16-bit outputs, FP8/BF8 and
-    // the integer WMMA have no fast kernel yet.
+    // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2): f16 / bf16 factors, or OCP
+    // FP8/BF8 factors decoded exactly (switch gfx12_fp8_wmma at its default, dot4); 16-bit outputs
+    // have no fast kernel yet.
     switch (d.a_type) {
       case ElemType::f16: return FamilyChoice{GemmFamily::gfx12_dot4_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::gfx12_dot4_bf16, 1, in_bits, acc_bits};
+      case ElemType::fp8:
+      case ElemType::bf8: {
+        if (d.arch_traits().fp8_encoding != Fp8Encoding::ocp) return std::nullopt;  // the kernel decodes OCP only
+        const auto fp8_input = [](ElemType t) { return static_cast<std::uint8_t>(t == ElemType::fp8 ? Fp8Input::e4m3_ocp : Fp8Input::e5m2_ocp); };
+        FamilyChoice choice{GemmFamily::gfx12_dot4_fp8, 1, in_bits, acc_bits};
+        choice.a_fp8 = fp8_input(d.a_type);
+        choice.b_fp8 = fp8_input(d.b_type);
+        return choice;
+      }
       default: return std::nullopt;
     }
   }

@@ -25,6 +25,7 @@ enum class GemmFamily : std::uint8_t {
   gfx12_dot4_bf16,       // the same, bf16 inputs
   cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
   gfx12_int,             // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
+  gfx12_dot4_fp8,        // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
   count
 };
 
@@ -46,7 +47,7 @@ struct GemmProblem {
   int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
   int clamp_stages = 1;     // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
-  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // CDNA3 fp8/bf8: the FP8 format of A and of B (fast::Fp8Input)
+  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input)
   MatrixView a, b, c;       // A is m x k, B is k x n, C is m x n
   void* d = nullptr;        // m x n, same storage as C
   std::ptrdiff_t ldd = 0;

@@ -61,3 +61,42 @@ TEST_CASE("gfx1200 integer WMMA kernels: CLAMP saturates after each half of K", 
   // Unsigned IU4: 0x8 is 8 and 0xF is 15; no saturation below the range.
   CHECK(staged_int(iu4_k32, 0x8, 0xF, 0xF, 5, {.clamp = 1}) == 5 + 2 * (16 * 8 * 15 + 16 * 15 * 15));
 }
+
+namespace {
+
+// D of a 16 x 16 x 16 FP8 GEMM whose only nonzero products are A(i, 0) * B(0, j) = a0 * b0, with C
+// constant; every SIMD level of the fast path must agree with the element reference. Returns D(0, 0).
+std::uint32_t one_fp8_product(const InstrDesc& d, std::uint8_t a0, std::uint8_t b0, std::uint32_t c) {
+  GemmMatrix<std::uint8_t> a = GemmMatrix<std::uint8_t>::Zero(16, 16), b = GemmMatrix<std::uint8_t>::Zero(16, 16);
+  a.col(0).setConstant(a0);
+  b.row(0).setConstant(b0);
+  const GemmMatrix<std::uint32_t> cm = GemmMatrix<std::uint32_t>::Constant(16, 16, c);
+  const GemmMatrix<std::uint32_t> expected = gemm(d, a, b, cm, options(GemmPath::reference_elements));
+  REQUIRE(gemm_path(d) == GemmPath::fast);
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    check_equal(expected, gemm(d, a, b, cm, options(GemmPath::fast)), std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
+  }
+  return expected(0, 0);
+}
+
+}  // namespace
+
+TEST_CASE("gfx1200 FP8/BF8 WMMA kernels: OCP decoding and the DOT4 grid, derived by hand", "[fast][gemm][gfx12]") {
+  const InstrDesc& fp8 = resolve_instruction(gfx1200(), "v_wmma_f32_16x16x16_fp8_fp8");
+  const InstrDesc& bf8 = resolve_instruction(gfx1200(), "v_wmma_f32_16x16x16_bf8_bf8");
+  const InstrDesc& fp8_bf8 = resolve_instruction(gfx1200(), "v_wmma_f32_16x16x16_fp8_bf8");
+  // E4M3 0x7E = 448 (exponent field 15 is finite in OCP E4M3): 448 * 448 = 200704 = 0x48440000.
+  CHECK(one_fp8_product(fp8, 0x7E, 0x7E, 0) == 0x48440000U);
+  // 1.0 * 1.0 with C = -2^-31: the grid is 2^-24, C keeps no bit and adds 0 (docs/rdna4.md §3.1).
+  CHECK(one_fp8_product(fp8, 0x38, 0x38, 0xB0000000U) == 0x3F800000U);
+  CHECK(one_fp8_product(bf8, 0x3C, 0x3C, 0xB0000000U) == 0x3F800000U);
+  // Subnormals kept: E4M3 0x01 = 2^-9, E5M2 0x01 = 2^-16: 2^-25 = 0x33000000.
+  CHECK(one_fp8_product(fp8_bf8, 0x01, 0x01, 0) == 0x33000000U);
+  // -1.0 * 1.0 + 1.0 cancels to +0; E5M2 max 57344 squared = 3288334336 = 0x4F440000.
+  CHECK(one_fp8_product(fp8, 0xB8, 0x38, 0x3F800000U) == 0U);
+  CHECK(one_fp8_product(bf8, 0x7B, 0x7B, 0) == 0x4F440000U);
+  // E5M2 0x7C is infinity: inf * 1 = inf; E4M3 0x7F is NaN (the reference's NaN, whatever its bits).
+  CHECK(one_fp8_product(bf8, 0x7C, 0x3C, 0) == 0x7F800000U);
+  CHECK((one_fp8_product(fp8, 0x7F, 0x38, 0) & 0x7FFFFFFFU) > 0x7F800000U);
+}
