@@ -72,10 +72,10 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     choice.clamp_stages = 2;
     return choice;
   }
-  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::f32) {
-    // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2): f16 / bf16 factors, or OCP
-    // FP8/BF8 factors decoded exactly (switch gfx12_fp8_wmma at its default, dot4); 16-bit outputs
-    // have no fast kernel yet.
+  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type != ElemType::i32) {
+    // The DOT4 chain (docs/rdna4.md §3.2): f16 / bf16 factors with a binary32 accumulator or their
+    // own 16-bit one (acc_bits 16: read exactly as binary32 before each step, rounded straight back),
+    // or OCP FP8/BF8 factors decoded exactly (switch gfx12_fp8_wmma at its default, dot4).
     switch (d.a_type) {
       case ElemType::f16: return FamilyChoice{GemmFamily::gfx12_dot4_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::gfx12_dot4_bf16, 1, in_bits, acc_bits};
@@ -83,6 +83,7 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::bf8: {
         if (d.arch_traits().fp8_encoding != Fp8Encoding::ocp) return std::nullopt;  // the kernel decodes OCP only
         const auto fp8_input = [](ElemType t) { return static_cast<std::uint8_t>(t == ElemType::fp8 ? Fp8Input::e4m3_ocp : Fp8Input::e5m2_ocp); };
+        if (d.c_type != ElemType::f32) return std::nullopt;
         FamilyChoice choice{GemmFamily::gfx12_dot4_fp8, 1, in_bits, acc_bits};
         choice.a_fp8 = fp8_input(d.a_type);
         choice.b_fp8 = fp8_input(d.b_type);

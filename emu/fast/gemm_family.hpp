@@ -32,7 +32,7 @@ struct FamilyChoice {
 //                                    and B from the type and ArchInfo::fp8_encoding (§3)
 //   gfx90a, i8 inputs             -> exact integer dot, wrapped
 //   gfx1100, f16 / bf16 inputs    -> DOT2 chain; accumulator width from the C type (§B.5)
-//   gfx1200, f16 / bf16 -> f32      -> DOT4 chain (docs/rdna4.md §3.1, §3.2)
+//   gfx1200, f16 / bf16 -> f32, f16 / bf16 -> DOT4 chain (docs/rdna4.md §3.1, §3.2); accumulator width from C
 //   gfx1200, fp8 / bf8 -> f32       -> the DOT4 chain on the OCP-decoded factors (§3.2, gfx12_fp8_wmma=dot4)
 //   gfx1100, iu8 / iu4 inputs     -> integer dot with NEG signedness and CLAMP (§B.7)
 //   gfx1200, iu8 / iu4 inputs     -> the same integer dot, CLAMP after each half of K (docs/rdna4.md §3.2)

@@ -21,8 +21,8 @@ enum class GemmFamily : std::uint8_t {
   cdna3_fused_f16,       // docs/cdna3-numerics.md §2: fused groups (gfx942, gfx950), f16 inputs
   cdna3_fused_bf16,      // the same, bf16 inputs
   cdna3_fused_xf32,      // the same, xf32 inputs (binary32 cut to 10 fraction bits), groups of 4
-  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 accumulator
-  gfx12_dot4_bf16,       // the same, bf16 inputs
+  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 or f16 accumulator
+  gfx12_dot4_bf16,       // the same, bf16 inputs (binary32 or bf16 accumulator)
   cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
   gfx12_int,             // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
   gfx12_dot4_fp8,        // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator

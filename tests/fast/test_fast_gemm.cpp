@@ -74,8 +74,8 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
 
 TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
   // Except gfx908's FP16/BF16 MFMA (the pairwise kernels implement gfx90a's flushing data path, and
-  // gfx908 keeps subnormals, docs/cdna1.md), and gfx1200's 16-bit-output WMMA: those run the
-  // reference. gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 have the fused-group kernels.
+  // gfx908 keeps subnormals, docs/cdna1.md): those run the reference. gfx1200's dense WMMA all have
+  // kernels (DOT4 chains, integer). gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 have the fused-group kernels.
   int reference_only = 0;
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.arch_traits().name, d.builtin);
@@ -88,9 +88,6 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
                                          d.arch_traits().mfma_float_model == MfmaFloatModel::rounded_tree &&
                                          d.family_id == MatrixFamilyId::mfma &&
                                          (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16);
-    // gfx1200: the DOT4 chains with a binary32 accumulator (f16, bf16, FP8/BF8) and the integer WMMA
-    // have a kernel (docs/rdna4.md §3.2)
-    const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type != ElemType::i32 && d.c_type != ElemType::f32;
     // gfx950 f8f6f4: the scaled rows are refused (gemm() takes no scales); the unscaled ones run the
     // reference element kernels (no fast kernel for fp6/fp4 or the 32-k blocks).
     if (d.has(Operand::SA)) {
@@ -99,14 +96,13 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       continue;
     }
     const bool f8f6f4 = d.family().formats_from_cbsz_blgp;
-    const bool reference = kept_subnormal_pairwise || gfx12 || f8f6f4;
+    const bool reference = kept_subnormal_pairwise || f8f6f4;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  // gfx908: 5 f16, 5 legacy bf16; gfx1200: the f16 and bf16 -> f16 / bf16 WMMA (2 instructions x 2
-  // wave sizes); gfx950: the 2 unscaled f8f6f4 rows
-  CHECK(reference_only == 10 + 4 + 2);
+  // gfx908: 5 f16, 5 legacy bf16; gfx950: the 2 unscaled f8f6f4 rows
+  CHECK(reference_only == 10 + 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

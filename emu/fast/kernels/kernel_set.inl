@@ -39,6 +39,9 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
   static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
   static const GemmKernel dot4_fp8 = gfx12_fp8_kernel();
+  static const GemmKernel dot4_f16_f16 = GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::f16, Gfx12Factor::f16, Gfx12Output::f16>>::kernel({});
+  static const GemmKernel dot4_bf16_bf16 =
+      GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::bf16, Gfx12Factor::bf16, Gfx12Output::bf16>>::kernel({});
   switch (family) {
     case GemmFamily::cdna2_fma_chain_f32: return &f32;
     case GemmFamily::cdna2_fma_chain_f64: return &f64;
@@ -52,8 +55,8 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::cdna3_fused_f16: return &fused_f16;
     case GemmFamily::cdna3_fused_bf16: return &fused_bf16;
     case GemmFamily::cdna3_fused_xf32: return &fused_xf32;
-    case GemmFamily::gfx12_dot4_f16: return &dot4_f16;
-    case GemmFamily::gfx12_dot4_bf16: return &dot4_bf16;
+    case GemmFamily::gfx12_dot4_f16: return acc_bits == 32 ? &dot4_f16 : &dot4_f16_f16;
+    case GemmFamily::gfx12_dot4_bf16: return acc_bits == 32 ? &dot4_bf16 : &dot4_bf16_bf16;
     case GemmFamily::cdna3_fused_fp8: return &fused_fp8;
     case GemmFamily::gfx12_dot4_fp8: return &dot4_fp8;
     case GemmFamily::count: break;
