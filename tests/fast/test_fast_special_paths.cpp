@@ -112,3 +112,25 @@ TEST_CASE("gfx1200 DOT4 kernels: a negative C below the step grid adds nothing",
   }
   CHECK(gemm(d, a, b, c, options(GemmPath::reference_elements))(3, 5) == 0x3F800000U);
 }
+
+TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded common case", "[fast][gemm][gfx12]") {
+  // Ordinary values only (no NaN or infinity in the panels), so the decoded common case of
+  // kernels/gfx12_dot4.inl runs first. bf16: C = 2^30 and the first step adds -2^15 * 2^15: S = 0, and
+  // the step gives +0 (docs/rdna4.md §3.1 step 6), which the decoded state cannot hold; the next steps
+  // add 2^-60 * 2^-60 once (k = 4): D = 2^-120 exactly (0x03800000), derived by hand. The values are
+  // chosen so that only the kernel's zero check can notice the cancelled step: its grid (2^6) lies
+  // above 2^0 and the next product is within 2^27 of what a stale accumulator would hold.
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_f32_16x16x16_bf16");
+  GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 32), b = GemmMatrix<std::uint16_t>::Zero(32, 16);
+  a.col(0).setConstant(0xC700);  // -2^15
+  b.row(0).setConstant(0x4700);  // 2^15
+  a.col(4).setConstant(0x2180);  // 2^-60
+  b.row(4).setConstant(0x2180);  // 2^-60
+  const GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(16, 16, 0x4E800000U);  // 2^30
+  CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == 0x03800000U).all());
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    CAPTURE(fast::simd_level_name(level));
+    CHECK((gemm(d, a, b, c, options(GemmPath::fast)).array() == 0x03800000U).all());
+  }
+}

@@ -34,8 +34,16 @@ struct Gfx12Dot4Family {
   static constexpr std::int32_t kZeroExp = -(1 << 22);
 
   static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
-  static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
-  static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
+  // Each panel ends with one more value: nonzero when any of its factors is NaN or infinite (the OR
+  // of the flag plane, computed once when packing instead of once per micro-tile).
+  static std::size_t a_panel_bytes(int kc) { return 4 * (kPlanes * MR * static_cast<std::size_t>(kc) + 1); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * (kPlanes * NR * static_cast<std::size_t>(kc) + 1); }
+  static void summarize(std::int32_t* panel_values, int width, int kc) {
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
+    std::int32_t any_special = 0;
+    for (std::ptrdiff_t x = 0; x < n; ++x) any_special |= panel_values[3 * n + x];
+    panel_values[kPlanes * n] = any_special;
+  }
 
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre) {
     const int f = Bf16 ? 7 : 10, bias = Bf16 ? 127 : 15, max_field = Bf16 ? 0xFF : 0x1F;
@@ -58,12 +66,14 @@ struct Gfx12Dot4Family {
       put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
                  inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : std::uint16_t{0}, Bf16 ? 5 : 4);
     });
+    for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
         put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : std::uint16_t{0},
                    Bf16 ? 5 : 0);
+    summarize(static_cast<std::int32_t*>(dst), NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) { return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j)); }
   static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) { put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v)); }
@@ -107,6 +117,105 @@ struct Gfx12Dot4Family {
   static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
+    if (micro_finite(kc, a, b, tile)) return;
+    micro_careful(kc, a, b, tile);
+  }
+
+  // The common case, cheaper (docs/performance.md): no NaN or infinite factor in the panels, every C
+  // normal or zero, and every step's result normal and nonzero. Then step() reduces to
+  // "D = RNE24(S) * 2^g" (a binary32 normal has 24 significant bits, so rounding S to 24 bits and
+  // scaling by 2^g is the binary32 RNE; a result whose 24-bit rounding is normal also rounds to that
+  // value at subnormal precision, as in kernels/rdna3_dot2.inl's micro_finite()), and the next step
+  // decodes exactly those bits again. So the accumulator stays decoded between steps:
+  //   sig = the signed 24-bit significand << 3 (|sig| in [2^26, 2^27), or 0 for a zero C),
+  //   low = the exponent of sig's unit = field - 153 = lead(c) - 26 (lead(c) >= -126 for a normal),
+  //         and -152 for a zero C (max(-126, lead(0)) - 26 in step()).
+  // Per step: g = max(pair grids, low); C on g is sig >> (g - low) (floor), except that a negative C
+  // with no whole unit on g adds 0 (|sig| >> (g - low) = 0 exactly when g - low >= 27); the sum S is
+  // rounded to 24 bits by the binary32 conversion of |S| (to_f32_bits: RNE under the guard's MXCSR,
+  // |S| < 2^29 converts with that one rounding), whose field fm gives the new low = fm + g - 153 and
+  // whose fraction the new sig. A lane left the case when fm = 0 (S = 0: step() gives +0) or the
+  // true field low + 153 leaves 1..254 (flush to a subnormal, or overflow): the extremes are tracked
+  // and checked once at the end. Returns false, with the tile untouched, if any lane left the case
+  // (or a C is subnormal, infinite or NaN, or a factor special); micro_careful() then redoes the
+  // block step by step.
+  static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    if ((a[kPlanes * static_cast<std::ptrdiff_t>(kc) * MR] | b[kPlanes * static_cast<std::ptrdiff_t>(kc) * NR]) != 0) return false;
+    VI special = vi_set1(0);
+    VI sig[MR], low[MR];
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) {
+      const VI c = vi_load(tile + r * NR);
+      const VI field = srli<23>(c) & vi_set1(0xFF);
+      const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
+      special = special | and_not(zero, cmpeq(field, vi_set1(0))) | cmpeq(field, vi_set1(0xFF));
+      const VI magnitude = and_not(zero, slli<3>((c & vi_set1(0x7FFFFF)) | vi_set1(0x800000)));
+      const VI neg = srai<31>(c);
+      sig[r] = (magnitude ^ neg) - neg;
+      low[r] = select(zero, vi_set1(-152), field - vi_set1(153));
+    }
+    if (any(special)) return false;
+    // Tracked extremes (checked once at the end): the smallest field of |RNE24(S)| (0: S = 0), the
+    // true field range through low, and after the first step the largest C shift (below).
+    VI low_min = vi_set1(1 - 153), low_max = vi_set1(254 - 153), fm_min = vi_set1(1), c_shift_max = vi_set1(0);
+    // One step of row r over k..k+3. On the first step a C may be zero (low = -152, sig = 0) and the
+    // vanishing negative C is masked as in step(); after it every sig is nonzero with |sig| in
+    // [2^26, 2^27), so C vanishes only when g - low >= 27: rare (the products 2^27 times larger than
+    // the accumulator), so instead of masking it the lanes leave the case (c_shift_max).
+    const auto run_step = [&](auto first, int k, int r, const VI* b_sig, const VI* b_exp) {
+      VI pair_sum[2], pair_grid[2];
+#pragma GCC unroll 2
+      for (int q = 0; q < 2; ++q) {
+        const VI p0 = madd16(vi_set1(a_at(0, k + 2 * q, r)), b_sig[2 * q]);
+        const VI p1 = madd16(vi_set1(a_at(0, k + 2 * q + 1, r)), b_sig[2 * q + 1]);
+        const VI e0 = vi_set1(a_at(1, k + 2 * q, r)) + b_exp[2 * q];
+        const VI e1 = vi_set1(a_at(1, k + 2 * q + 1, r)) + b_exp[2 * q + 1];
+        pair_grid[q] = vmax(e0, e1);
+        pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
+      }
+      const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), low[r]);
+      const VI c_shift = g - low[r];
+      VI c_term = srav(sig[r], c_shift);
+      if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
+      else c_shift_max = vmax(c_shift_max, c_shift);
+      const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
+      // RNE24(S) as binary32 bits (sign included); its significand with the exponent field set to
+      // 127 + 26 is the value sig = +-1.f * 2^26, an integer that the truncating conversion gives exactly.
+      const VI mf = to_f32_bits(s);
+      const VI fm = srli<24>(slli<1>(mf));
+      fm_min = vmin(fm_min, fm);
+      low[r] = fm + (g - vi_set1(153));
+      low_min = vmin(low_min, low[r]);
+      low_max = vmax(low_max, low[r]);
+      sig[r] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
+    };
+    for (int k = 0; k < kc; k += 4) {
+      VI b_sig[4], b_exp[4];
+#pragma GCC unroll 4
+      for (int t = 0; t < 4; ++t) b_sig[t] = vi_load(b_ptr(0, k + t)), b_exp[t] = vi_load(b_ptr(1, k + t));
+      if (k == 0) {
+#pragma GCC unroll 8
+        for (int r = 0; r < MR; ++r) run_step(std::true_type{}, k, r, b_sig, b_exp);
+      } else {
+#pragma GCC unroll 8
+        for (int r = 0; r < MR; ++r) run_step(std::false_type{}, k, r, b_sig, b_exp);
+      }
+    }
+    const VI left = cmpgt(vi_set1(1), fm_min) | cmpgt(vi_set1(1 - 153), low_min) | cmpgt(low_max, vi_set1(254 - 153)) |
+                    cmpgt(c_shift_max, vi_set1(26));
+    if (any(left)) return false;
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) {
+      const VI neg = srai<31>(sig[r]);
+      const VI magnitude = (sig[r] ^ neg) - neg;
+      vi_store(tile + r * NR, (neg & vi_set1(INT32_MIN)) | slli<23>(low[r] + vi_set1(153)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF)));
+    }
+    return true;
+  }
+
+  static void micro_careful(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
     const auto a_ptr = [&](int q, int k) { return a + (static_cast<std::ptrdiff_t>(q) * kc + k) * MR; };
     const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
     VI acc[MR];

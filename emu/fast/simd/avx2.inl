@@ -40,6 +40,9 @@ inline bool any(VI mask) { return !_mm256_testz_si256(mask.v, mask.v); }
 inline unsigned lane_bits(VI mask) { return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(mask.v))); }
 // The binary32 bit pattern of each lane's value rounded to nearest even (MXCSR.RC, set by the guard).
 inline VI to_f32_bits(VI a) { return {_mm256_castps_si256(_mm256_cvtepi32_ps(a.v))}; }
+// The int32 value of binary32 bits holding an integer of magnitude below 2^31 (exact: the truncation
+// drops nothing).
+inline VI f32_bits_to_i32(VI a) { return {_mm256_cvttps_epi32(_mm256_castsi256_ps(a.v))}; }
 
 // ---- float lanes ----
 inline VF vf_load(const float* p) { return {_mm256_loadu_ps(p)}; }

@@ -49,6 +49,14 @@ inline VI to_f32_bits(VI a) {
   std::memcpy(&bits, &f, sizeof bits);
   return {wrap(bits)};
 }
+// The int32 value of binary32 bits holding an integer of magnitude below 2^31 (exact: the truncation
+// drops nothing).
+inline VI f32_bits_to_i32(VI a) {
+  float f;
+  const std::uint32_t bits = u(a.v);
+  std::memcpy(&f, &bits, sizeof f);
+  return {static_cast<std::int32_t>(f)};
+}
 
 // ---- float lanes ----
 inline VF vf_load(const float* p) { return {*p}; }
