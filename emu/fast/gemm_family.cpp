@@ -82,8 +82,10 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::fp8:
       case ElemType::bf8: {
         if (d.arch_traits().fp8_encoding != Fp8Encoding::ocp) return std::nullopt;  // the kernel decodes OCP only
-        const auto fp8_input = [](ElemType t) { return static_cast<std::uint8_t>(t == ElemType::fp8 ? Fp8Input::e4m3_ocp : Fp8Input::e5m2_ocp); };
         if (d.c_type != ElemType::f32) return std::nullopt;
+        const auto fp8_input = [](ElemType t) {
+          return static_cast<std::uint8_t>(t == ElemType::fp8 ? Fp8Input::e4m3_ocp : Fp8Input::e5m2_ocp);
+        };
         FamilyChoice choice{GemmFamily::gfx12_dot4_fp8, 1, in_bits, acc_bits};
         choice.a_fp8 = fp8_input(d.a_type);
         choice.b_fp8 = fp8_input(d.b_type);

@@ -35,9 +35,12 @@ std::uint32_t gfx12_reference_dot4(Gfx12Factor a_format, Gfx12Factor b_format, G
     }
     return kFp8E5M2Ocp;
   };
-  const Dot2Output out = output == Gfx12Output::f32 ? Dot2Output::f32 : output == Gfx12Output::f16 ? Dot2Output::f16 : Dot2Output::bf16;
+  const Dot2Output out = output == Gfx12Output::f32   ? Dot2Output::f32
+                         : output == Gfx12Output::f16 ? Dot2Output::f16
+                                                      : Dot2Output::bf16;
   // The 16-bit accumulator widened exactly, a NaN keeping its payload (as gfx12_wmma_chain does).
-  const std::uint32_t c = out == Dot2Output::f32 ? acc : widen_to_f32(out == Dot2Output::f16 ? kBinary16 : kBfloat16, acc & 0xFFFFU, WidenNan::move_payload);
+  const FormatSpec& acc_format = out == Dot2Output::f16 ? kBinary16 : kBfloat16;
+  const std::uint32_t c = out == Dot2Output::f32 ? acc : widen_to_f32(acc_format, acc & 0xFFFFU, WidenNan::move_payload);
   return gfx12_dot4(spec(a_format), spec(b_format), std::span(a, 4), std::span(b, 4), c, out, Dot4Options::from(Switches{}));
 }
 

@@ -77,7 +77,8 @@ std::uint32_t one_fp8_product(const InstrDesc& d, std::uint8_t a0, std::uint8_t 
   REQUIRE(gemm_path(d) == GemmPath::fast);
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);
-    check_equal(expected, gemm(d, a, b, cm, options(GemmPath::fast)), std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
+    check_equal(expected, gemm(d, a, b, cm, options(GemmPath::fast)),
+                std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
   }
   return expected(0, 0);
 }
@@ -120,7 +121,8 @@ std::uint16_t one_step16(const InstrDesc& d, std::array<std::uint16_t, 4> a_row,
   REQUIRE(gemm_path(d) == GemmPath::fast);
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);
-    check_equal(expected, gemm(d, a, b, cm, options(GemmPath::fast)), std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
+    check_equal(expected, gemm(d, a, b, cm, options(GemmPath::fast)),
+                std::string(d.mnemonic) + " " + std::string(fast::simd_level_name(level)));
   }
   return expected(0, 0);
 }

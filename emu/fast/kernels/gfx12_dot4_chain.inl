@@ -218,7 +218,8 @@ struct Gfx12Dot4ChainFamily {
             a_raw[t] = static_cast<std::uint16_t>(a_ptr(2, k + t)[r]);
             b_raw[t] = static_cast<std::uint16_t>(b_ptr(2, k + t)[l]);
           }
-          after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
+          const auto c_bits = static_cast<std::uint32_t>(before[l]);
+          after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
         }
         acc[r] = vi_load(after);
       }

@@ -22,7 +22,9 @@ inline GemmKernel gfx12_fp8_kernel() {
 const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   // CDNA2 FP32/FP64: RNE, no flushing. CDNA2 FP16/BF16: the flush after rounding, by MXCSR.FTZ
   // where the level uses it (kHostFlushesTiny). RDNA3: integer grid; the int -> float conversion
-  // needs only RNE. CDNA3 fused and gfx12 DOT4 (every input and output): integer grid, then exact binary64 with one RNE conversion (FTZ off). Integer families: no floating point at all.
+  // needs only RNE. CDNA3 fused and gfx12 DOT4: integer grid, then exact binary64 with one RNE
+  // conversion (FTZ off); gfx12 DOT4 with f16 output rounds in integers (the int -> float conversion
+  // that finds the lead needs only RNE). Integer families: no floating point at all.
   static const GemmKernel f32 = GemmDriver<FmaChainF32>::kernel({});
   static const GemmKernel f64 = GemmDriver<FmaChainF64>::kernel({});
   static const GemmKernel f16 = GemmDriver<PairwiseTreeFamily<false>>::kernel({kHostFlushesTiny, false});
@@ -39,7 +41,8 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
   static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
   static const GemmKernel dot4_fp8 = gfx12_fp8_kernel();
-  static const GemmKernel dot4_f16_f16 = GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::f16, Gfx12Factor::f16, Gfx12Output::f16>>::kernel({});
+  static const GemmKernel dot4_f16_f16 =
+      GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::f16, Gfx12Factor::f16, Gfx12Output::f16>>::kernel({});
   static const GemmKernel dot4_bf16_bf16 =
       GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::bf16, Gfx12Factor::bf16, Gfx12Output::bf16>>::kernel({});
   switch (family) {
