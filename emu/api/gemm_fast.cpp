@@ -39,9 +39,10 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.group = f.group;
   p.element_bits = f.element_bits;
   p.acc_bits = f.acc_bits;
-  p.a_signed = f.family == fast::GemmFamily::rdna3_int ? (r.options.mods.neg & 1) != 0 : true;
-  p.b_signed = f.family == fast::GemmFamily::rdna3_int ? (r.options.mods.neg & 2) != 0 : true;
+  p.a_signed = f.signedness_from_neg ? (r.options.mods.neg & 1) != 0 : true;
+  p.b_signed = f.signedness_from_neg ? (r.options.mods.neg & 2) != 0 : true;
   p.clamp = r.options.mods.clamp != 0;
+  p.clamp_stages = f.clamp_stages;
   p.a_fp8 = f.a_fp8;
   p.b_fp8 = f.b_fp8;
   p.a = r.a;

@@ -56,16 +56,41 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::f16: return FamilyChoice{GemmFamily::rdna3_dot2_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::rdna3_dot2_bf16, 1, in_bits, acc_bits};
       case ElemType::iu8:
-      case ElemType::iu4: return FamilyChoice{GemmFamily::rdna3_int, 1, in_bits, acc_bits};
+      case ElemType::iu4: {
+        FamilyChoice choice{GemmFamily::rdna3_int, 1, in_bits, acc_bits};
+        choice.signedness_from_neg = true;  // docs/spec/numerics.md §B.7
+        return choice;
+      }
       default: return std::nullopt;
     }
   }
-  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::f32) {
-    // The DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.2); 16-bit outputs, FP8/BF8 and
-    // the integer WMMA have no fast kernel yet.
+  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::i32) {
+    // IU8 / IU4: exact products, signedness from NEG[1:0], CLAMP after C + the first half of K and
+    // again after the second half (docs/rdna4.md §3.2, switch gfx12_int_clamp at its default).
+    FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
+    choice.signedness_from_neg = true;
+    choice.clamp_stages = 2;
+    return choice;
+  }
+  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type != ElemType::i32) {
+    // The DOT4 chain (docs/rdna4.md §3.2): f16 / bf16 factors with a binary32 accumulator or their
+    // own 16-bit one (acc_bits 16: read exactly as binary32 before each step, rounded straight back),
+    // or OCP FP8/BF8 factors decoded exactly (switch gfx12_fp8_wmma at its default, dot4).
     switch (d.a_type) {
       case ElemType::f16: return FamilyChoice{GemmFamily::gfx12_dot4_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::gfx12_dot4_bf16, 1, in_bits, acc_bits};
+      case ElemType::fp8:
+      case ElemType::bf8: {
+        if (d.arch_traits().fp8_encoding != Fp8Encoding::ocp) return std::nullopt;  // the kernel decodes OCP only
+        if (d.c_type != ElemType::f32) return std::nullopt;
+        const auto fp8_input = [](ElemType t) {
+          return static_cast<std::uint8_t>(t == ElemType::fp8 ? Fp8Input::e4m3_ocp : Fp8Input::e5m2_ocp);
+        };
+        FamilyChoice choice{GemmFamily::gfx12_dot4_fp8, 1, in_bits, acc_bits};
+        choice.a_fp8 = fp8_input(d.a_type);
+        choice.b_fp8 = fp8_input(d.b_type);
+        return choice;
+      }
       default: return std::nullopt;
     }
   }

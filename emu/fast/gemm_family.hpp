@@ -16,6 +16,8 @@ struct FamilyChoice {
   int element_bits = 16;  // A/B element width
   int acc_bits = 32;      // C/D element width
   std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and B (fast::Fp8Input)
+  bool signedness_from_neg = false;   // integer WMMA: NEG[0] / NEG[1] make A / B signed
+  int clamp_stages = 1;               // integer WMMA: CLAMP saturations per instruction (equal parts of K)
 };
 
 // The family of `desc`, or nullopt when no fast kernel family covers it. The rules (docs/spec/numerics.md
@@ -30,8 +32,10 @@ struct FamilyChoice {
 //                                    and B from the type and ArchInfo::fp8_encoding (§3)
 //   gfx90a, i8 inputs             -> exact integer dot, wrapped
 //   gfx1100, f16 / bf16 inputs    -> DOT2 chain; accumulator width from the C type (§B.5)
-//   gfx1200, f16 / bf16 -> f32      -> DOT4 chain (docs/rdna4.md §3.1, §3.2)
+//   gfx1200, f16 / bf16 -> f32, f16 / bf16 -> DOT4 chain (docs/rdna4.md §3.1, §3.2); accumulator width from C
+//   gfx1200, fp8 / bf8 -> f32       -> the DOT4 chain on the OCP-decoded factors (§3.2, gfx12_fp8_wmma=dot4)
 //   gfx1100, iu8 / iu4 inputs     -> integer dot with NEG signedness and CLAMP (§B.7)
+//   gfx1200, iu8 / iu4 inputs     -> the same integer dot, CLAMP after each half of K (docs/rdna4.md §3.2)
 // The fast-versus-reference tests run every row of the table, so a wrong rule fails there.
 std::optional<FamilyChoice> gemm_family(const InstrDesc& desc);
 

@@ -21,11 +21,13 @@ enum class GemmFamily : std::uint8_t {
   cdna3_fused_f16,       // docs/cdna3-numerics.md §2: fused groups (gfx942, gfx950), f16 inputs
   cdna3_fused_bf16,      // the same, bf16 inputs
   cdna3_fused_xf32,      // the same, xf32 inputs (binary32 cut to 10 fraction bits), groups of 4
-  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 accumulator
-  gfx12_dot4_bf16,       // the same, bf16 inputs
+  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 or f16 accumulator
+  gfx12_dot4_bf16,       // the same, bf16 inputs (binary32 or bf16 accumulator)
   cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
   cdna1_pairwise_f16,    // docs/cdna1.md: the §B.2 trees with gradual underflow (gfx908), f16 inputs
   cdna1_pairwise_bf16,   // the same, legacy bf16 inputs
+  gfx12_int,             // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
+  gfx12_dot4_fp8,        // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
   count
 };
 
@@ -46,7 +48,8 @@ struct GemmProblem {
   int element_bits = 16;    // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
   int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
-  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // CDNA3 fp8/bf8: the FP8 format of A and of B (fast::Fp8Input)
+  int clamp_stages = 1;     // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
+  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input)
   MatrixView a, b, c;       // A is m x k, B is k x n, C is m x n
   void* d = nullptr;        // m x n, same storage as C
   std::ptrdiff_t ldd = 0;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "emu/formats/format.hpp"
+#include "emu/formats/widen.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
 #include "emu/semantics/rdna3_dot2.hpp"
@@ -21,6 +22,26 @@ std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, s
 std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b) {
   const FormatSpec& format = bf16 ? kBfloat16 : kBinary16;
   return gfx12_dot4(format, format, std::span(a, 4), std::span(b, 4), acc, Dot2Output::f32, Dot4Options::from(Switches{}));
+}
+
+std::uint32_t gfx12_reference_dot4(Gfx12Factor a_format, Gfx12Factor b_format, Gfx12Output output, std::uint32_t acc,
+                                   const std::uint16_t* a, const std::uint16_t* b) {
+  const auto spec = [](Gfx12Factor f) -> const FormatSpec& {
+    switch (f) {
+      case Gfx12Factor::f16: return kBinary16;
+      case Gfx12Factor::bf16: return kBfloat16;
+      case Gfx12Factor::fp8: return kFp8E4M3Ocp;
+      case Gfx12Factor::bf8: break;
+    }
+    return kFp8E5M2Ocp;
+  };
+  const Dot2Output out = output == Gfx12Output::f32   ? Dot2Output::f32
+                         : output == Gfx12Output::f16 ? Dot2Output::f16
+                                                      : Dot2Output::bf16;
+  // The 16-bit accumulator widened exactly, a NaN keeping its payload (as gfx12_wmma_chain does).
+  const FormatSpec& acc_format = out == Dot2Output::f16 ? kBinary16 : kBfloat16;
+  const std::uint32_t c = out == Dot2Output::f32 ? acc : widen_to_f32(acc_format, acc & 0xFFFFU, WidenNan::move_payload);
+  return gfx12_dot4(spec(a_format), spec(b_format), std::span(a, 4), std::span(b, 4), c, out, Dot4Options::from(Switches{}));
 }
 
 std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,

@@ -17,6 +17,17 @@ std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, s
 // f16 (or bf16 when `bf16`) factors of A and of B, accumulator bits `acc`. Returns the new bits.
 std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b);
 
+// The factor formats and outputs of the generalised gfx1200 DOT4 chain (kernels/gfx12_dot4_chain.inl);
+// fp8 and bf8 are the OCP encodings (gfx1200, docs/rdna4.md §3.2).
+enum class Gfx12Factor : std::uint8_t { f16, bf16, fp8, bf8 };
+enum class Gfx12Output : std::uint8_t { f32, f16, bf16 };
+
+// One gfx1200 DOT4 step, default switches (docs/rdna4.md §3.1, §3.2): four factors of A and of B
+// (raw bits in the formats given), the accumulator `acc` (binary32 bits, or the f16 / bf16 bits for
+// those outputs, widened exactly as the WMMA chain does). Returns the new accumulator bits.
+std::uint32_t gfx12_reference_dot4(Gfx12Factor a_format, Gfx12Factor b_format, Gfx12Output output, std::uint32_t acc,
+                                   const std::uint16_t* a, const std::uint16_t* b);
+
 // The FP8 format of one operand of a CDNA3 fp8/bf8 kernel (kernels/cdna3_fp8.inl).
 enum class Fp8Input : std::uint8_t { e4m3_ocp, e5m2_ocp, e4m3_fnuz, e5m2_fnuz };
 

@@ -73,9 +73,10 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
 }  // namespace
 
 TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
-  // Except gfx1200's 16-bit-output, FP8/BF8 and integer WMMA: those run the reference. gfx942/gfx950
-  // f16, bf16, xf32 and fp8/bf8 have the fused-group kernels; gfx908's FP16/BF16 MFMA the pairwise
-  // trees with gradual underflow (docs/cdna1.md).
+  // Except the 2 unscaled f8f6f4 rows of gfx950 (no fast kernel for fp6/fp4 or the 32-k blocks):
+  // those run the reference. gfx1200's dense WMMA all have kernels (DOT4 chains, integer);
+  // gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 the fused-group kernels; gfx908's FP16/BF16 MFMA the
+  // pairwise trees with gradual underflow (docs/cdna1.md).
   int reference_only = 0;
   for (const InstrDesc& d : instruction_table()) {
     CAPTURE(d.arch_traits().name, d.builtin);
@@ -93,9 +94,6 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       const fast::GemmFamily f = fast::gemm_family(d)->family;
       CHECK((f == fast::GemmFamily::cdna1_pairwise_f16 || f == fast::GemmFamily::cdna1_pairwise_bf16));
     }
-    // gfx1200: only the f16/bf16 -> f32 DOT4 chains have a kernel (docs/rdna4.md §3.2)
-    const bool gfx12 = d.family_id == MatrixFamilyId::wmma_gfx12 &&
-                       !(d.c_type == ElemType::f32 && (d.a_type == ElemType::f16 || d.a_type == ElemType::bf16));
     // gfx950 f8f6f4: the scaled rows are refused (gemm() takes no scales); the unscaled ones run the
     // reference element kernels (no fast kernel for fp6/fp4 or the 32-k blocks).
     if (d.has(Operand::SA)) {
@@ -104,14 +102,13 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       continue;
     }
     const bool f8f6f4 = d.family().formats_from_cbsz_blgp;
-    const bool reference = gfx12 || f8f6f4;
+    const bool reference = f8f6f4;
     CHECK(fast::gemm_family(d).has_value() == !reference);
     CHECK((gemm_path(d) == GemmPath::fast) == !reference);
     reference_only += reference ? 1 : 0;
   }
-  // gfx1200: 22 dense WMMA rows but the f16 and bf16 -> f32 ones (2 instructions x 2 wave sizes);
   // gfx950: the 2 unscaled f8f6f4 rows
-  CHECK(reference_only == 18 + 2);
+  CHECK(reference_only == 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

@@ -1,6 +1,7 @@
 // [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl), gfx908's
-// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4.inl)
-// against the element reference on values chosen for each of their paths: signed zeros and C = -0, subnormal factors and accumulators, results that underflow
+// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4.inl,
+// gfx12_dot4_chain.inl) against the element reference on values chosen for each of their paths:
+// signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
 // inf * 0, +inf - inf, NaN (xf32: a payload only in the 13 truncated bits), exact cancellation and
 // tiny negative remainders floored toward -inf, a negative C below the DOT4 grid.
@@ -117,6 +118,11 @@ TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fas
   const ArchInfo& gfx1200 = arch_info(ArchId::gfx1200);
   check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_f16"), kF16Factors, 7);
   check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_bf16"), kBf16Factors, 8);
+  // FP8/BF8 (OCP): E4M3 0x7F/0xFF NaN, E5M2 0x7C/0xFC inf, subnormals, signed zeros, the extremes
+  std::uint64_t seed = 30;
+  for (const char* mnemonic : {"v_wmma_f32_16x16x16_fp8_fp8", "v_wmma_f32_16x16x16_fp8_bf8", "v_wmma_f32_16x16x16_bf8_fp8",
+                               "v_wmma_f32_16x16x16_bf8_bf8"})
+    check_pools<std::uint8_t>(resolve_instruction(gfx1200, mnemonic), kFp8Factors, ++seed);
 }
 
 TEST_CASE("gfx1200 DOT4 kernels: a negative C below the step grid adds nothing", "[fast][gemm][gfx12]") {

@@ -7,6 +7,10 @@
 //  * With CLAMP (RDNA3), each instruction saturates C + (its 16 products) to the int32 range: the
 //    16 products are summed exactly (|sum| < 2^21) and added to the accumulator with saturation,
 //    once per instruction (every k_step values of k).
+//  * gfx1200 (docs/rdna4.md §3.2) saturates twice per instruction: after C + the products of the
+//    first half of K and after adding the second half (p.clamp_stages = 2, FamilyChoice trait). The
+//    same saturating add runs once per k_step / clamp_stages values of k; K/2 is even (8 or 16), so
+//    a stage never splits a packed pair of k.
 
 struct IntegerDotFamily {
   using Acc = std::int32_t;
@@ -81,13 +85,14 @@ struct IntegerDotFamily {
     if (!p.clamp) {
       dot(0, kc / 2, acc);
     } else {
-      for (int k_inst = 0; k_inst < kc; k_inst += p.k_step) {
+      const int stage = p.k_step / p.clamp_stages;  // k values per saturation
+      for (int k_inst = 0; k_inst < kc; k_inst += stage) {
         VI products[MR][NV];
 #pragma GCC unroll 8
         for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 4
           for (int v = 0; v < NV; ++v) products[r][v] = vi_set1(0);
-        dot(k_inst / 2, (k_inst + p.k_step) / 2, products);
+        dot(k_inst / 2, (k_inst + stage) / 2, products);
 #pragma GCC unroll 8
         for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 4

@@ -1,0 +1,230 @@
+// gfx1200 FP8/BF8 WMMA and 16-bit-output WMMA (docs/rdna4.md §3.1, §3.2): the DOT4 chain of
+// kernels/gfx12_dot4.inl generalised over the factor formats (f16, bf16, OCP E4M3, OCP E5M2) and
+// the accumulator (binary32, or f16 / bf16 read exactly as binary32 before each step and rounded
+// straight back to 16 bits). Integer lanes for the grid; exact binary64 lanes for the binary32
+// rounding; integer lanes for the f16 rounding.
+//
+// The reference step (emu/semantics/gfx12_dot4.cpp, default switches: gfx12_fp8_wmma=dot4, MODE
+// defaults): factors (sig, aexp) with aexp = max(E, 1) - bias (subnormals kept, every format);
+// C as (sig, lsb) with lsb = max(Ec, 1) - bias - f of its own format (exact: the 16-bit widening to
+// binary32 changes neither). pgrid_t = aexp_a + aexp_b - 24 for a nonzero product; each pair (k, k+1)
+// floored onto g2 = max(pgrid) and added; g = max(max pgrid, max(FLOOR, lead(C)) - 26) with FLOOR
+// -126 for binary32 and bf16 outputs, -14 for f16; S = floor(C on g) (a negative C with no bit left
+// on the grid is 0, except with f16 output and g <= -14, where it is the plain floor -1) + the pair
+// sums floored onto g. Rounding: binary32: RNE(S * 2^g), gradual underflow, a zero is +0; bf16: that
+// binary32 result (zero made +0 first) truncated to its top 16 bits; f16: RNE straight to f16,
+// gradual underflow, overflow to infinity, a zero is +0.
+//
+// Why the lanes compute the same bits:
+//  * Packing: a signed significand << (12 - f) in a 16-bit half (f = fraction bits: f16 10, bf16 7,
+//    E4M3 3, E5M2 2; the largest is 2047 << 2 < 2^15), so that madd16 gives P' = +-sa*sb *
+//    2^(24-fa-fb), the product on its own grid pgrid_t (|P'| < 2^26); exponent aexp - 12 (the two
+//    add up to pgrid_t), or kZeroExp for a zero factor (zero products never define a grid).
+//  * floor onto a coarser grid is an arithmetic right shift (srav: counts of 32 or more give the
+//    sign fill, the floor of a tiny value). |pair| < 2^27; the C term < 2^27 (g >= lead(C) - 26);
+//    |S| < 2^29.
+//  * C term: floor(csig * 2^(lsb - g)) by a left shift (lsb - g <= 3 for binary32, <= 16 for f16:
+//    csig < 2^11 there, so < 2^27, exact) or srav. lead(C) from the binary32 conversion of the
+//    magnitude (< 2^24, exact): its exponent field - 127 is the bit length - 1.
+//  * binary32: S * 2^g is an exact binary64 (g >= -152); its conversion rounds once to nearest even
+//    with gradual underflow and overflow to infinity (MXCSR under the guard, FTZ/DAZ off).
+//  * f16: the LSB exponent of the result is max(lead(S) + g - 10, -24); q = RNE(|S| / 2^shift) in
+//    integers ((m + 2^(shift-1) - 1 + lsb-of-quotient) >> shift; shift <= 18 since g >= -40), or an
+//    exact left shift; the bits are (LSB exponent + 24) << 10 plus q (whose bit 10, when set, moves
+//    the field to the normal exponent; a carry to 2^11 moves it once more: the next power of two).
+//    lead(S) from the binary32 conversion of |S| may be one too high when that conversion rounds up
+//    to a power of two; the f16 rounding then lands on the same power of two. Above 0x7BFF: inf.
+//  * Special lanes (a NaN or infinite factor in the step, a NaN or infinite C) take the reference
+//    step (reference_hooks.hpp, gfx12_reference_dot4).
+
+template <Gfx12Factor InA, Gfx12Factor InB, Gfx12Output Out>
+struct Gfx12Dot4ChainFamily {
+  using Acc = std::int32_t;  // binary32 bits, or the 16-bit accumulator in the low half
+  static constexpr int MR = 4;
+  static constexpr int NR = kLanes;
+  static constexpr int kPlanes = 4;  // signed significand << pre, exponent, raw bits, special flag
+  static constexpr std::int32_t kZeroExp = -(1 << 22);
+
+  struct Format {
+    int fraction_bits, exponent_mask, bias;
+  };
+  static constexpr Format format(Gfx12Factor f) {
+    switch (f) {
+      case Gfx12Factor::f16: return {10, 0x1F, 15};
+      case Gfx12Factor::bf16: return {7, 0xFF, 127};
+      case Gfx12Factor::fp8: return {3, 0xF, 7};  // OCP E4M3: no infinity, NaN only at S.1111.111
+      case Gfx12Factor::bf8: break;
+    }
+    return {2, 0x1F, 15};  // OCP E5M2: IEEE-style specials
+  }
+  static constexpr bool sixteen_bit(Gfx12Factor f) { return f == Gfx12Factor::f16 || f == Gfx12Factor::bf16; }
+
+  static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
+  static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
+
+  template <Gfx12Factor F>
+  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
+    constexpr Format fmt = format(F);
+    constexpr int sign_bit = sixteen_bit(F) ? 15 : 7;
+    const int e = static_cast<int>(x >> fmt.fraction_bits) & fmt.exponent_mask;
+    const int frac = static_cast<int>(x) & ((1 << fmt.fraction_bits) - 1);
+    const bool special = F == Gfx12Factor::fp8 ? (x & 0x7F) == 0x7F : e == fmt.exponent_mask;
+    const int sig = e != 0 ? (frac | (1 << fmt.fraction_bits)) : frac;
+    std::int32_t packed_sig = 0, exp = kZeroExp;
+    if (!special && sig != 0) {
+      const int shifted = (((x >> sign_bit) & 1) != 0 ? -sig : sig) * (1 << (12 - fmt.fraction_bits));
+      packed_sig = static_cast<std::uint16_t>(shifted);
+      exp = (e > 1 ? e : 1) - fmt.bias - 12;
+    }
+    const auto at = [&](int q) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + k) * width + lane]; };
+    at(0) = packed_sig;
+    at(1) = exp;
+    at(2) = static_cast<std::int32_t>(x);
+    at(3) = special ? -1 : 0;
+  }
+  template <Gfx12Factor F>
+  static std::uint32_t factor_at(const MatrixView& v, int i, int j) {
+    if constexpr (sixteen_bit(F)) return element<std::uint16_t>(v, i, j);
+    else return element<std::uint8_t>(v, i, j);
+  }
+  static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
+    for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
+      put_factor<InA>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
+                      inside ? factor_at<InA>(p.a, i0 + r, k0 + k) : 0U);
+    });
+  }
+  static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
+    for (int c = 0; c < NR; ++c)
+      for (int k = 0; k < kc; ++k)
+        put_factor<InB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? factor_at<InB>(p.b, k0 + k, j0 + c) : 0U);
+  }
+  static std::int32_t load_c(const GemmProblem& p, int i, int j) {
+    if constexpr (Out == Gfx12Output::f32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
+    else return element<std::uint16_t>(p.c, i, j);
+  }
+  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
+    if constexpr (Out == Gfx12Output::f32) put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+    else put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
+  }
+
+  // The accumulator as sig * 2^lsb with its sign, and whether it is NaN or infinite.
+  struct DecodedC {
+    VI magnitude, lsb, sign, special;
+  };
+  static DecodedC decode_c(VI acc) {
+    if constexpr (Out == Gfx12Output::f16) {
+      const VI field = srli<10>(acc) & vi_set1(0x1F);
+      return {(acc & vi_set1(0x3FF)) | and_not(cmpeq(field, vi_set1(0)), vi_set1(0x400)), vmax(field, vi_set1(1)) - vi_set1(25),
+              srai<31>(slli<16>(acc)), cmpeq(field, vi_set1(0x1F))};
+    } else {
+      const VI c = Out == Gfx12Output::bf16 ? slli<16>(acc) : acc;  // bf16: its binary32 widening is exact
+      const VI field = srli<23>(c) & vi_set1(0xFF);
+      return {(c & vi_set1(0x7FFFFF)) | and_not(cmpeq(field, vi_set1(0)), vi_set1(0x800000)),
+              vmax(field, vi_set1(1)) - vi_set1(150), srai<31>(c), cmpeq(field, vi_set1(0xFF))};
+    }
+  }
+
+  template <int H>
+  static VD scaled(VI s, VI g) { return vd_from_i32<H>(s) * vd_pow2<H>(g); }
+
+  // RNE of S * 2^g straight to f16 (see the file comment), the bits in the low half.
+  static VI round_f16(VI s, VI g) {
+    const VI one = vi_set1(1), zero = vi_set1(0);
+    const VI m = vabs(s);
+    const VI lead = srli<23>(to_f32_bits(m)) - vi_set1(127);
+    const VI shift = vmax(lead - vi_set1(10), vi_set1(-24) - g);
+    const VI right = vmax(shift, one);
+    const VI q_right = srlv(m + (sllv(one, right - one) - one) + (srlv(m, right) & one), right);
+    const VI q = select(cmpgt(shift, zero), q_right, sllv(m, zero - shift));
+    const VI bits = slli<10>(g + shift + vi_set1(24)) + q;
+    const VI sign = srli<16>(s & vi_set1(INT32_MIN));
+    const VI out = select(cmpgt(bits, vi_set1(0x7BFF)), vi_set1(0x7C00), bits) | sign;
+    return and_not(cmpeq(q, zero), out);  // an underflow to zero is +0
+  }
+
+  // One DOT4 step on finite lanes: factors of k..k+3 (A broadcast from row r), accumulator acc.
+  static VI step(const DecodedC& c, const std::int32_t* const a_sig, const std::int32_t* const a_exp,
+                 const std::int32_t* const* b_sig, const std::int32_t* const* b_exp) {
+    VI pair_sum[2], pair_grid[2];
+#pragma GCC unroll 2
+    for (int q = 0; q < 2; ++q) {
+      const VI p0 = madd16(vi_set1(a_sig[2 * q]), vi_load(b_sig[2 * q]));
+      const VI p1 = madd16(vi_set1(a_sig[2 * q + 1]), vi_load(b_sig[2 * q + 1]));
+      const VI e0 = vi_set1(a_exp[2 * q]) + vi_load(b_exp[2 * q]);
+      const VI e1 = vi_set1(a_exp[2 * q + 1]) + vi_load(b_exp[2 * q + 1]);
+      const VI g2 = vmax(e0, e1);
+      pair_grid[q] = g2;
+      pair_sum[q] = srav(p0, g2 - e0) + srav(p1, g2 - e1);
+    }
+    constexpr std::int32_t kFloor = Out == Gfx12Output::f16 ? -14 : -126;
+    const VI zero = vi_set1(0);
+    const VI lead = (srli<23>(to_f32_bits(c.magnitude)) - vi_set1(127)) + c.lsb;
+    const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), vmax(lead, vi_set1(kFloor)) - vi_set1(26));
+    const VI csig = (c.magnitude ^ c.sign) - c.sign;
+    const VI shift = c.lsb - g;
+    const VI right = vmax(zero - shift, zero);
+    VI vanishes = cmpeq(srlv(c.magnitude, right), zero);  // no bit of C left on the grid
+    if constexpr (Out == Gfx12Output::f16) vanishes = vanishes & cmpgt(g, vi_set1(-14));  // else the floor
+    const VI c_term = and_not(vanishes, srav(sllv(csig, vmax(shift, zero)), right));
+    const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
+    if constexpr (Out == Gfx12Output::f16) {
+      return round_f16(s, g);
+    } else {
+      VD halves[kHalves];
+      halves[0] = scaled<0>(s, g);
+      if constexpr (kHalves > 1) halves[1] = scaled<1>(s, g);
+      const VI raw = f32_bits_rne(halves);
+      const VI bits = and_not(cmpeq(raw & vi_set1(0x7FFFFFFF), zero), raw);  // a zero, also -0, is +0
+      return Out == Gfx12Output::bf16 ? srli<16>(bits) : bits;
+    }
+  }
+
+  static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+    const auto* a = static_cast<const std::int32_t*>(a_panel);
+    const auto* b = static_cast<const std::int32_t*>(b_panel);
+    const auto a_ptr = [&](int q, int k) { return a + (static_cast<std::ptrdiff_t>(q) * kc + k) * MR; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    VI acc[MR];
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) acc[r] = vi_load(tile + r * NR);
+    for (int k = 0; k < kc; k += 4) {
+      const std::int32_t* b_sig[4] = {b_ptr(0, k), b_ptr(0, k + 1), b_ptr(0, k + 2), b_ptr(0, k + 3)};
+      const std::int32_t* b_exp[4] = {b_ptr(1, k), b_ptr(1, k + 1), b_ptr(1, k + 2), b_ptr(1, k + 3)};
+      const VI b_special = vi_load(b_ptr(3, k)) | vi_load(b_ptr(3, k + 1)) | vi_load(b_ptr(3, k + 2)) | vi_load(b_ptr(3, k + 3));
+#pragma GCC unroll 8
+      for (int r = 0; r < MR; ++r) {
+        std::int32_t a_sig[4], a_exp[4], a_special = 0;
+        for (int t = 0; t < 4; ++t) {
+          a_sig[t] = a_ptr(0, k + t)[r];
+          a_exp[t] = a_ptr(1, k + t)[r];
+          a_special |= a_ptr(3, k + t)[r];
+        }
+        const DecodedC c = decode_c(acc[r]);
+        const VI next = step(c, a_sig, a_exp, b_sig, b_exp);
+        const VI special = b_special | vi_set1(a_special) | c.special;
+        if (!any(special)) {
+          acc[r] = next;
+          continue;
+        }
+        std::int32_t before[kLanes], after[kLanes];
+        vi_store(before, acc[r]);
+        vi_store(after, next);
+        const unsigned lanes = lane_bits(special);
+        for (int l = 0; l < kLanes; ++l) {
+          if (((lanes >> l) & 1U) == 0) continue;
+          std::uint16_t a_raw[4], b_raw[4];
+          for (int t = 0; t < 4; ++t) {
+            a_raw[t] = static_cast<std::uint16_t>(a_ptr(2, k + t)[r]);
+            b_raw[t] = static_cast<std::uint16_t>(b_ptr(2, k + t)[l]);
+          }
+          const auto c_bits = static_cast<std::uint32_t>(before[l]);
+          after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
+        }
+        acc[r] = vi_load(after);
+      }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, acc[r]);
+  }
+};
