@@ -162,14 +162,15 @@ struct Gfx12Dot4Family {
     // vanishing negative C is masked as in step(); after it every sig is nonzero with |sig| in
     // [2^26, 2^27), so C vanishes only when g - low >= 27: rare (the products 2^27 times larger than
     // the accumulator), so instead of masking it the lanes leave the case (c_shift_max).
-    const auto run_step = [&](auto first, int k, int r, const VI* b_sig, const VI* b_exp) {
+    const auto run_step = [&](auto first, int k, int r) {
       VI pair_sum[2], pair_grid[2];
 #pragma GCC unroll 2
       for (int q = 0; q < 2; ++q) {
-        const VI p0 = madd16(vi_set1(a_at(0, k + 2 * q, r)), b_sig[2 * q]);
-        const VI p1 = madd16(vi_set1(a_at(0, k + 2 * q + 1, r)), b_sig[2 * q + 1]);
-        const VI e0 = vi_set1(a_at(1, k + 2 * q, r)) + b_exp[2 * q];
-        const VI e1 = vi_set1(a_at(1, k + 2 * q + 1, r)) + b_exp[2 * q + 1];
+        // B's factors straight from the panel (L1): memory operands, no registers held across rows
+        const VI p0 = madd16(vi_set1(a_at(0, k + 2 * q, r)), vi_load(b_ptr(0, k + 2 * q)));
+        const VI p1 = madd16(vi_set1(a_at(0, k + 2 * q + 1, r)), vi_load(b_ptr(0, k + 2 * q + 1)));
+        const VI e0 = vi_set1(a_at(1, k + 2 * q, r)) + vi_load(b_ptr(1, k + 2 * q));
+        const VI e1 = vi_set1(a_at(1, k + 2 * q + 1, r)) + vi_load(b_ptr(1, k + 2 * q + 1));
         pair_grid[q] = vmax(e0, e1);
         pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
       }
@@ -189,17 +190,11 @@ struct Gfx12Dot4Family {
       low_max = vmax(low_max, low[r]);
       sig[r] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
     };
-    for (int k = 0; k < kc; k += 4) {
-      VI b_sig[4], b_exp[4];
-#pragma GCC unroll 4
-      for (int t = 0; t < 4; ++t) b_sig[t] = vi_load(b_ptr(0, k + t)), b_exp[t] = vi_load(b_ptr(1, k + t));
-      if (k == 0) {
 #pragma GCC unroll 8
-        for (int r = 0; r < MR; ++r) run_step(std::true_type{}, k, r, b_sig, b_exp);
-      } else {
+    for (int r = 0; r < MR; ++r) run_step(std::true_type{}, 0, r);
+    for (int k = 4; k < kc; k += 4) {
 #pragma GCC unroll 8
-        for (int r = 0; r < MR; ++r) run_step(std::false_type{}, k, r, b_sig, b_exp);
-      }
+      for (int r = 0; r < MR; ++r) run_step(std::false_type{}, k, r);
     }
     const VI left = cmpgt(vi_set1(1), fm_min) | cmpgt(vi_set1(1 - 153), low_min) | cmpgt(low_max, vi_set1(254 - 153)) |
                     cmpgt(c_shift_max, vi_set1(26));
