@@ -35,7 +35,9 @@ EVAL_CASES = [
     ("gfx1200", "v_wmma_f32_16x16x16_fp8_fp8"),
     ("gfx1200", "v_wmma_i32_16x16x32_iu4"),
 ]
-EVAL_LINES = 2000
+EVAL_LINES = 2000        # at least this many lines per file,
+EVAL_MIN_BYTES = 20_000_000  # and at least this much text: short lines (wave32) get more lines, so that
+                             # every file measures seconds of work rather than the process start
 EVAL_TARGET = 1.0
 
 # GEMMs at 1024^3, one thread, CPU-time ratio to Eigen (the headline GEMMs of bench_registry.hpp).
@@ -87,10 +89,13 @@ def grid(rng, kind, vgprs, wave):
 def write_lines(path, arch, inst, desc, rng):
     types, vgprs, wave = desc["types"], desc["vgprs"], desc["wave"]
     with open(path, "w") as f:
-        for n in range(EVAL_LINES):
+        n, written = 0, 0
+        while n < EVAL_LINES or written < EVAL_MIN_BYTES:
             line = {"id": n, "arch": arch, "inst": inst,
                     "src": {op: grid(rng, types[op], vgprs[op], wave) for op in ("A", "B", "C")}}
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+            text = json.dumps(line, separators=(",", ":")) + "\n"
+            f.write(text)
+            n, written = n + 1, written + len(text)
 
 
 def table_rows(mxlane):
