@@ -85,6 +85,10 @@ struct Plan {
   std::vector<Field> pa, pb, pc;
   std::vector<OutputPlan> outputs;  // (block, i, j) in execute_matrix()'s order
   std::array<bool, 4> replica_used{};
+  // With fast: the fields of A, B and C in gemm()'s column-major order, per block (and A/B copy:
+  // slot block * replica_used.size() + replica), so that the copy into gemm()'s matrices is a
+  // linear walk (compute_fast_typed).
+  std::vector<Field> gather_a, gather_b, gather_c;
   ElementKernel kernel = nullptr;
 
   const Field& a(int block, int row, int col, int replica) const {
@@ -142,6 +146,27 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
   if (!inside(plan->pa, Operand::A) || !inside(plan->pb, Operand::B) || !inside(plan->pc, Operand::C) ||
       !inside(targets, Operand::D))
     return nullptr;
+  if (plan->fast) {
+    const std::size_t copies = plan->replica_used.size();
+    const auto mk = static_cast<std::size_t>(d.m * d.k), kn = static_cast<std::size_t>(d.k * d.n),
+               mn = static_cast<std::size_t>(d.m * d.n);
+    plan->gather_a.resize(static_cast<std::size_t>(d.blocks) * copies * mk);
+    plan->gather_b.resize(static_cast<std::size_t>(d.blocks) * copies * kn);
+    plan->gather_c.resize(static_cast<std::size_t>(d.blocks) * mn);
+    for (int block = 0; block < d.blocks; ++block) {
+      for (int i = 0; i < d.m; ++i)
+        for (int j = 0; j < d.n; ++j) plan->gather_c[block * mn + static_cast<std::size_t>(i + j * d.m)] = plan->c(block, i, j);
+      for (std::size_t replica = 0; replica < copies; ++replica) {
+        if (!plan->replica_used[replica]) continue;
+        const std::size_t slot = static_cast<std::size_t>(block) * copies + replica;
+        const int r = static_cast<int>(replica);
+        for (int i = 0; i < d.m; ++i)
+          for (int k = 0; k < d.k; ++k) plan->gather_a[slot * mk + static_cast<std::size_t>(i + k * d.m)] = plan->a(block, i, k, r);
+        for (int k = 0; k < d.k; ++k)
+          for (int j = 0; j < d.n; ++j) plan->gather_b[slot * kn + static_cast<std::size_t>(k + j * d.k)] = plan->b(block, k, j, r);
+      }
+    }
+  }
   plan->kernel = element_kernel(d);
   return plan;
 }
@@ -205,18 +230,17 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
   r.d = out.data();
   r.ldd = d.m;
   r.options = GemmOptions{.threads = 1, .mods = p.mods, .switches = p.switches, .path = GemmPath::fast};
+  const std::size_t copies = p.replica_used.size();
   for (int block = 0; block < d.blocks; ++block) {
-    for (int i = 0; i < d.m; ++i)
-      for (int j = 0; j < d.n; ++j)
-        c[static_cast<std::size_t>(i + j * d.m)] = static_cast<Acc>(read_field(words, c_base, d.wave, p.c(block, i, j)));
-    for (int replica = 0; replica < static_cast<int>(p.replica_used.size()); ++replica) {
+    const Field* gc = p.gather_c.data() + static_cast<std::size_t>(block) * c.size();
+    for (std::size_t x = 0; x < c.size(); ++x) c[x] = static_cast<Acc>(read_field(words, c_base, d.wave, gc[x]));
+    for (int replica = 0; replica < static_cast<int>(copies); ++replica) {
       if (!p.replica_used[static_cast<std::size_t>(replica)]) continue;
-      for (int i = 0; i < d.m; ++i)
-        for (int k = 0; k < d.k; ++k)
-          a[static_cast<std::size_t>(i + k * d.m)] = static_cast<In>(read_field(words, a_base, d.wave, p.a(block, i, k, replica)));
-      for (int k = 0; k < d.k; ++k)
-        for (int j = 0; j < d.n; ++j)
-          b[static_cast<std::size_t>(k + j * d.k)] = static_cast<In>(read_field(words, b_base, d.wave, p.b(block, k, j, replica)));
+      const std::size_t slot = static_cast<std::size_t>(block) * copies + static_cast<std::size_t>(replica);
+      const Field* ga = p.gather_a.data() + slot * a.size();
+      const Field* gb = p.gather_b.data() + slot * b.size();
+      for (std::size_t x = 0; x < a.size(); ++x) a[x] = static_cast<In>(read_field(words, a_base, d.wave, ga[x]));
+      for (std::size_t x = 0; x < b.size(); ++x) b[x] = static_cast<In>(read_field(words, b_base, d.wave, gb[x]));
       gemm_detail::run_fast(r, p.family, *p.gemm_kernel);
       const std::size_t first = static_cast<std::size_t>(block) * static_cast<std::size_t>(d.m * d.n);
       for (int i = 0; i < d.m; ++i)
