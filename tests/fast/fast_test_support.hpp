@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emu/api/gemm.hpp"
+#include "emu/fast/gemm_family.hpp"
 #include "emu/fast/simd_level.hpp"
 #include "reference/reference_generators.hpp"
 
@@ -118,6 +119,39 @@ void check_equal(const mxlane::GemmMatrix<T>& expected, const mxlane::GemmMatrix
               << mxref::hex(got(i, j), 2 * sizeof(T));
   INFO(what << ": " << mismatches << " of " << got.size() << " elements differ" << first.str());
   CHECK(mismatches == 0);
+}
+
+// A matrix whose elements come 60% from `pool` (values chosen for a kernel's special paths) and
+// otherwise are moderate random values of type t.
+template <class T, class PoolValue>
+mxlane::GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<PoolValue>& pool, mxlane::ElemType t, int rows, int cols) {
+  mxlane::GemmMatrix<T> m(rows, cols);
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i)
+      m(i, j) = static_cast<T>(g.coin(60) ? pool[static_cast<std::size_t>(g.range(0, static_cast<int>(pool.size()) - 1))]
+                                          : draw(g, t, Mix::moderate));
+  return m;
+}
+
+// 12 rounds of m x n x k GEMMs over pool matrices (factors for A and B, accumulators for C): the
+// fast path equals the element reference at every SIMD level.
+template <class In, class Acc, class PoolValue>
+void check_pools(const mxlane::InstrDesc& d, const std::vector<PoolValue>& factors, const std::vector<PoolValue>& accumulators,
+                 std::uint64_t seed, int m, int n, int k) {
+  using namespace mxlane;
+  REQUIRE(fast::gemm_family(d).has_value());
+  mxref::Gen g(seed);
+  for (int round = 0; round < 12; ++round) {
+    const auto a = pool_matrix<In>(g, factors, d.a_type, m, k);
+    const auto b = pool_matrix<In>(g, factors, d.b_type, k, n);
+    const auto c = pool_matrix<Acc>(g, accumulators, d.c_type, m, n);
+    const auto expected = gemm(d, a, b, c, options(GemmPath::reference_elements));
+    for (fast::SimdLevel level : simd_levels()) {
+      const fast::SimdLevelCap cap(level);
+      check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
+                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " + std::string(fast::simd_level_name(level)));
+    }
+  }
 }
 
 }  // namespace mxlane_test

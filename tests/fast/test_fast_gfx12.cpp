@@ -140,24 +140,7 @@ const std::vector<std::uint16_t> kBf16Factors = {0x0000, 0x8000, 0x0001, 0x8001,
 
 void check_pools16(const InstrDesc& d, const std::vector<std::uint16_t>& factors, const std::vector<std::uint16_t>& accumulators,
                    std::uint64_t seed) {
-  mxref::Gen g(seed);
-  const auto pool = [&](const std::vector<std::uint16_t>& values, ElemType t, int rows, int cols) {
-    GemmMatrix<std::uint16_t> m(rows, cols);
-    for (int j = 0; j < cols; ++j)
-      for (int i = 0; i < rows; ++i)
-        m(i, j) = static_cast<std::uint16_t>(g.coin(60) ? values[static_cast<std::size_t>(g.range(0, static_cast<int>(values.size()) - 1))]
-                                                        : draw(g, t, Mix::moderate));
-    return m;
-  };
-  for (int round = 0; round < 12; ++round) {
-    const auto a = pool(factors, d.a_type, 32, 48), b = pool(factors, d.b_type, 48, 32), c = pool(accumulators, d.c_type, 32, 32);
-    const auto expected = gemm(d, a, b, c, options(GemmPath::reference_elements));
-    for (fast::SimdLevel level : simd_levels()) {
-      const fast::SimdLevelCap cap(level);
-      check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
-                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " + std::string(fast::simd_level_name(level)));
-    }
-  }
+  check_pools<std::uint16_t, std::uint16_t>(d, factors, accumulators, seed, 32, 32, 48);
 }
 
 }  // namespace

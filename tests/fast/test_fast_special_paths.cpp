@@ -35,32 +35,9 @@ const std::vector<std::uint32_t> kAccumulators = {0x00000000, 0x80000000, 0x0000
                                                   0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x4F000000,
                                                   0x30000000, 0xB0000000, 0x0F000000};
 
-template <class T>
-GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<std::uint32_t>& pool, ElemType t, int rows, int cols) {
-  GemmMatrix<T> m(rows, cols);
-  for (int j = 0; j < cols; ++j)
-    for (int i = 0; i < rows; ++i)
-      m(i, j) = static_cast<T>(g.coin(60) ? pool[static_cast<std::size_t>(g.range(0, static_cast<int>(pool.size()) - 1))]
-                                          : draw(g, t, Mix::moderate));
-  return m;
-}
-
 template <class In>
 void check_pools(const InstrDesc& d, const std::vector<std::uint32_t>& factors, std::uint64_t seed) {
-  REQUIRE(fast::gemm_family(d).has_value());
-  mxref::Gen g(seed);
-  for (int round = 0; round < 12; ++round) {
-    const int m = 2 * d.m, n = 2 * d.n, k = 3 * d.k;
-    const auto a = pool_matrix<In>(g, factors, d.a_type, m, k);
-    const auto b = pool_matrix<In>(g, factors, d.b_type, k, n);
-    const auto c = pool_matrix<std::uint32_t>(g, kAccumulators, d.c_type, m, n);
-    const auto expected = gemm(d, a, b, c, options(GemmPath::reference_elements));
-    for (fast::SimdLevel level : simd_levels()) {
-      const fast::SimdLevelCap cap(level);
-      check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
-                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " + std::string(fast::simd_level_name(level)));
-    }
-  }
+  mxlane_test::check_pools<In, std::uint32_t>(d, factors, kAccumulators, seed, 2 * d.m, 2 * d.n, 3 * d.k);
 }
 
 }  // namespace
