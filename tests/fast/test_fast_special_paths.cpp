@@ -1,5 +1,5 @@
 // [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl), gfx908's
-// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4.inl,
+// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4_finite.inl,
 // gfx12_dot4_chain.inl) against the element reference on values chosen for each of their paths:
 // signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
@@ -120,9 +120,29 @@ TEST_CASE("gfx1200 DOT4 kernels: a negative C below the step grid adds nothing",
   CHECK(gemm(d, a, b, c, options(GemmPath::reference_elements))(3, 5) == 0x3F800000U);
 }
 
+TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the decoded common case", "[fast][gemm][gfx12]") {
+  // bf16, derived by hand (docs/rdna4.md §3.1): C = 2^-125 and one product -1.5 * 2^-126 at k = 0.
+  // The grid is max(pgrid = 0 - 126 - 24, max(-126, lead(C) = -125) - 26) = -150; S = 2^25 - 3 * 2^23
+  // = 2^23, so D = 2^-127, a binary32 subnormal kept by gradual underflow (2^22 * 2^-149: 0x00400000).
+  // The zero products after it leave it unchanged (C on the grid 2^-152 is 2^25, exact). The decoded state
+  // could carry the value on, but its field (0) is outside 1..254, so only the kernel's range check
+  // (a negative t) sends the block to the step-by-step kernel.
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_f32_16x16x16_bf16");
+  GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
+  a.col(0).setConstant(0xBFC0);  // -1.5
+  b.row(0).setConstant(0x0080);  // 2^-126
+  const GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(16, 16, 0x01000000U);  // 2^-125
+  CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == 0x00400000U).all());
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    CAPTURE(fast::simd_level_name(level));
+    CHECK((gemm(d, a, b, c, options(GemmPath::fast)).array() == 0x00400000U).all());
+  }
+}
+
 TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded common case", "[fast][gemm][gfx12]") {
   // Ordinary values only (no NaN or infinity in the panels), so the decoded common case of
-  // kernels/gfx12_dot4.inl runs first. bf16: C = 2^30 and the first step adds -2^15 * 2^15: S = 0, and
+  // kernels/gfx12_dot4_finite.inl runs first. bf16: C = 2^30 and the first step adds -2^15 * 2^15: S = 0, and
   // the step gives +0 (docs/rdna4.md §3.1 step 6), which the decoded state cannot hold; the next steps
   // add 2^-60 * 2^-60 once (k = 4): D = 2^-120 exactly (0x03800000), derived by hand. The values are
   // chosen so that only the kernel's zero check can notice the cancelled step: its grid (2^6) lies

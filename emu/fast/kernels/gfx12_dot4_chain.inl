@@ -1,8 +1,8 @@
-// gfx1200 FP8/BF8 WMMA and 16-bit-output WMMA (docs/rdna4.md §3.1, §3.2): the DOT4 chain of
-// kernels/gfx12_dot4.inl generalised over the factor formats (f16, bf16, OCP E4M3, OCP E5M2) and
-// the accumulator (binary32, or f16 / bf16 read exactly as binary32 before each step and rounded
-// straight back to 16 bits). Integer lanes for the grid; exact binary64 lanes for the binary32
-// rounding; integer lanes for the f16 rounding.
+// gfx1200 float WMMA (docs/rdna4.md §3.1, §3.2): the DOT4 chain over every factor format (f16, bf16,
+// OCP E4M3, OCP E5M2) and accumulator (binary32, or f16 / bf16 read exactly as binary32 before each
+// step and rounded straight back to 16 bits), step by step. Integer lanes for the grid; exact
+// binary64 lanes for the binary32 rounding; integer lanes for the f16 rounding. With a binary32
+// accumulator a block first tries the decoded common case (kernels/gfx12_dot4_finite.inl).
 //
 // The reference step (emu/semantics/gfx12_dot4.cpp, default switches: gfx12_fp8_wmma=dot4, MODE
 // defaults): factors (sig, aexp) with aexp = max(E, 1) - bias (subnormals kept, every format);
@@ -19,7 +19,10 @@
 //  * Packing: a signed significand << (12 - f) in a 16-bit half (f = fraction bits: f16 10, bf16 7,
 //    E4M3 3, E5M2 2; the largest is 2047 << 2 < 2^15), so that madd16 gives P' = +-sa*sb *
 //    2^(24-fa-fb), the product on its own grid pgrid_t (|P'| < 2^26); exponent aexp - 12 (the two
-//    add up to pgrid_t), or kZeroExp for a zero factor (zero products never define a grid).
+//    add up to pgrid_t), or kZeroExp for a zero factor (zero products never define a grid). A's
+//    significands of k and k+1 share one 32-bit value (k in the low half, k + 1 in the high half),
+//    B's significand sits in the half of its k's parity and the other half is 0: madd16 of the pair
+//    with B's k gives exactly A_k * B_k, one broadcast for two products.
 //  * floor onto a coarser grid is an arithmetic right shift (srav: counts of 32 or more give the
 //    sign fill, the floor of a tiny value). |pair| < 2^27; the C term < 2^27 (g >= lead(C) - 26);
 //    |S| < 2^29.
@@ -41,9 +44,18 @@ template <Gfx12Factor InA, Gfx12Factor InB, Gfx12Output Out>
 struct Gfx12Dot4ChainFamily {
   using Acc = std::int32_t;  // binary32 bits, or the 16-bit accumulator in the low half
   static constexpr int MR = 4;
-  static constexpr int NR = kLanes;
-  static constexpr int kPlanes = 4;  // signed significand << pre, exponent, raw bits, special flag
+  // Vectors of columns per micro-tile. Two would let one broadcast of A serve both, but measured on
+  // Zen 3 (docs/performance.md) the common case runs slower with them (more live registers).
+  static constexpr int kVectors = 1;
+  static constexpr int NR = kVectors * kLanes;
+  // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
+  // even k, see above), exponent, raw bits, special flag; A also the exponent in the common case's
+  // frame (kernels/gfx12_dot4_finite.inl). Each panel ends with one more value, nonzero when any
+  // factor is special (store_flag_summary: computed once when packing, not once per micro-tile).
+  static constexpr int kSig = 0, kExp = 1, kRaw = 2, kSpecial = 3, kFramedExp = 4;
+  static constexpr int kAPlanes = 5, kBPlanes = 4;
   static constexpr std::int32_t kZeroExp = -(1 << 22);
+  static constexpr std::int32_t kFrame = 152;
 
   struct Format {
     int fraction_bits, exponent_mask, bias;
@@ -60,11 +72,14 @@ struct Gfx12Dot4ChainFamily {
   static constexpr bool sixteen_bit(Gfx12Factor f) { return f == Gfx12Factor::f16 || f == Gfx12Factor::bf16; }
 
   static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
-  static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
-  static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
+  static std::ptrdiff_t a_summary(int kc) { return static_cast<std::ptrdiff_t>(kAPlanes) * MR * kc; }
+  static std::ptrdiff_t b_summary(int kc) { return static_cast<std::ptrdiff_t>(kBPlanes) * NR * kc; }
+  static std::size_t a_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(a_summary(kc) + 1); }
+  static std::size_t b_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(b_summary(kc) + 1); }
 
+  // Writes the planes of one factor; `a_side` selects A's significand pairs and framed exponent.
   template <Gfx12Factor F>
-  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
+  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, bool a_side) {
     constexpr Format fmt = format(F);
     constexpr int sign_bit = sixteen_bit(F) ? 15 : 7;
     const int e = static_cast<int>(x >> fmt.fraction_bits) & fmt.exponent_mask;
@@ -77,11 +92,25 @@ struct Gfx12Dot4ChainFamily {
       packed_sig = static_cast<std::uint16_t>(shifted);
       exp = (e > 1 ? e : 1) - fmt.bias - 12;
     }
-    const auto at = [&](int q) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + k) * width + lane]; };
-    at(0) = packed_sig;
-    at(1) = exp;
-    at(2) = static_cast<std::int32_t>(x);
-    at(3) = special ? -1 : 0;
+    const auto at = [&](int q, int kk) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane]; };
+    const bool odd = (k & 1) != 0;
+    const auto high = static_cast<std::int32_t>(static_cast<std::uint32_t>(packed_sig) << 16);
+    if (!a_side) {
+      at(kSig, k) = odd ? high : packed_sig;
+    } else if (!odd) {
+      at(kSig, k) = packed_sig;  // the pair's low half; k + 1 (packed next) adds the high half
+    } else {
+      at(kSig, k - 1) |= high;
+      at(kSig, k) = at(kSig, k - 1);
+    }
+    at(kExp, k) = exp;
+    at(kRaw, k) = static_cast<std::int32_t>(x);
+    at(kSpecial, k) = special ? -1 : 0;
+    if (a_side) at(kFramedExp, k) = exp + kFrame;
+  }
+  static void summarize(std::int32_t* panel_values, int width, int kc, std::ptrdiff_t summary) {
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
+    store_flag_summary(panel_values, kSpecial * n, n, summary);
   }
   template <Gfx12Factor F>
   static std::uint32_t factor_at(const MatrixView& v, int i, int j) {
@@ -91,13 +120,15 @@ struct Gfx12Dot4ChainFamily {
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
       put_factor<InA>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
-                      inside ? factor_at<InA>(p.a, i0 + r, k0 + k) : 0U);
+                      inside ? factor_at<InA>(p.a, i0 + r, k0 + k) : 0U, true);
     });
+    for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc, a_summary(kc));
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_factor<InB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? factor_at<InB>(p.b, k0 + k, j0 + c) : 0U);
+        put_factor<InB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? factor_at<InB>(p.b, k0 + k, j0 + c) : 0U, false);
+    summarize(static_cast<std::int32_t*>(dst), NR, kc, b_summary(kc));
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
     if constexpr (Out == Gfx12Output::f32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
@@ -143,14 +174,16 @@ struct Gfx12Dot4ChainFamily {
     return and_not(cmpeq(q, zero), out);  // an underflow to zero is +0
   }
 
-  // One DOT4 step on finite lanes: factors of k..k+3 (A broadcast from row r), accumulator acc.
+  // One DOT4 step on finite lanes: factors of k..k+3 (A broadcast from row r: a_sig[q] the pair
+  // k + 2q, k + 2q + 1), accumulator acc.
   static VI step(const DecodedC& c, const std::int32_t* const a_sig, const std::int32_t* const a_exp,
                  const std::int32_t* const* b_sig, const std::int32_t* const* b_exp) {
     VI pair_sum[2], pair_grid[2];
 #pragma GCC unroll 2
     for (int q = 0; q < 2; ++q) {
-      const VI p0 = madd16(vi_set1(a_sig[2 * q]), vi_load(b_sig[2 * q]));
-      const VI p1 = madd16(vi_set1(a_sig[2 * q + 1]), vi_load(b_sig[2 * q + 1]));
+      const VI a_pair = vi_set1(a_sig[q]);
+      const VI p0 = madd16(a_pair, vi_load(b_sig[2 * q]));
+      const VI p1 = madd16(a_pair, vi_load(b_sig[2 * q + 1]));
       const VI e0 = vi_set1(a_exp[2 * q]) + vi_load(b_exp[2 * q]);
       const VI e1 = vi_set1(a_exp[2 * q + 1]) + vi_load(b_exp[2 * q + 1]);
       const VI g2 = vmax(e0, e1);
@@ -183,48 +216,56 @@ struct Gfx12Dot4ChainFamily {
   static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
+    if constexpr (Out == Gfx12Output::f32) {
+      if (gfx12_dot4_finite<Gfx12Dot4ChainFamily>(kc, a, b, tile)) return;
+    }
     const auto a_ptr = [&](int q, int k) { return a + (static_cast<std::ptrdiff_t>(q) * kc + k) * MR; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
-    VI acc[MR];
+    const auto b_ptr = [&](int q, int k, int v) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR + v * kLanes; };
+    VI acc[MR][kVectors];
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) acc[r] = vi_load(tile + r * NR);
+    for (int r = 0; r < MR; ++r)
+      for (int v = 0; v < kVectors; ++v) acc[r][v] = vi_load(tile + r * NR + v * kLanes);
     for (int k = 0; k < kc; k += 4) {
-      const std::int32_t* b_sig[4] = {b_ptr(0, k), b_ptr(0, k + 1), b_ptr(0, k + 2), b_ptr(0, k + 3)};
-      const std::int32_t* b_exp[4] = {b_ptr(1, k), b_ptr(1, k + 1), b_ptr(1, k + 2), b_ptr(1, k + 3)};
-      const VI b_special = vi_load(b_ptr(3, k)) | vi_load(b_ptr(3, k + 1)) | vi_load(b_ptr(3, k + 2)) | vi_load(b_ptr(3, k + 3));
+      for (int v = 0; v < kVectors; ++v) {
+        const std::int32_t* b_sig[4] = {b_ptr(kSig, k, v), b_ptr(kSig, k + 1, v), b_ptr(kSig, k + 2, v), b_ptr(kSig, k + 3, v)};
+        const std::int32_t* b_exp[4] = {b_ptr(kExp, k, v), b_ptr(kExp, k + 1, v), b_ptr(kExp, k + 2, v), b_ptr(kExp, k + 3, v)};
+        const VI b_special = vi_load(b_ptr(kSpecial, k, v)) | vi_load(b_ptr(kSpecial, k + 1, v)) | vi_load(b_ptr(kSpecial, k + 2, v)) |
+                             vi_load(b_ptr(kSpecial, k + 3, v));
 #pragma GCC unroll 8
-      for (int r = 0; r < MR; ++r) {
-        std::int32_t a_sig[4], a_exp[4], a_special = 0;
-        for (int t = 0; t < 4; ++t) {
-          a_sig[t] = a_ptr(0, k + t)[r];
-          a_exp[t] = a_ptr(1, k + t)[r];
-          a_special |= a_ptr(3, k + t)[r];
-        }
-        const DecodedC c = decode_c(acc[r]);
-        const VI next = step(c, a_sig, a_exp, b_sig, b_exp);
-        const VI special = b_special | vi_set1(a_special) | c.special;
-        if (!any(special)) {
-          acc[r] = next;
-          continue;
-        }
-        std::int32_t before[kLanes], after[kLanes];
-        vi_store(before, acc[r]);
-        vi_store(after, next);
-        const unsigned lanes = lane_bits(special);
-        for (int l = 0; l < kLanes; ++l) {
-          if (((lanes >> l) & 1U) == 0) continue;
-          std::uint16_t a_raw[4], b_raw[4];
+        for (int r = 0; r < MR; ++r) {
+          const std::int32_t a_sig[2] = {a_ptr(kSig, k)[r], a_ptr(kSig, k + 2)[r]};
+          std::int32_t a_exp[4], a_special = 0;
           for (int t = 0; t < 4; ++t) {
-            a_raw[t] = static_cast<std::uint16_t>(a_ptr(2, k + t)[r]);
-            b_raw[t] = static_cast<std::uint16_t>(b_ptr(2, k + t)[l]);
+            a_exp[t] = a_ptr(kExp, k + t)[r];
+            a_special |= a_ptr(kSpecial, k + t)[r];
           }
-          const auto c_bits = static_cast<std::uint32_t>(before[l]);
-          after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
+          const DecodedC c = decode_c(acc[r][v]);
+          const VI next = step(c, a_sig, a_exp, b_sig, b_exp);
+          const VI special = b_special | vi_set1(a_special) | c.special;
+          if (!any(special)) {
+            acc[r][v] = next;
+            continue;
+          }
+          std::int32_t before[kLanes], after[kLanes];
+          vi_store(before, acc[r][v]);
+          vi_store(after, next);
+          const unsigned lanes = lane_bits(special);
+          for (int l = 0; l < kLanes; ++l) {
+            if (((lanes >> l) & 1U) == 0) continue;
+            std::uint16_t a_raw[4], b_raw[4];
+            for (int t = 0; t < 4; ++t) {
+              a_raw[t] = static_cast<std::uint16_t>(a_ptr(kRaw, k + t)[r]);
+              b_raw[t] = static_cast<std::uint16_t>(b_ptr(kRaw, k + t, v)[l]);
+            }
+            const auto c_bits = static_cast<std::uint32_t>(before[l]);
+            after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
+          }
+          acc[r][v] = vi_load(after);
         }
-        acc[r] = vi_load(after);
       }
     }
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, acc[r]);
+    for (int r = 0; r < MR; ++r)
+      for (int v = 0; v < kVectors; ++v) vi_store(tile + r * NR + v * kLanes, acc[r][v]);
   }
 };

@@ -37,8 +37,10 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel fused_f16 = GemmDriver<Cdna3FusedFamily<FusedInput::f16>>::kernel({});
   static const GemmKernel fused_bf16 = GemmDriver<Cdna3FusedFamily<FusedInput::bf16>>::kernel({});
   static const GemmKernel fused_xf32 = GemmDriver<Cdna3FusedFamily<FusedInput::xf32>>::kernel({});
-  static const GemmKernel dot4_f16 = GemmDriver<Gfx12Dot4Family<false>>::kernel({});
-  static const GemmKernel dot4_bf16 = GemmDriver<Gfx12Dot4Family<true>>::kernel({});
+  static const GemmKernel dot4_f16 =
+      GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::f16, Gfx12Factor::f16, Gfx12Output::f32>>::kernel({});
+  static const GemmKernel dot4_bf16 =
+      GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::bf16, Gfx12Factor::bf16, Gfx12Output::f32>>::kernel({});
   static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
   static const GemmKernel gradual_f16 = GemmDriver<PairwiseTreeFamily<false, TreeSubnormals::keep>>::kernel({});  // gfx908
   static const GemmKernel gradual_bf16 = GemmDriver<PairwiseTreeFamily<true, TreeSubnormals::keep>>::kernel({});

@@ -24,6 +24,7 @@ inline VI and_not(VI mask, VI a) { return {_mm256_andnot_si256(mask.v, a.v)}; } 
 inline VI vmax(VI a, VI b) { return {_mm256_max_epi32(a.v, b.v)}; }
 inline VI vmin(VI a, VI b) { return {_mm256_min_epi32(a.v, b.v)}; }
 inline VI vmin_unsigned(VI a, VI b) { return {_mm256_min_epu32(a.v, b.v)}; }
+inline VI vmax_unsigned(VI a, VI b) { return {_mm256_max_epu32(a.v, b.v)}; }
 inline VI cmpeq(VI a, VI b) { return {_mm256_cmpeq_epi32(a.v, b.v)}; }
 inline VI cmpgt(VI a, VI b) { return {_mm256_cmpgt_epi32(a.v, b.v)}; }  // signed
 template <int N> inline VI srli(VI a) { return {_mm256_srli_epi32(a.v, N)}; }

@@ -27,6 +27,7 @@ inline VI and_not(VI mask, VI a) { return {~mask.v & a.v}; }
 inline VI vmax(VI a, VI b) { return {a.v > b.v ? a.v : b.v}; }
 inline VI vmin(VI a, VI b) { return {a.v < b.v ? a.v : b.v}; }
 inline VI vmin_unsigned(VI a, VI b) { return {u(a.v) < u(b.v) ? a.v : b.v}; }
+inline VI vmax_unsigned(VI a, VI b) { return {u(a.v) > u(b.v) ? a.v : b.v}; }
 inline VI cmpeq(VI a, VI b) { return {a.v == b.v ? -1 : 0}; }
 inline VI cmpgt(VI a, VI b) { return {a.v > b.v ? -1 : 0}; }
 template <int N> inline VI srli(VI a) { return {wrap(u(a.v) >> N)}; }

@@ -1,0 +1,125 @@
+// The common case of the gfx1200 DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.1, §3.2):
+// the accumulator kept decoded between steps, run on the panels of kernels/gfx12_dot4_chain.inl.
+//
+// Used while no factor of the block is NaN or infinite, every C is normal or zero and every step's
+// result is normal and nonzero. Then the chain's step() reduces to "D = RNE24(S) * 2^g" (a binary32
+// normal has 24 significant bits, so rounding S to 24 bits and scaling by 2^g is the binary32 RNE; a
+// result whose 24-bit rounding is normal also rounds to that value at subnormal precision, as in
+// kernels/rdna3_dot2.inl's micro_finite()), and the next step decodes exactly those bits again. So
+// the accumulator stays decoded between steps:
+//   sig = the signed 24-bit significand << 3 (|sig| in [2^26, 2^27), or 0 for a zero C),
+//   t   = low + 152, where low = lead(C) - 26 = field - 153 is the exponent of sig's unit (so t is
+//         field - 1, in 0..253 exactly while the field is in 1..254), and t = 0 for a zero C
+//         (low = max(-126, lead(0)) - 26 = -152 in step()).
+// All grids are computed in the same frame (+152): A's exponent plane F::kFramedExp holds aexp - 12 +
+// 152, so a product's e0 = aexp_a + aexp_b - 24 + 152 and g~ = max(pair grids, t) = g + 152; shifts
+// are differences and do not see the frame.
+// Per step: C on g is sig >> (g - low) (floor), except that a negative C with no whole unit on g adds
+// 0 (|sig| >> (g - low) = 0 exactly when g - low >= 27); the sum S is rounded to 24 bits by the
+// binary32 conversion of S (to_f32_bits: RNE under the guard's MXCSR; |S| < 2^29 converts with that
+// one rounding, sign included), whose field fm gives the new t = fm + g - 153 + 152 = fm + g~ - 153
+// and whose fraction the new sig (cvttps2dq of the significand with its field set to 127 + 26: the
+// integer +-1.f * 2^26, converted exactly). A lane left the case when fm = 0 (S = 0: step() gives +0)
+// or t leaves 0..253 (flush to a subnormal, or overflow): both are tracked by their extremes (one
+// unsigned maximum for t) and checked once at the end. Returns false, with the tile untouched, if
+// any lane left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
+// step-by-step micro-kernel then redoes the block.
+//
+// Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts: one
+// broadcast of A's significand pair serves two products (F::kSig: A's pair k, k+1 in the two 16-bit
+// halves, B's significand in the half of its k's parity, so madd16 multiplies the matching halves and
+// the other product is 0), and rows run two at a time (below).
+
+template <class F>
+bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
+  constexpr int MR = F::MR, NR = F::NR, kV = NR / kLanes;  // kV vectors of columns per row
+  const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+  const auto b_ptr = [&](int q, int k, int v) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR + v * kLanes; };
+  if ((a[F::a_summary(kc)] | b[F::b_summary(kc)]) != 0) return false;
+  VI special = vi_set1(0);
+  VI sig[MR][kV], t[MR][kV];
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 4
+    for (int v = 0; v < kV; ++v) {
+      const VI c = vi_load(tile + r * NR + v * kLanes);
+      const VI field = srli<23>(c) & vi_set1(0xFF);
+      const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
+      special = special | and_not(zero, cmpeq(field, vi_set1(0))) | cmpeq(field, vi_set1(0xFF));
+      const VI magnitude = and_not(zero, slli<3>((c & vi_set1(0x7FFFFF)) | vi_set1(0x800000)));
+      const VI neg = srai<31>(c);
+      sig[r][v] = (magnitude ^ neg) - neg;
+      t[r][v] = and_not(zero, field - vi_set1(1));
+    }
+  }
+  if (any(special)) return false;
+  // Tracked extremes (checked once at the end): the smallest field of RNE24(S) (0: S = 0), the
+  // largest t as unsigned (a negative t is huge), and after the first step the largest C shift.
+  VI fm_min = vi_set1(1), t_max = vi_set1(0), c_shift_max = vi_set1(0);
+  // One step of row r over k..k+3, both vectors of columns with the same broadcasts of A. On the
+  // first step a C may be zero (t = 0, sig = 0) and the vanishing negative C is masked as in step();
+  // after it every sig is nonzero with |sig| in [2^26, 2^27), so C vanishes only when g - low >= 27:
+  // rare (the products 2^27 times larger than the accumulator), so instead of masking it the lanes
+  // leave the case (c_shift_max).
+  const auto run_step = [&](auto first, int k, int r) {
+    const VI a_pair[2] = {vi_set1(a_at(F::kSig, k, r)), vi_set1(a_at(F::kSig, k + 2, r))};
+    const VI a_exp[4] = {vi_set1(a_at(F::kFramedExp, k, r)), vi_set1(a_at(F::kFramedExp, k + 1, r)),
+                         vi_set1(a_at(F::kFramedExp, k + 2, r)), vi_set1(a_at(F::kFramedExp, k + 3, r))};
+#pragma GCC unroll 4
+    for (int v = 0; v < kV; ++v) {
+      VI pair_sum[2], pair_grid[2];
+#pragma GCC unroll 2
+      for (int q = 0; q < 2; ++q) {
+        const int k0 = k + 2 * q;
+        // B's factors straight from the panel (L1): memory operands, no registers held across rows
+        const VI p0 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0, v)));
+        const VI p1 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0 + 1, v)));
+        const VI e0 = a_exp[2 * q] + vi_load(b_ptr(F::kExp, k0, v));
+        const VI e1 = a_exp[2 * q + 1] + vi_load(b_ptr(F::kExp, k0 + 1, v));
+        pair_grid[q] = vmax(e0, e1);
+        pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
+      }
+      const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), t[r][v]);
+      const VI c_shift = g - t[r][v];
+      VI c_term = srav(sig[r][v], c_shift);
+      if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
+      else c_shift_max = vmax(c_shift_max, c_shift);
+      const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
+      const VI mf = to_f32_bits(s);  // RNE24(S), sign included
+      const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
+      fm_min = vmin(fm_min, fm);
+      t[r][v] = fm + (g - vi_set1(153));
+      t_max = vmax_unsigned(t_max, t[r][v]);
+      sig[r][v] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
+    }
+  };
+  // Rows in groups of kRows (each row, and each vector of columns, is one dependency chain of steps).
+  // Measured on Zen 3 (docs/performance.md, 1024^3 f16, best of four): 2 rows 203-217 ms, 4 rows 218
+  // (state and constants no longer fit the 16 registers: spills), 3 of 6 rows 219; the loop is
+  // bound by the chain's latency as much as by the vector pipes (without the loop-carried state the
+  // same instructions take 121 ms).
+  constexpr int kRows = 2;
+  static_assert(MR % kRows == 0);
+#pragma GCC unroll 8
+  for (int r0 = 0; r0 < MR; r0 += kRows) {
+#pragma GCC unroll 8
+    for (int r = r0; r < r0 + kRows; ++r) run_step(std::true_type{}, 0, r);
+    for (int k = 4; k < kc; k += 4) {
+#pragma GCC unroll 8
+      for (int r = r0; r < r0 + kRows; ++r) run_step(std::false_type{}, k, r);
+    }
+  }
+  const VI left = cmpgt(vi_set1(1), fm_min) | cmpgt(vi_set1(0), t_max) | cmpgt(t_max, vi_set1(253)) | cmpgt(c_shift_max, vi_set1(26));
+  if (any(left)) return false;  // (a t above 253 or below 0 is above 253 as unsigned: the two compares)
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 4
+    for (int v = 0; v < kV; ++v) {
+      const VI neg = srai<31>(sig[r][v]);
+      const VI magnitude = (sig[r][v] ^ neg) - neg;
+      vi_store(tile + r * NR + v * kLanes,
+               (neg & vi_set1(INT32_MIN)) | slli<23>(t[r][v] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF)));
+    }
+  }
+  return true;
+}
