@@ -51,6 +51,13 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       default: return std::nullopt;
     }
   }
+  if (d.family_id == MatrixFamilyId::mfma_f8f6f4) {
+    // gfx950's unscaled f8f6f4 (docs/cdna4-numerics.md §3.3): one fused group per 32-k block. The
+    // kernel decodes OCP E4M3 in A and B, the formats of CBSZ = BLGP = 0; gemm_path() sends other
+    // formats to the reference. The scaled rows take scales, which gemm() has not: no family.
+    if (d.has(Operand::SA)) return std::nullopt;
+    return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
+  }
   if (d.family_id == MatrixFamilyId::wmma) {
     switch (d.a_type) {
       case ElemType::f16: return FamilyChoice{GemmFamily::rdna3_dot2_f16, 1, in_bits, acc_bits};

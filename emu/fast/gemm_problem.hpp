@@ -28,6 +28,7 @@ enum class GemmFamily : std::uint8_t {
   cdna1_pairwise_bf16,   // the same, legacy bf16 inputs
   gfx12_int,             // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
   gfx12_dot4_fp8,        // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
+  cdna4_f8f6f4_fp8,      // docs/cdna4-numerics.md §3.3: unscaled f8f6f4, fp8 x fp8 (CBSZ = BLGP = 0), one fused group per 32 k
   count
 };
 

@@ -6,6 +6,7 @@
 #include "emu/formats/format.hpp"
 #include "emu/formats/widen.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
+#include "emu/semantics/cdna4_f8f6f4.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
 #include "emu/semantics/rdna3_dot2.hpp"
 
@@ -63,6 +64,7 @@ std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, st
 std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
                                     const std::uint32_t* b) {
   const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);
+  if (input == FusedInput::fp8_ocp) return cdna4_f8f6f4_dot(kFp8E4M3Ocp, kFp8E4M3Ocp, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
   const FormatSpec& format = input == FusedInput::f16 ? kBinary16 : input == FusedInput::bf16 ? kBfloat16 : kBinary32;
   return cdna3_fused_dot(format, group, input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
 }

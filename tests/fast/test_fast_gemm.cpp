@@ -73,8 +73,8 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
 }  // namespace
 
 TEST_CASE("Every instruction of the table has a fast family, and the fast path is the default", "[fast][gemm]") {
-  // Except the 2 unscaled f8f6f4 rows of gfx950 (no fast kernel for fp6/fp4 or the 32-k blocks):
-  // those run the reference. gfx1200's dense WMMA all have kernels (DOT4 chains, integer);
+  // gfx950's unscaled f8f6f4 rows have the fused kernel for their default formats (fp8 A and B);
+  // gfx1200's dense WMMA all have kernels (DOT4 chains, integer);
   // gfx942/gfx950 f16, bf16, xf32 and fp8/bf8 the fused-group kernels; gfx908's FP16/BF16 MFMA the
   // pairwise trees with gradual underflow (docs/cdna1.md).
   int reference_only = 0;
@@ -94,21 +94,26 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       const fast::GemmFamily f = fast::gemm_family(d)->family;
       CHECK((f == fast::GemmFamily::cdna1_pairwise_f16 || f == fast::GemmFamily::cdna1_pairwise_bf16));
     }
-    // gfx950 f8f6f4: the scaled rows are refused (gemm() takes no scales); the unscaled ones run the
-    // reference element kernels (no fast kernel for fp6/fp4 or the 32-k blocks).
+    // gfx950 f8f6f4: the scaled rows are refused (gemm() takes no scales); the unscaled ones have the
+    // fused kernel for fp8 A and B (CBSZ = BLGP = 0, the default), other formats run the reference.
     if (d.has(Operand::SA)) {
       CHECK_FALSE(fast::gemm_family(d).has_value());
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("block-scaled"));
       continue;
     }
-    const bool f8f6f4 = d.family().formats_from_cbsz_blgp;
-    const bool reference = f8f6f4;
-    CHECK(fast::gemm_family(d).has_value() == !reference);
-    CHECK((gemm_path(d) == GemmPath::fast) == !reference);
-    reference_only += reference ? 1 : 0;
+    if (d.family().formats_from_cbsz_blgp) {
+      CHECK(fast::gemm_family(d)->family == fast::GemmFamily::cdna4_f8f6f4_fp8);
+      GemmOptions bf8_a;
+      bf8_a.mods.cbsz = 1;
+      CHECK(gemm_path(d, bf8_a) == GemmPath::reference_tiles);
+      bf8_a.path = GemmPath::fast;
+      CHECK_THROWS_WITH(gemm_path(d, bf8_a), Catch::Contains("cbsz=1 blgp=0 run the reference"));
+    }
+    CHECK(fast::gemm_family(d).has_value());
+    CHECK(gemm_path(d) == GemmPath::fast);
+    reference_only += fast::gemm_family(d).has_value() ? 0 : 1;
   }
-  // gfx950: the 2 unscaled f8f6f4 rows
-  CHECK(reference_only == 2);
+  CHECK(reference_only == 0);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

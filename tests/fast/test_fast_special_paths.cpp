@@ -62,6 +62,15 @@ TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the refer
       check_pools<std::uint8_t>(resolve_instruction(arch_info(arch), mnemonic), kFp8Factors, ++seed);
 }
 
+TEST_CASE("gfx950 unscaled f8f6f4 kernel (fp8 A and B, groups of 32) equals the reference on the special paths",
+          "[fast][gemm][cdna4]") {
+  // E4M3 NaN (0x7F, 0xFF), subnormals, signed zeros, the largest magnitudes: 32 products per group
+  // near 448^2 test the group sum's range, the NaN bytes the reference lanes.
+  const ArchInfo& gfx950 = arch_info(ArchId::gfx950);
+  check_pools<std::uint8_t>(resolve_instruction(gfx950, "v_mfma_f32_16x16x128_f8f6f4"), kFp8Factors, 41);
+  check_pools<std::uint8_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x64_f8f6f4"), kFp8Factors, 42);
+}
+
 TEST_CASE("gfx908 gradual-underflow trees equal the reference on the special paths", "[fast][gemm][cdna1]") {
   // Subnormal factors and accumulators, -0, results that underflow gradually: kept, not flushed
   // (docs/cdna1.md), and the host's binary32 operations must agree with the reference on each.

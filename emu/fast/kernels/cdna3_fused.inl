@@ -1,6 +1,8 @@
 // gfx942 / gfx950 f16, bf16 and xf32 MFMA (docs/cdna3-numerics.md §2; gfx950's K-doubled shapes
-// at their default group of 8, docs/cdna4-numerics.md §4): fused groups of G products, in integer
-// lanes for the group sum and exact binary64 lanes for the last step.
+// at their default group of 8, docs/cdna4-numerics.md §4) and gfx950's unscaled f8f6f4 MFMA with
+// fp8 A and B (docs/cdna4-numerics.md §3.3: the same step on one group per 32-k block, the block's
+// scale 2^0): fused groups of G products, in integer lanes for the group sum and exact binary64
+// lanes for the last step.
 //
 // The reference (emu/semantics/cdna3_fused_dot.cpp), per group of G consecutive k, from acc = C:
 //   products (sa*sb, ea+eb) with ea, eb the leading-place exponents (a subnormal keeps its format's
@@ -13,14 +15,15 @@
 // Why the lanes compute the same bits (default switches only; emu/api/gemm.cpp checks that):
 //  * Packing: each factor becomes (signed significand << pre, exponent); pre makes a product carry
 //    2^(24 - 2f) (f fraction bits: f16/xf32 10, bf16 7): A << 4 for f16/xf32, A << 5 and B << 5
-//    for bf16. The significand is stored as a signed 16-bit value (|sig << pre| <= 0x7FF0) in the
-//    low half of the lane with the high half 0, so madd16 (vpmaddwd) gives the exact signed
-//    product P, |P| < 2^26.
+//    for bf16; for OCP E4M3 (f = 3) A << 9 and B << 9. The significand is stored as a signed 16-bit
+//    value (|sig << pre| <= 0x7FF0) in the low half of the lane with the high half 0, so madd16
+//    (vpmaddwd) gives the exact signed product P, |P| < 2^26.
 //  * Truncation toward zero of P * 2^-d (d = E - e >= 0): for P >= 0 an arithmetic shift; for
 //    P < 0, ~((|P|) >> d) = (P - 1) >>arith d (= (P + m) >> d with m = -1 the sign mask), which is
 //    one less than the truncated term; adding the group's count of negative products (-sum of m)
 //    once restores it. Shift counts >= 32 give the sign fill: a term below the grid is 0.
-//    |sum24| < G * 2^26 <= 2^29: exact in int32.
+//    |sum24| < G * 2^26 <= 2^29 for G <= 8: exact in int32; for E4M3's groups of 32 each |P| <=
+//    15 * 15 * 2^18 < 2^25.82, so |sum24| < 2^30.82: exact too.
 //  * Last step in binary64 (exact): sum24, csig and 2^n (n in [-372, 127], built from bits) are
 //    exact doubles; the products by powers of two stay exact (no under- or overflow in binary64);
 //    floor is roundpd toward -inf (an immediate mode, not MXCSR); |s31 + 128*c24| < 2^38 is exact;
@@ -28,7 +31,8 @@
 //    conversion rounds to nearest even with gradual underflow and overflow to infinity exactly as
 //    round_pack does, under the guard's MXCSR (RNE, FTZ and DAZ off: KernelEnv{}). A zero total is
 //    +0 (s31 and c24 are floors of +0 or of nonzero values, and x + (-x) is +0 under RNE).
-//  * Special lanes go to the reference group step (reference_hooks.hpp): an infinite or NaN factor
+//  * Special lanes go to the reference group step (reference_hooks.hpp; for E4M3 the instruction's
+//    own block step, emu/semantics/cdna4_f8f6f4.cpp): an infinite or NaN factor (E4M3: NaN only)
 //    is packed with a huge exponent so that its lanes' E exceeds 125; a product that may reach
 //    2^128 (|sig product| < 4, so only when E >= 126) likewise; an infinite or NaN acc by its field.
 //  * Instruction boundaries: the next instruction reads acc as its C unchanged (read as is), so the
@@ -42,7 +46,8 @@ struct Cdna3FusedFamily {
   static constexpr int kPlanes = 3;               // signed significand << pre, exponent, raw bits
   static constexpr std::int32_t kSpecialExp = 4096;  // an inf/NaN factor: E >= 126 in its lanes
   static constexpr std::int32_t kFirstSpecialE = 126;
-  static constexpr bool kWide = Input == FusedInput::xf32;  // binary32 storage
+  static constexpr bool kWide = Input == FusedInput::xf32;      // binary32 storage
+  static constexpr bool kByte = Input == FusedInput::fp8_ocp;  // one byte per element
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
   static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
@@ -60,9 +65,13 @@ struct Cdna3FusedFamily {
     } else if constexpr (Input == FusedInput::bf16) {
       efield = (x >> 7) & 0xFF, frac = x & 0x7F, frac_bits = 7, bias = 127, min_exp = -126, max_field = 0xFF;
       neg = (x & 0x8000U) != 0;
-    } else {  // xf32: the low 13 bits cleared first (docs/cdna3-numerics.md §2)
+    } else if constexpr (Input == FusedInput::xf32) {  // the low 13 bits cleared first (docs/cdna3-numerics.md §2)
       efield = (x >> 23) & 0xFF, frac = (x >> 13) & 0x3FF, frac_bits = 10, bias = 127, min_exp = -126, max_field = 0xFF;
       neg = (x & 0x80000000U) != 0;
+    } else {  // OCP E4M3 (docs/cdna4-numerics.md §3.1): no infinity, NaN only at S.1111.111
+      efield = (x >> 3) & 0xF, frac = x & 0x7, frac_bits = 3, bias = 7, min_exp = -6, max_field = 0x10;  // never equal
+      neg = (x & 0x80U) != 0;
+      if ((x & 0x7FU) == 0x7FU) return {0, kSpecialExp};
     }
     if (efield == max_field) return {0, kSpecialExp};
     const int sig = efield != 0 ? (frac | (1 << frac_bits)) : frac;
@@ -70,11 +79,12 @@ struct Cdna3FusedFamily {
     const int shifted = (neg ? -sig : sig) * (1 << pre);
     return {static_cast<std::int32_t>(static_cast<std::uint16_t>(shifted)), efield != 0 ? efield - bias : min_exp};
   }
-  static constexpr int a_pre() { return Input == FusedInput::bf16 ? 5 : 4; }
-  static constexpr int b_pre() { return Input == FusedInput::bf16 ? 5 : 0; }
+  static constexpr int a_pre() { return Input == FusedInput::fp8_ocp ? 9 : Input == FusedInput::bf16 ? 5 : 4; }
+  static constexpr int b_pre() { return Input == FusedInput::fp8_ocp ? 9 : Input == FusedInput::bf16 ? 5 : 0; }
 
   static std::uint32_t raw(const MatrixView& v, int i, int j) {
     if constexpr (kWide) return element<std::uint32_t>(v, i, j);
+    else if constexpr (kByte) return element<std::uint8_t>(v, i, j);
     else return element<std::uint16_t>(v, i, j);
   }
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, int pre) {
@@ -175,7 +185,11 @@ struct Cdna3FusedFamily {
   static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
-    if (p.group == 8) micro_groups<8>(kc, a, b, tile);
-    else micro_groups<4>(kc, a, b, tile);
+    if constexpr (Input == FusedInput::fp8_ocp) {
+      micro_groups<32>(kc, a, b, tile);
+    } else {
+      if (p.group == 8) micro_groups<8>(kc, a, b, tile);
+      else micro_groups<4>(kc, a, b, tile);
+    }
   }
 };

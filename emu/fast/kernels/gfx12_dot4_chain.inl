@@ -106,7 +106,7 @@ struct Gfx12Dot4ChainFamily {
     at(kExp, k) = exp;
     at(kRaw, k) = static_cast<std::int32_t>(x);
     at(kSpecial, k) = special ? -1 : 0;
-    if (a_side) at(kFramedExp, k) = exp + kFrame;
+    if (a_side && Out == Gfx12Output::f32) at(kFramedExp, k) = exp + kFrame;  // read by the common case only
   }
   static void summarize(std::int32_t* panel_values, int width, int kc, std::ptrdiff_t summary) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;

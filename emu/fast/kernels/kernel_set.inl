@@ -42,6 +42,7 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
   static const GemmKernel dot4_bf16 =
       GemmDriver<Gfx12Dot4ChainFamily<Gfx12Factor::bf16, Gfx12Factor::bf16, Gfx12Output::f32>>::kernel({});
   static const GemmKernel fused_fp8 = GemmDriver<Cdna3Fp8Family>::kernel({});
+  static const GemmKernel f8f6f4_fp8 = GemmDriver<Cdna3FusedFamily<FusedInput::fp8_ocp>>::kernel({});
   static const GemmKernel gradual_f16 = GemmDriver<PairwiseTreeFamily<false, TreeSubnormals::keep>>::kernel({});  // gfx908
   static const GemmKernel gradual_bf16 = GemmDriver<PairwiseTreeFamily<true, TreeSubnormals::keep>>::kernel({});
   static const GemmKernel dot4_fp8 = gfx12_fp8_kernel();
@@ -65,6 +66,7 @@ const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
     case GemmFamily::gfx12_dot4_f16: return acc_bits == 32 ? &dot4_f16 : &dot4_f16_f16;
     case GemmFamily::gfx12_dot4_bf16: return acc_bits == 32 ? &dot4_bf16 : &dot4_bf16_bf16;
     case GemmFamily::cdna3_fused_fp8: return &fused_fp8;
+    case GemmFamily::cdna4_f8f6f4_fp8: return &f8f6f4_fp8;
     case GemmFamily::cdna1_pairwise_f16: return &gradual_f16;
     case GemmFamily::cdna1_pairwise_bf16: return &gradual_bf16;
     case GemmFamily::gfx12_dot4_fp8: return &dot4_fp8;
