@@ -23,7 +23,7 @@ bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) { return onl
 // Why the fast path does not apply, or empty when it does.
 std::string fast_path_obstacle(const InstrDesc& d, const GemmOptions& o) {
   if (!fast::gemm_family(d)) return fmt::format("no fast kernel family covers {}", d.mnemonic);
-  // (also the layout of fp6/fp4 A or B, but the kernel's decoding first)
+  // Checked before the layout test below so that the message names the kernel's limit.
   if (d.family().formats_from_cbsz_blgp && (o.mods.cbsz != 0 || o.mods.blgp != 0))
     return fmt::format("the f8f6f4 kernel decodes fp8 A and B only (cbsz=0 blgp=0); cbsz={} blgp={} run the reference",
                        o.mods.cbsz, o.mods.blgp);

@@ -44,10 +44,9 @@ template <Gfx12Factor InA, Gfx12Factor InB, Gfx12Output Out>
 struct Gfx12Dot4ChainFamily {
   using Acc = std::int32_t;  // binary32 bits, or the 16-bit accumulator in the low half
   static constexpr int MR = 4;
-  // Vectors of columns per micro-tile. Two would let one broadcast of A serve both, but measured on
-  // Zen 3 (docs/performance.md) the common case runs slower with them (more live registers).
-  static constexpr int kVectors = 1;
-  static constexpr int NR = kVectors * kLanes;
+  // One vector of columns: two would let one broadcast of A serve both, but the common case ran
+  // slower with them on Zen 3 (more live registers; docs/performance.md).
+  static constexpr int NR = kLanes;
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
   // even k, see above), exponent, raw bits, special flag; A also the exponent in the common case's
   // frame (kernels/gfx12_dot4_finite.inl). Each panel ends with one more value, nonzero when any
@@ -220,52 +219,48 @@ struct Gfx12Dot4ChainFamily {
       if (gfx12_dot4_finite<Gfx12Dot4ChainFamily>(kc, a, b, tile)) return;
     }
     const auto a_ptr = [&](int q, int k) { return a + (static_cast<std::ptrdiff_t>(q) * kc + k) * MR; };
-    const auto b_ptr = [&](int q, int k, int v) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR + v * kLanes; };
-    VI acc[MR][kVectors];
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    VI acc[MR];
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r)
-      for (int v = 0; v < kVectors; ++v) acc[r][v] = vi_load(tile + r * NR + v * kLanes);
+    for (int r = 0; r < MR; ++r) acc[r] = vi_load(tile + r * NR);
     for (int k = 0; k < kc; k += 4) {
-      for (int v = 0; v < kVectors; ++v) {
-        const std::int32_t* b_sig[4] = {b_ptr(kSig, k, v), b_ptr(kSig, k + 1, v), b_ptr(kSig, k + 2, v), b_ptr(kSig, k + 3, v)};
-        const std::int32_t* b_exp[4] = {b_ptr(kExp, k, v), b_ptr(kExp, k + 1, v), b_ptr(kExp, k + 2, v), b_ptr(kExp, k + 3, v)};
-        const VI b_special = vi_load(b_ptr(kSpecial, k, v)) | vi_load(b_ptr(kSpecial, k + 1, v)) | vi_load(b_ptr(kSpecial, k + 2, v)) |
-                             vi_load(b_ptr(kSpecial, k + 3, v));
+      const std::int32_t* b_sig[4] = {b_ptr(kSig, k), b_ptr(kSig, k + 1), b_ptr(kSig, k + 2), b_ptr(kSig, k + 3)};
+      const std::int32_t* b_exp[4] = {b_ptr(kExp, k), b_ptr(kExp, k + 1), b_ptr(kExp, k + 2), b_ptr(kExp, k + 3)};
+      const VI b_special = vi_load(b_ptr(kSpecial, k)) | vi_load(b_ptr(kSpecial, k + 1)) | vi_load(b_ptr(kSpecial, k + 2)) |
+                           vi_load(b_ptr(kSpecial, k + 3));
 #pragma GCC unroll 8
-        for (int r = 0; r < MR; ++r) {
-          const std::int32_t a_sig[2] = {a_ptr(kSig, k)[r], a_ptr(kSig, k + 2)[r]};
-          std::int32_t a_exp[4], a_special = 0;
-          for (int t = 0; t < 4; ++t) {
-            a_exp[t] = a_ptr(kExp, k + t)[r];
-            a_special |= a_ptr(kSpecial, k + t)[r];
-          }
-          const DecodedC c = decode_c(acc[r][v]);
-          const VI next = step(c, a_sig, a_exp, b_sig, b_exp);
-          const VI special = b_special | vi_set1(a_special) | c.special;
-          if (!any(special)) {
-            acc[r][v] = next;
-            continue;
-          }
-          std::int32_t before[kLanes], after[kLanes];
-          vi_store(before, acc[r][v]);
-          vi_store(after, next);
-          const unsigned lanes = lane_bits(special);
-          for (int l = 0; l < kLanes; ++l) {
-            if (((lanes >> l) & 1U) == 0) continue;
-            std::uint16_t a_raw[4], b_raw[4];
-            for (int t = 0; t < 4; ++t) {
-              a_raw[t] = static_cast<std::uint16_t>(a_ptr(kRaw, k + t)[r]);
-              b_raw[t] = static_cast<std::uint16_t>(b_ptr(kRaw, k + t, v)[l]);
-            }
-            const auto c_bits = static_cast<std::uint32_t>(before[l]);
-            after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
-          }
-          acc[r][v] = vi_load(after);
+      for (int r = 0; r < MR; ++r) {
+        const std::int32_t a_sig[2] = {a_ptr(kSig, k)[r], a_ptr(kSig, k + 2)[r]};
+        std::int32_t a_exp[4], a_special = 0;
+        for (int t = 0; t < 4; ++t) {
+          a_exp[t] = a_ptr(kExp, k + t)[r];
+          a_special |= a_ptr(kSpecial, k + t)[r];
         }
+        const DecodedC c = decode_c(acc[r]);
+        const VI next = step(c, a_sig, a_exp, b_sig, b_exp);
+        const VI special = b_special | vi_set1(a_special) | c.special;
+        if (!any(special)) {
+          acc[r] = next;
+          continue;
+        }
+        std::int32_t before[kLanes], after[kLanes];
+        vi_store(before, acc[r]);
+        vi_store(after, next);
+        const unsigned lanes = lane_bits(special);
+        for (int l = 0; l < kLanes; ++l) {
+          if (((lanes >> l) & 1U) == 0) continue;
+          std::uint16_t a_raw[4], b_raw[4];
+          for (int t = 0; t < 4; ++t) {
+            a_raw[t] = static_cast<std::uint16_t>(a_ptr(kRaw, k + t)[r]);
+            b_raw[t] = static_cast<std::uint16_t>(b_ptr(kRaw, k + t)[l]);
+          }
+          const auto c_bits = static_cast<std::uint32_t>(before[l]);
+          after[l] = static_cast<std::int32_t>(gfx12_reference_dot4(InA, InB, Out, c_bits, a_raw, b_raw));
+        }
+        acc[r] = vi_load(after);
       }
     }
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r)
-      for (int v = 0; v < kVectors; ++v) vi_store(tile + r * NR + v * kLanes, acc[r][v]);
+    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, acc[r]);
   }
 };

@@ -32,31 +32,29 @@
 
 template <class F>
 bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
-  constexpr int MR = F::MR, NR = F::NR, kV = NR / kLanes;  // kV vectors of columns per row
+  constexpr int MR = F::MR, NR = F::NR;
+  static_assert(NR == kLanes, "one vector of columns per row");
   const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-  const auto b_ptr = [&](int q, int k, int v) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR + v * kLanes; };
+  const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
   if ((a[F::a_summary(kc)] | b[F::b_summary(kc)]) != 0) return false;
   VI special = vi_set1(0);
-  VI sig[MR][kV], t[MR][kV];
+  VI sig[MR], t[MR];
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
-#pragma GCC unroll 4
-    for (int v = 0; v < kV; ++v) {
-      const VI c = vi_load(tile + r * NR + v * kLanes);
-      const VI field = srli<23>(c) & vi_set1(0xFF);
-      const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
-      special = special | and_not(zero, cmpeq(field, vi_set1(0))) | cmpeq(field, vi_set1(0xFF));
-      const VI magnitude = and_not(zero, slli<3>((c & vi_set1(0x7FFFFF)) | vi_set1(0x800000)));
-      const VI neg = srai<31>(c);
-      sig[r][v] = (magnitude ^ neg) - neg;
-      t[r][v] = and_not(zero, field - vi_set1(1));
-    }
+    const VI c = vi_load(tile + r * NR);
+    const VI field = srli<23>(c) & vi_set1(0xFF);
+    const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
+    special = special | and_not(zero, cmpeq(field, vi_set1(0))) | cmpeq(field, vi_set1(0xFF));
+    const VI magnitude = and_not(zero, slli<3>((c & vi_set1(0x7FFFFF)) | vi_set1(0x800000)));
+    const VI neg = srai<31>(c);
+    sig[r] = (magnitude ^ neg) - neg;
+    t[r] = and_not(zero, field - vi_set1(1));
   }
   if (any(special)) return false;
   // Tracked extremes (checked once at the end): the smallest field of RNE24(S) (0: S = 0), the
   // largest t as unsigned (a negative t is huge), and after the first step the largest C shift.
   VI fm_min = vi_set1(1), t_max = vi_set1(0), c_shift_max = vi_set1(0);
-  // One step of row r over k..k+3, both vectors of columns with the same broadcasts of A. On the
+  // One step of row r over k..k+3. On the
   // first step a C may be zero (t = 0, sig = 0) and the vanishing negative C is masked as in step();
   // after it every sig is nonzero with |sig| in [2^26, 2^27), so C vanishes only when g - low >= 27:
   // rare (the products 2^27 times larger than the accumulator), so instead of masking it the lanes
@@ -65,35 +63,32 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     const VI a_pair[2] = {vi_set1(a_at(F::kSig, k, r)), vi_set1(a_at(F::kSig, k + 2, r))};
     const VI a_exp[4] = {vi_set1(a_at(F::kFramedExp, k, r)), vi_set1(a_at(F::kFramedExp, k + 1, r)),
                          vi_set1(a_at(F::kFramedExp, k + 2, r)), vi_set1(a_at(F::kFramedExp, k + 3, r))};
-#pragma GCC unroll 4
-    for (int v = 0; v < kV; ++v) {
-      VI pair_sum[2], pair_grid[2];
+    VI pair_sum[2], pair_grid[2];
 #pragma GCC unroll 2
-      for (int q = 0; q < 2; ++q) {
-        const int k0 = k + 2 * q;
-        // B's factors straight from the panel (L1): memory operands, no registers held across rows
-        const VI p0 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0, v)));
-        const VI p1 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0 + 1, v)));
-        const VI e0 = a_exp[2 * q] + vi_load(b_ptr(F::kExp, k0, v));
-        const VI e1 = a_exp[2 * q + 1] + vi_load(b_ptr(F::kExp, k0 + 1, v));
-        pair_grid[q] = vmax(e0, e1);
-        pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
-      }
-      const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), t[r][v]);
-      const VI c_shift = g - t[r][v];
-      VI c_term = srav(sig[r][v], c_shift);
-      if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
-      else c_shift_max = vmax(c_shift_max, c_shift);
-      const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
-      const VI mf = to_f32_bits(s);  // RNE24(S), sign included
-      const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
-      fm_min = vmin(fm_min, fm);
-      t[r][v] = fm + (g - vi_set1(153));
-      t_max = vmax_unsigned(t_max, t[r][v]);
-      sig[r][v] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
+    for (int q = 0; q < 2; ++q) {
+      const int k0 = k + 2 * q;
+      // B's factors straight from the panel (L1): memory operands, no registers held across rows
+      const VI p0 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0)));
+      const VI p1 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0 + 1)));
+      const VI e0 = a_exp[2 * q] + vi_load(b_ptr(F::kExp, k0));
+      const VI e1 = a_exp[2 * q + 1] + vi_load(b_ptr(F::kExp, k0 + 1));
+      pair_grid[q] = vmax(e0, e1);
+      pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
     }
+    const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), t[r]);
+    const VI c_shift = g - t[r];
+    VI c_term = srav(sig[r], c_shift);
+    if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
+    else c_shift_max = vmax(c_shift_max, c_shift);
+    const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
+    const VI mf = to_f32_bits(s);  // RNE24(S), sign included
+    const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
+    fm_min = vmin(fm_min, fm);
+    t[r] = fm + (g - vi_set1(153));
+    t_max = vmax_unsigned(t_max, t[r]);
+    sig[r] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
   };
-  // Rows in groups of kRows (each row, and each vector of columns, is one dependency chain of steps).
+  // Rows in groups of kRows (each row is one dependency chain of steps).
   // Measured on Zen 3 (docs/performance.md, 1024^3 f16, best of four): 2 rows 203-217 ms, 4 rows 218
   // (state and constants no longer fit the 16 registers: spills), 3 of 6 rows 219; the loop is
   // bound by the chain's latency as much as by the vector pipes (without the loop-carried state the
@@ -113,13 +108,10 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   if (any(left)) return false;  // (a t above 253 or below 0 is above 253 as unsigned: the two compares)
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
-#pragma GCC unroll 4
-    for (int v = 0; v < kV; ++v) {
-      const VI neg = srai<31>(sig[r][v]);
-      const VI magnitude = (sig[r][v] ^ neg) - neg;
-      vi_store(tile + r * NR + v * kLanes,
-               (neg & vi_set1(INT32_MIN)) | slli<23>(t[r][v] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF)));
-    }
+    const VI neg = srai<31>(sig[r]);
+    const VI magnitude = (sig[r] ^ neg) - neg;
+    vi_store(tile + r * NR,
+             (neg & vi_set1(INT32_MIN)) | slli<23>(t[r] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF)));
   }
   return true;
 }
