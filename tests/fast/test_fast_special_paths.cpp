@@ -4,7 +4,8 @@
 // signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
 // inf * 0, +inf - inf, NaN (xf32: a payload only in the 13 truncated bits), exact cancellation and
-// tiny negative remainders floored toward -inf, a negative C below the DOT4 grid.
+// tiny negative remainders floored toward -inf, a negative C below the DOT4 grid; and for the
+// RDNA3 DOT2 kernels (kernels/rdna3_dot2.inl) one case per way out of their decoded common case.
 #include <algorithm>
 
 #include "emu/fast/gemm_family.hpp"
@@ -168,5 +169,86 @@ TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded comm
     const fast::SimdLevelCap cap(level);
     CAPTURE(fast::simd_level_name(level));
     CHECK((gemm(d, a, b, c, options(GemmPath::fast)).array() == 0x03800000U).all());
+  }
+}
+
+namespace {
+
+// One RDNA3 WMMA (gfx1100) on ordinary factors only (so the decoded common case of
+// kernels/rdna3_dot2.inl runs first), C constant, the given products in column/row k of A/B and
+// zeros elsewhere; every element of D must be `expected`, derived by hand from docs/spec/numerics.md
+// §B.4 (each case says how), by the element reference and by the fast path at every SIMD level.
+struct Rdna3Product {
+  int k;
+  std::uint16_t a, b;
+};
+template <class Acc>
+void check_rdna3_case(const char* mnemonic, Acc c_bits, const std::vector<Rdna3Product>& products, Acc expected) {
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1100), mnemonic);
+  GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
+  for (const Rdna3Product& p : products) {
+    a.col(p.k).setConstant(p.a);
+    b.row(p.k).setConstant(p.b);
+  }
+  const GemmMatrix<Acc> c = GemmMatrix<Acc>::Constant(16, 16, c_bits);
+  CAPTURE(mnemonic, c_bits, expected);
+  CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == expected).all());
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    CAPTURE(fast::simd_level_name(level));
+    const GemmMatrix<Acc> got = gemm(d, a, b, c, options(GemmPath::fast));
+    CAPTURE(got(0, 0));
+    CHECK((got.array() == expected).all());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("RDNA3 DOT2 kernels: every way out of the decoded common case", "[fast][gemm][rdna3]") {
+  // Each case is built so that exactly one of the kernel's checks notices that a lane left the
+  // common case (removing that check changes D). G is the step's grid, S the grid sum, as in §B.4.
+  SECTION("binary32 accumulator, bf16 factors") {
+    // C = 2^-126, product -0.75 * 2^-126: G = max(-1 - 126 - 24, -126 - 26) = -151, S = 2^25 - 3 * 2^23
+    // - 1 (one's complement) = 2^23 - 1: a field of 149 - 151 < 1, flushed to +0 (field check).
+    check_rdna3_case<std::uint32_t>("v_wmma_f32_16x16x16_bf16", 0x00800000U, {{0, 0xBF40, 0x0080}}, 0x00000000U);
+    // C = (2 - 2^-23) * 2^127, product 2^127: G = 103, S = 2^25 - 2 + 2^24: field 152 + 103 > 254, inf.
+    check_rdna3_case<std::uint32_t>("v_wmma_f32_16x16x16_bf16", 0x7F7FFFFFU, {{0, 0x7F00, 0x3F80}}, 0x7F800000U);
+    // C = 2^30, products -2^15 * 2^15 and 2^3 * 2^3 in one step: G = 6, S = 2^24 - 2^24 - 1 + 1 = 0,
+    // +0, although the field (0 + 6) is in range: only the zero check sees it.
+    check_rdna3_case<std::uint32_t>("v_wmma_f32_16x16x16_bf16", 0x4E800000U, {{0, 0xC700, 0x4700}, {1, 0x4100, 0x4100}},
+                                    0x00000000U);
+    // C = +inf plus -2^127: inf (the C check; read as a number, inf's bits would be 2^128, and the
+    // sum 2^127 is in range).
+    check_rdna3_case<std::uint32_t>("v_wmma_f32_16x16x16_bf16", 0x7F800000U, {{0, 0xFF00, 0x3F80}}, 0x7F800000U);
+  }
+  SECTION("bf16 accumulator: ROUND_F32, then the top 16 bits") {
+    // C = 1.0 and 2^-8 added in two steps (k = 0 and k = 2): 1 + 2^-8 truncates to 1.0 each time
+    // (1 + 2^-7 if the first result were kept whole).
+    check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x3F80, {{0, 0x3B80, 0x3F80}, {2, 0x3B80, 0x3F80}}, 0x3F80);
+    // The flush and the overflow of the binary32 case above, in bf16.
+    check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x0080, {{0, 0xBF40, 0x0080}}, 0x0000);
+    check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x7F7F, {{0, 0x7F00, 0x3F80}}, 0x7F80);
+  }
+  SECTION("f16 accumulator: ROUND_F16") {
+    // C = 2^11, products -2^11 * 1 and 2^-5 * 1: G = 11 + 0 - 24 = -13, S = 2^24 - 2^24 - 1 + 2^8 = 255,
+    // shorter than 12 bits (ROUND_F16 shifts left): 255 * 2^-13, the normal f16 0x27F8 (the shift check).
+    // Then 1 * 1 (k = 2): G = -24, S = 2^24 + 2040 * 2^8, rounded on 2^-10 to 1056: D = 1.03125.
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x6800,
+                                    {{0, 0xE800, 0x3C00}, {1, 0x2800, 0x3C00}, {2, 0x3C00, 0x3C00}}, 0x3C20);
+    // C = +0, product 1.5 * 2^-8 * 2^-8: G = -40, S = 1.5 * 2^24, LSB exponent 14 - 40 < -24: the f16
+    // subnormal 1.5 * 2^-16 = 384 * 2^-24 (the check of the LSB exponent).
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x0000, {{0, 0x1E00, 0x1C00}}, 0x0180);
+    // C = 65504 = 2047 * 2^5, product 16 * 16: G = -11, S = 2055 * 2^16, q = RNE(1027.5) = 1028 on
+    // 2^6: 65792, beyond the largest f16, so inf (the overflow check).
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x7BFF, {{0, 0x4C00, 0x4C00}}, 0x7C00);
+    // C = 1 + 2^-10, products 2^-11 (k = 0) and again 2^-11 (k = 2): 1 + 3 * 2^-11 is a tie and rounds
+    // to the even 1 + 2^-9, then 1 + 2^-9 + 2^-11, a tie again, stays there: 0x3C02 (the rounding).
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3C01, {{0, 0x1000, 0x3C00}, {2, 0x1000, 0x3C00}}, 0x3C02);
+    // C = 1 - 2^-11 plus 2^-12: 1 - 2^-12, a tie, rounds up to 1.0 with a carry (q = 2^11 on 2^-11);
+    // then 2^-10 (k = 2): 1 + 2^-10 exactly, 0x3C01 (the carry's renormalisation).
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3BFF, {{0, 0x0C00, 0x3C00}, {2, 0x1400, 0x3C00}}, 0x3C01);
+    // C = -inf plus 2^8 * 2^7: -inf (the C check; read as a number, -inf's bits would be -2^16, and
+    // the sum -2^15 is in range).
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0xFC00, {{0, 0x5C00, 0x5800}}, 0xFC00);
   }
 }
