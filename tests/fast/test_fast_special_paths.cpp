@@ -150,6 +150,26 @@ TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the
   }
 }
 
+TEST_CASE("gfx1200 DOT4 kernels: a bf16 accumulator is truncated after every step, in the common case too", "[fast][gemm][gfx12]") {
+  // Ordinary values only, so the decoded common case runs. C = 1.0 and 2^-8 * 1 at k = 0 and k = 4
+  // (two DOT4 steps): g = max(-8 + 0 - 24, 0 - 26) = -26, S = 2^26 + 2^18, binary32 1 + 2^-8, whose
+  // top 16 bits are 1.0 (docs/rdna4.md §3.1); twice: D = 1.0 (0x3F80), derived by hand, where
+  // carrying the whole binary32 result on would give 1 + 2^-7 (0x3F81).
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_bf16_16x16x16_bf16");
+  GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
+  for (int k : {0, 4}) {
+    a.col(k).setConstant(0x3B80);  // 2^-8
+    b.row(k).setConstant(0x3F80);  // 1.0
+  }
+  const GemmMatrix<std::uint16_t> c = GemmMatrix<std::uint16_t>::Constant(16, 16, 0x3F80);
+  CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == 0x3F80).all());
+  for (fast::SimdLevel level : simd_levels()) {
+    const fast::SimdLevelCap cap(level);
+    CAPTURE(fast::simd_level_name(level));
+    CHECK((gemm(d, a, b, c, options(GemmPath::fast)).array() == 0x3F80).all());
+  }
+}
+
 TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded common case", "[fast][gemm][gfx12]") {
   // Ordinary values only (no NaN or infinity in the panels), so the decoded common case of
   // kernels/gfx12_dot4_finite.inl runs first. bf16: C = 2^30 and the first step adds -2^15 * 2^15: S = 0, and

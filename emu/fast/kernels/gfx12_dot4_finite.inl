@@ -1,4 +1,4 @@
-// The common case of the gfx1200 DOT4 chain with a binary32 accumulator (docs/rdna4.md §3.1, §3.2):
+// The common case of the gfx1200 DOT4 chain with a binary32 or bf16 accumulator (docs/rdna4.md §3.1, §3.2):
 // the accumulator kept decoded between steps, run on the panels of kernels/gfx12_dot4_chain.inl.
 //
 // Used while no factor of the block is NaN or infinite, every C is normal or zero and every step's
@@ -37,11 +37,18 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
   const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
   if ((a[F::a_summary(kc)] | b[F::b_summary(kc)]) != 0) return false;
+  // A bf16 accumulator (docs/rdna4.md §3.1: the binary32 result truncated to its top 16 bits) as the
+  // binary32 it widens to, exactly, and back; each step's result truncated (its field, and so the
+  // range checks, unchanged).
+  constexpr bool kBf16 = F::kOutput == Gfx12Output::bf16;
+  const auto widen = [](VI x) { return kBf16 ? slli<16>(x) : x; };
+  const auto narrow = [](VI x) { return kBf16 ? srli<16>(x) : x; };
+  const VI kept = vi_set1(kBf16 ? static_cast<std::int32_t>(0xFFFF0000U) : -1);
   VI special = vi_set1(0);
   VI sig[MR], t[MR];
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
-    const VI c = vi_load(tile + r * NR);
+    const VI c = widen(vi_load(tile + r * NR));
     const VI field = srli<23>(c) & vi_set1(0xFF);
     const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
     special = special | and_not(zero, cmpeq(field, vi_set1(0))) | cmpeq(field, vi_set1(0xFF));
@@ -81,7 +88,7 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
     else c_shift_max = vmax(c_shift_max, c_shift);
     const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
-    const VI mf = to_f32_bits(s);  // RNE24(S), sign included
+    const VI mf = to_f32_bits(s) & kept;  // RNE24(S), sign included (bf16: truncated to the top 16 bits)
     const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
     fm_min = vmin(fm_min, fm);
     t[r] = fm + (g - vi_set1(153));
@@ -111,7 +118,7 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     const VI neg = srai<31>(sig[r]);
     const VI magnitude = (sig[r] ^ neg) - neg;
     vi_store(tile + r * NR,
-             (neg & vi_set1(INT32_MIN)) | slli<23>(t[r] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF)));
+             narrow((neg & vi_set1(INT32_MIN)) | slli<23>(t[r] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF))));
   }
   return true;
 }
