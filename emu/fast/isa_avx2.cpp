@@ -20,7 +20,9 @@ namespace mxlane::fast::avx2 {
 #include "emu/fast/kernels/rdna3_dot2.inl"
 #include "emu/fast/kernels/cdna3_fused.inl"
 #include "emu/fast/kernels/cdna3_fp8.inl"
+#include "emu/fast/kernels/gfx12_dot4_framed_sum.inl"
 #include "emu/fast/kernels/gfx12_dot4_finite.inl"
+#include "emu/fast/kernels/gfx12_dot4_finite_f16.inl"
 #include "emu/fast/kernels/gfx12_dot4_chain.inl"
 #include "emu/fast/kernels/kernel_set.inl"
 #include "emu/fast/kernels/valu_portable.inl"  // VALU lane kernels of every level

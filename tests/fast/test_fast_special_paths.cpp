@@ -1,5 +1,5 @@
 // [fast] The gfx942/gfx950 fused-group kernels (emu/fast/kernels/cdna3_fused.inl, cdna3_fp8.inl), gfx908's
-// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4_finite.inl,
+// gradual-underflow trees (kernels/pairwise_tree.inl) and the gfx1200 DOT4 kernels (kernels/gfx12_dot4_finite*.inl,
 // gfx12_dot4_chain.inl) against the element reference on values chosen for each of their paths:
 // signed zeros and C = -0, subnormal factors and accumulators, results that underflow
 // gradually or to zero, product overflow (bf16/xf32 products >= 2^128), sums that overflow,
@@ -194,19 +194,19 @@ TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded comm
 
 namespace {
 
-// One RDNA3 WMMA (gfx1100) on ordinary factors only (so the decoded common case of
-// kernels/rdna3_dot2.inl runs first), C constant, the given products in column/row k of A/B and
-// zeros elsewhere; every element of D must be `expected`, derived by hand from docs/spec/numerics.md
-// §B.4 (each case says how), by the element reference and by the fast path at every SIMD level.
-struct Rdna3Product {
+// One WMMA of `arch` on ordinary factors only (so the decoded common case of the kernel runs
+// first), C constant, the given products in column/row k of A/B and zeros elsewhere; every element
+// of D must be `expected`, derived by hand (each case says how), by the element reference and by
+// the fast path at every SIMD level.
+struct WmmaProduct {
   int k;
   std::uint16_t a, b;
 };
 template <class Acc>
-void check_rdna3_case(const char* mnemonic, Acc c_bits, const std::vector<Rdna3Product>& products, Acc expected) {
-  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1100), mnemonic);
+void check_wmma_case(ArchId arch, const char* mnemonic, Acc c_bits, const std::vector<WmmaProduct>& products, Acc expected) {
+  const InstrDesc& d = resolve_instruction(arch_info(arch), mnemonic);
   GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
-  for (const Rdna3Product& p : products) {
+  for (const WmmaProduct& p : products) {
     a.col(p.k).setConstant(p.a);
     b.row(p.k).setConstant(p.b);
   }
@@ -220,6 +220,11 @@ void check_rdna3_case(const char* mnemonic, Acc c_bits, const std::vector<Rdna3P
     CAPTURE(got(0, 0));
     CHECK((got.array() == expected).all());
   }
+}
+// The RDNA3 cases below: docs/spec/numerics.md §B.4, kernels/rdna3_dot2.inl.
+template <class Acc>
+void check_rdna3_case(const char* mnemonic, Acc c_bits, const std::vector<WmmaProduct>& products, Acc expected) {
+  check_wmma_case(ArchId::gfx1100, mnemonic, c_bits, products, expected);
 }
 
 }  // namespace
@@ -271,4 +276,34 @@ TEST_CASE("RDNA3 DOT2 kernels: every way out of the decoded common case", "[fast
     // the sum -2^15 is in range).
     check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0xFC00, {{0, 0x5C00, 0x5800}}, 0xFC00);
   }
+}
+
+TEST_CASE("gfx1200 DOT4 kernels: every way out of the f16 accumulator's decoded common case", "[fast][gemm][gfx12]") {
+  // kernels/gfx12_dot4_finite_f16.inl; each case is built so that exactly one of its checks notices
+  // that a lane left the common case. docs/rdna4.md §3.1: pair grids, step grid g, S floored.
+  const auto check = [](std::uint16_t c, const std::vector<WmmaProduct>& products, std::uint16_t expected) {
+    check_wmma_case<std::uint16_t>(ArchId::gfx1200, "v_wmma_f16_16x16x16_f16", c, products, expected);
+  };
+  // C = 2^11, products -2^11 * 1 and 2^-5 * 1 (one pair): g = -13, S = 2^24 - 2^24 + 2^8, shorter than
+  // 12 bits: 2^-5 exactly (the shift check); then 1 * 1 (k = 4): D = 1 + 2^-5 (0x3C20).
+  check(0x6800, {{0, 0xE800, 0x3C00}, {1, 0x2800, 0x3C00}, {4, 0x3C00, 0x3C00}}, 0x3C20);
+  // C = +0, product 1.5 * 2^-8 * 2^-8: g = -40, S = 1.5 * 2^24, LSB exponent 14 - 40 < -24: the
+  // subnormal 384 * 2^-24 (the check of the LSB exponent).
+  check(0x0000, {{0, 0x1E00, 0x1C00}}, 0x0180);
+  // C = 65504, product 16 * 16: g = -11, S = 2055 * 2^16, q = RNE(1027.5) = 1028 on 2^6: beyond the
+  // largest f16, inf (the overflow check).
+  check(0x7BFF, {{0, 0x4C00, 0x4C00}}, 0x7C00);
+  // C = 1 - 2^-11 plus 2^-12: S = 4095 * 2^15 on 2^-27, a tie, q = 2^11: the carry to 1.0; then
+  // 2^-10 (k = 4): 1 + 2^-10 (0x3C01) (the carry's renormalisation).
+  check(0x3BFF, {{0, 0x0C00, 0x3C00}, {4, 0x1400, 0x3C00}}, 0x3C01);
+  // C = -inf plus 2^8 * 2^7: -inf (the C check; read as a number -inf's bits are -2^16, and the sum
+  // -2^15 would be in range).
+  check(0xFC00, {{0, 0x5C00, 0x5800}}, 0xFC00);
+  // C = -2^-14, an empty first step (it stays), then 1.5 * 2^6 * (1 + 2^-10) * 2^5 = 3075 (k = 4):
+  // g = -13 lies 27 above C's grid candidate -40, so C has no bit left on g and, being negative
+  // with g > -14, adds 0 (not the floor -1): S = 3075 * 2^13, a tie, rounded to the even 3076
+  // (0x6A02); with -1 it would round to 3074 (the check of the C shift after the first step).
+  check(0x8400, {{4, 0x5600, 0x5001}}, 0x6A02);
+  // The same product in the first step (k = 0): there the kernel masks the vanishing C itself.
+  check(0x8400, {{0, 0x5600, 0x5001}}, 0x6A02);
 }

@@ -2,7 +2,8 @@
 // OCP E4M3, OCP E5M2) and accumulator (binary32, or f16 / bf16 read exactly as binary32 before each
 // step and rounded straight back to 16 bits), step by step. Integer lanes for the grid; exact
 // binary64 lanes for the binary32 rounding; integer lanes for the f16 rounding. With a binary32
-// accumulator a block first tries the decoded common case (kernels/gfx12_dot4_finite.inl).
+// accumulator a block first tries the decoded common case (kernels/gfx12_dot4_finite.inl; an f16 one
+// kernels/gfx12_dot4_finite_f16.inl).
 //
 // The reference step (emu/semantics/gfx12_dot4.cpp, default switches: gfx12_fp8_wmma=dot4, MODE
 // defaults): factors (sig, aexp) with aexp = max(E, 1) - bias (subnormals kept, every format);
@@ -55,10 +56,7 @@ struct Gfx12Dot4ChainFamily {
   static constexpr int kAPlanes = 5, kBPlanes = 4;
   static constexpr std::int32_t kZeroExp = -(1 << 22);
   static constexpr std::int32_t kFrame = 152;
-  // The binary32 and bf16 outputs (a bf16 result is the binary32 one truncated) have the decoded
-  // common case; the f16 output, rounded straight to f16, does not.
   static constexpr Gfx12Output kOutput = Out;
-  static constexpr bool kDecodedCommonCase = Out != Gfx12Output::f16;
 
   struct Format {
     int fraction_bits, exponent_mask, bias;
@@ -109,7 +107,7 @@ struct Gfx12Dot4ChainFamily {
     at(kExp, k) = exp;
     at(kRaw, k) = static_cast<std::int32_t>(x);
     at(kSpecial, k) = special ? -1 : 0;
-    if (a_side && kDecodedCommonCase) at(kFramedExp, k) = exp + kFrame;  // read by the common case only
+    if (a_side) at(kFramedExp, k) = exp + kFrame;  // read by the common case only
   }
   static void summarize(std::int32_t* panel_values, int width, int kc, std::ptrdiff_t summary) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
@@ -219,7 +217,11 @@ struct Gfx12Dot4ChainFamily {
   static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
-    if constexpr (kDecodedCommonCase) {
+    // The decoded common case first: binary32 and bf16 outputs (a bf16 result is the binary32 one
+    // truncated) in one kernel, f16 (rounded straight to f16) in its own.
+    if constexpr (Out == Gfx12Output::f16) {
+      if (gfx12_dot4_finite_f16<Gfx12Dot4ChainFamily>(kc, a, b, tile)) return;
+    } else {
       if (gfx12_dot4_finite<Gfx12Dot4ChainFamily>(kc, a, b, tile)) return;
     }
     const auto a_ptr = [&](int q, int k) { return a + (static_cast<std::ptrdiff_t>(q) * kc + k) * MR; };

@@ -34,8 +34,6 @@ template <class F>
 bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
   constexpr int MR = F::MR, NR = F::NR;
   static_assert(NR == kLanes, "one vector of columns per row");
-  const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-  const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
   if ((a[F::a_summary(kc)] | b[F::b_summary(kc)]) != 0) return false;
   // A bf16 accumulator (docs/rdna4.md §3.1: the binary32 result truncated to its top 16 bits) as the
   // binary32 it widens to, exactly, and back; each step's result truncated (its field, and so the
@@ -61,33 +59,11 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   // Tracked extremes (checked once at the end): the smallest field of RNE24(S) (0: S = 0), the
   // largest t as unsigned (a negative t is huge), and after the first step the largest C shift.
   VI fm_min = vi_set1(1), t_max = vi_set1(0), c_shift_max = vi_set1(0);
-  // One step of row r over k..k+3. On the
-  // first step a C may be zero (t = 0, sig = 0) and the vanishing negative C is masked as in step();
-  // after it every sig is nonzero with |sig| in [2^26, 2^27), so C vanishes only when g - low >= 27:
-  // rare (the products 2^27 times larger than the accumulator), so instead of masking it the lanes
-  // leave the case (c_shift_max).
+  // One step of row r over k..k+3 (kernels/gfx12_dot4_framed_sum.inl: the sum, and why the first
+  // step differs).
   const auto run_step = [&](auto first, int k, int r) {
-    const VI a_pair[2] = {vi_set1(a_at(F::kSig, k, r)), vi_set1(a_at(F::kSig, k + 2, r))};
-    const VI a_exp[4] = {vi_set1(a_at(F::kFramedExp, k, r)), vi_set1(a_at(F::kFramedExp, k + 1, r)),
-                         vi_set1(a_at(F::kFramedExp, k + 2, r)), vi_set1(a_at(F::kFramedExp, k + 3, r))};
-    VI pair_sum[2], pair_grid[2];
-#pragma GCC unroll 2
-    for (int q = 0; q < 2; ++q) {
-      const int k0 = k + 2 * q;
-      // B's factors straight from the panel (L1): memory operands, no registers held across rows
-      const VI p0 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0)));
-      const VI p1 = madd16(a_pair[q], vi_load(b_ptr(F::kSig, k0 + 1)));
-      const VI e0 = a_exp[2 * q] + vi_load(b_ptr(F::kExp, k0));
-      const VI e1 = a_exp[2 * q + 1] + vi_load(b_ptr(F::kExp, k0 + 1));
-      pair_grid[q] = vmax(e0, e1);
-      pair_sum[q] = srav(p0, pair_grid[q] - e0) + srav(p1, pair_grid[q] - e1);
-    }
-    const VI g = vmax(vmax(pair_grid[0], pair_grid[1]), t[r]);
-    const VI c_shift = g - t[r];
-    VI c_term = srav(sig[r], c_shift);
-    if constexpr (decltype(first)::value) c_term = and_not(cmpgt(c_shift, vi_set1(26)), c_term);
-    else c_shift_max = vmax(c_shift_max, c_shift);
-    const VI s = c_term + srav(pair_sum[0], g - pair_grid[0]) + srav(pair_sum[1], g - pair_grid[1]);
+    VI g;
+    const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g, c_shift_max);
     const VI mf = to_f32_bits(s) & kept;  // RNE24(S), sign included (bf16: truncated to the top 16 bits)
     const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
     fm_min = vmin(fm_min, fm);
