@@ -164,9 +164,20 @@ def gemm_ratios(bench, scratch):
             for inst, native, target in GEMM_CASES}
 
 
+def pin_to_one_cpu():
+    """Every measurement of the check (this process, mxlane eval and mxlane_bench, which inherit the
+    affinity) on one CPU: the two vCPUs of the developers' VM run at different speeds (json.loads of
+    one 50 MB file: 0.29-0.31 s CPU on one, 0.17-0.18 s on the other, 2026-12-02), so a ratio whose
+    two sides ran on different CPUs measured the VM. Every target is single-threaded."""
+    cpus = sorted(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpus[-1]})
+    print("bench_check: pinned to CPU %d of %s" % (cpus[-1], cpus), file=sys.stderr)
+
+
 def main():
     mxlane, bench, scratch = sys.argv[1:4]
     os.makedirs(scratch, exist_ok=True)
+    pin_to_one_cpu()
     rng = random.Random(2026)
     results = []
     rows = table_rows(mxlane)
