@@ -38,10 +38,10 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   // A bf16 accumulator (docs/rdna4.md §3.1: the binary32 result truncated to its top 16 bits) as the
   // binary32 it widens to, exactly, and back; each step's result truncated (its field, and so the
   // range checks, unchanged).
-  constexpr bool kBf16 = F::kOutput == Gfx12Output::bf16;
-  const auto widen = [](VI x) { return kBf16 ? slli<16>(x) : x; };
-  const auto narrow = [](VI x) { return kBf16 ? srli<16>(x) : x; };
-  const VI kept = vi_set1(kBf16 ? static_cast<std::int32_t>(0xFFFF0000U) : -1);
+  // (F::kOutput spelled out in the lambdas: clang does not let them use a local constexpr uncaptured)
+  const auto widen = [](VI x) { return F::kOutput == Gfx12Output::bf16 ? slli<16>(x) : x; };
+  const auto narrow = [](VI x) { return F::kOutput == Gfx12Output::bf16 ? srli<16>(x) : x; };
+  const VI kept = vi_set1(F::kOutput == Gfx12Output::bf16 ? static_cast<std::int32_t>(0xFFFF0000U) : -1);
   VI special = vi_set1(0);
   VI sig[MR], t[MR];
 #pragma GCC unroll 8
