@@ -51,7 +51,7 @@ struct Gfx12Dot4ChainFamily {
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
   // even k, see above), exponent, raw bits, special flag; A also the exponent in the common case's
   // frame (kernels/gfx12_dot4_finite.inl). Each panel ends with one more value, nonzero when any
-  // factor is special (store_flag_summary: computed once when packing, not once per micro-tile).
+  // factor is special (computed once when packing, not once per micro-tile).
   static constexpr int kSig = 0, kExp = 1, kRaw = 2, kSpecial = 3, kFramedExp = 4;
   static constexpr int kAPlanes = 5, kBPlanes = 4;
   static constexpr std::int32_t kZeroExp = -(1 << 22);
@@ -78,58 +78,71 @@ struct Gfx12Dot4ChainFamily {
   static std::size_t a_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(a_summary(kc) + 1); }
   static std::size_t b_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(b_summary(kc) + 1); }
 
-  // Writes the planes of one factor; `a_side` selects A's significand pairs and framed exponent.
+  // The planes' values of kLanes factors from their raw bits (zero-extended): the signed significand
+  // << (12 - f) in the low 16 bits and the exponent aexp - 12, or 0 and kZeroExp for a zero or
+  // special factor; the special flag (all ones).
+  struct Factors {
+    VI sig, exp, special;
+  };
   template <Gfx12Factor F>
-  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, bool a_side) {
+  static Factors decode_factors(VI x) {
     constexpr Format fmt = format(F);
     constexpr int sign_bit = sixteen_bit(F) ? 15 : 7;
-    const int e = static_cast<int>(x >> fmt.fraction_bits) & fmt.exponent_mask;
-    const int frac = static_cast<int>(x) & ((1 << fmt.fraction_bits) - 1);
-    const bool special = F == Gfx12Factor::fp8 ? (x & 0x7F) == 0x7F : e == fmt.exponent_mask;
-    const int sig = e != 0 ? (frac | (1 << fmt.fraction_bits)) : frac;
-    std::int32_t packed_sig = 0, exp = kZeroExp;
-    if (!special && sig != 0) {
-      const int shifted = (((x >> sign_bit) & 1) != 0 ? -sig : sig) * (1 << (12 - fmt.fraction_bits));
-      packed_sig = static_cast<std::uint16_t>(shifted);
-      exp = (e > 1 ? e : 1) - fmt.bias - 12;
-    }
-    const auto at = [&](int q, int kk) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane]; };
-    const bool odd = (k & 1) != 0;
-    const auto high = static_cast<std::int32_t>(static_cast<std::uint32_t>(packed_sig) << 16);
-    if (!a_side) {
-      at(kSig, k) = odd ? high : packed_sig;
-    } else if (!odd) {
-      at(kSig, k) = packed_sig;  // the pair's low half; k + 1 (packed next) adds the high half
-    } else {
-      at(kSig, k - 1) |= high;
-      at(kSig, k) = at(kSig, k - 1);
-    }
-    at(kExp, k) = exp;
-    at(kRaw, k) = static_cast<std::int32_t>(x);
-    at(kSpecial, k) = special ? -1 : 0;
-    if (a_side) at(kFramedExp, k) = exp + kFrame;  // read by the common case only
+    const VI zero = vi_set1(0);
+    const VI e = srli<fmt.fraction_bits>(x) & vi_set1(fmt.exponent_mask);
+    const VI special = F == Gfx12Factor::fp8 ? cmpeq(x & vi_set1(0x7F), vi_set1(0x7F)) : cmpeq(e, vi_set1(fmt.exponent_mask));
+    const VI sig = (x & vi_set1((1 << fmt.fraction_bits) - 1)) | and_not(cmpeq(e, zero), vi_set1(1 << fmt.fraction_bits));
+    const VI empty = special | cmpeq(sig, zero);
+    const VI neg = srai<31>(slli<31 - sign_bit>(x));
+    const VI shifted = slli<12 - fmt.fraction_bits>((sig ^ neg) - neg);
+    return {and_not(empty, shifted & vi_set1(0xFFFF)),
+            select(empty, vi_set1(kZeroExp), vmax(e, vi_set1(1)) - vi_set1(fmt.bias + 12)), special};
   }
-  static void summarize(std::int32_t* panel_values, int width, int kc, std::ptrdiff_t summary) {
+  // Fills the planes of one panel (`width` lanes, kc values of k) from its raw plane, kLanes values
+  // at a time, and its summary. A's significand plane holds the pairs (the value at k and at k + 1
+  // both sig_k | sig_k+1 << 16), B's the significand in the half of its k's parity; A also gets the
+  // framed exponent.
+  template <Gfx12Factor F, bool ASide>
+  static void decode_panel(std::int32_t* values, int width, int kc) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
-    store_flag_summary(panel_values, kSpecial * n, n, summary);
+    const auto plane = [&](int q) { return values + q * n; };
+    VI some_special = vi_set1(0);
+    for (std::ptrdiff_t x = 0; x < n; x += kLanes) {
+      const Factors f = decode_factors<F>(vi_load(plane(kRaw) + x));
+      vi_store(plane(kSig) + x, f.sig);
+      vi_store(plane(kExp) + x, f.exp);
+      vi_store(plane(kSpecial) + x, f.special);
+      if constexpr (ASide) vi_store(plane(kFramedExp) + x, f.exp + vi_set1(kFrame));
+      some_special = some_special | f.special;
+    }
+    values[ASide ? a_summary(kc) : b_summary(kc)] = any(some_special) ? -1 : 0;
+    std::int32_t* sig = plane(kSig);
+    for (std::ptrdiff_t x = 0; x < n; x += 2 * width)
+      for (int l = 0; l < width; ++l) {
+        const auto high = static_cast<std::int32_t>(static_cast<std::uint32_t>(sig[x + width + l]) << 16);
+        if constexpr (ASide) sig[x + l] = sig[x + width + l] = sig[x + l] | high;
+        else sig[x + width + l] = high;
+      }
   }
   template <Gfx12Factor F>
   static std::uint32_t factor_at(const MatrixView& v, int i, int j) {
     if constexpr (sixteen_bit(F)) return element<std::uint16_t>(v, i, j);
     else return element<std::uint8_t>(v, i, j);
   }
+  // The raw plane first (A column by column, B k-contiguous per column), then each panel decoded.
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_factor<InA>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
-                      inside ? factor_at<InA>(p.a, i0 + r, k0 + k) : 0U, true);
+      panel<std::int32_t>(dst, panel_stride, r / MR)[(static_cast<std::ptrdiff_t>(kRaw) * kc + k) * MR + r % MR] =
+          inside ? static_cast<std::int32_t>(factor_at<InA>(p.a, i0 + r, k0 + k)) : 0;
     });
-    for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc, a_summary(kc));
+    for (int q = 0; q < (rows + MR - 1) / MR; ++q) decode_panel<InA, true>(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
+    auto* values = static_cast<std::int32_t*>(dst);
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_factor<InB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? factor_at<InB>(p.b, k0 + k, j0 + c) : 0U, false);
-    summarize(static_cast<std::int32_t*>(dst), NR, kc, b_summary(kc));
+        values[(static_cast<std::ptrdiff_t>(kRaw) * kc + k) * NR + c] = c < cols ? static_cast<std::int32_t>(factor_at<InB>(p.b, k0 + k, j0 + c)) : 0;
+    decode_panel<InB, false>(values, NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
     if constexpr (Out == Gfx12Output::f32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
