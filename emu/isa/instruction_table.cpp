@@ -124,8 +124,7 @@ std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
   return out;
 }
 
-const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name,
-                                     std::optional<int> wave) {
+static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view name, std::optional<int> wave) {
   const std::string key(strip_prefix(lowercase(name), "__builtin_amdgcn_"));
 
   // A builtin name fixes the wave size itself. "v_" + a builtin name is the gfx90a-style mnemonic,
@@ -199,6 +198,23 @@ const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name
   if (!best.empty() && best_distance <= std::max<std::size_t>(3, key.size() / 4))
     hint = fmt::format("did you mean {}? ", best) + hint;
   throw InvalidArgument(fmt::format("unknown instruction '{}' on {}; {}", name, arch.name, hint));
+}
+
+const InstrDesc& resolve_instruction(const ArchInfo& arch, std::string_view name, std::optional<int> wave) {
+  // The last name this thread resolved: eval and replay resolve the same name line after line, and
+  // the table scans (with their case folding) were a visible share of a line's time. Only a
+  // success is kept, so every refusal still comes from resolve_uncached().
+  struct Last {
+    ArchId arch{};
+    std::string name;
+    std::optional<int> wave;
+    const InstrDesc* desc = nullptr;
+  };
+  thread_local Last last;
+  if (last.desc != nullptr && last.arch == arch.id && last.wave == wave && last.name == name) return *last.desc;
+  const InstrDesc& d = resolve_uncached(arch, name, wave);
+  last = Last{arch.id, std::string(name), wave, &d};
+  return d;
 }
 
 }  // namespace mxlane

@@ -1,6 +1,8 @@
 // The VALU rows of the instruction table, their operand shapes and constant arguments.
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <unordered_map>
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/valu_desc.hpp"
@@ -105,11 +107,19 @@ std::vector<const ValuDesc*> valu_builtins_for_arch(ArchId arch) {
 }
 
 const ValuDesc* find_valu(std::string_view name) {
+  // Every name of every row (no two rows share one; emplace would keep the first, as a scan in
+  // table order finds it): eval and replay ask once per line.
+  static const std::unordered_map<std::string_view, const ValuDesc*> kByName = [] {
+    std::unordered_map<std::string_view, const ValuDesc*> map;
+    for (const ValuDesc& d : kValu)
+      for (const std::string_view n : {std::string_view(d.builtin), std::string_view(d.mnemonic), std::string_view(d.gfx11_mnemonic)})
+        map.emplace(n, &d);
+    return map;
+  }();
   std::string key = lowercase(name);
   if (key.starts_with("__builtin_amdgcn_")) key = key.substr(17);
-  for (const ValuDesc& d : kValu)
-    if (key == d.builtin || key == d.mnemonic || key == d.gfx11_mnemonic) return &d;
-  return nullptr;
+  const auto it = kByName.find(key);
+  return it == kByName.end() ? nullptr : it->second;
 }
 
 std::vector<ModifierRange> legal_valu_modifiers(const ValuDesc& d) {

@@ -283,8 +283,10 @@ void render_words(std::string& out, const LaneRegFile& regs, int base, int count
 std::optional<FastEvalResult> eval_line_fast(std::string_view text, bool require_expect, bool render) {
   try {
     Json fields = Json::object();
-    ScannedGrids grids;
-    grids.c.words.reserve(text.size() / 13);  // the largest list, in the usual spelling
+    // One set of lists per thread, emptied per line: their capacity stays, so the words of a line
+    // cost no allocation once the first lines have been read.
+    thread_local ScannedGrids grids;
+    grids.clear();
     if (!scan_line(text, fields, grids)) return std::nullopt;
     LoadedMatrixLine line = load_scanned_matrix_line(fields, grids, require_expect);
     const InstrDesc& d = *line.desc;

@@ -124,11 +124,13 @@ std::vector<std::vector<std::uint32_t>> parse_vgprs(const Json& v, const std::st
   return out;
 }
 
-void check_keys(const Json& obj, const std::string& where, const std::set<std::string>& allowed) {
+// (A plain list, searched linearly: a std::set built per call cost every eval line allocations.)
+void check_keys(const Json& obj, const std::string& where, std::initializer_list<std::string_view> allowed) {
   for (const auto& [key, value] : obj.items())
-    if (!allowed.count(key)) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      const std::set<std::string_view> sorted(allowed.begin(), allowed.end());
       std::string list;
-      for (const std::string& k : allowed) list += (list.empty() ? "" : ", ") + k;
+      for (const std::string_view k : sorted) list += std::string(list.empty() ? "" : ", ") + std::string(k);
       fail(where.empty() ? key : where + "." + key, fmt::format("unknown key (allowed: {})", list));
     }
 }

@@ -57,10 +57,19 @@ struct ScannedGrid {
   bool present = false;
   std::vector<std::uint32_t> words;
   std::vector<std::uint32_t> row_lengths;
+  void clear() {  // empty, the lists keeping their capacity
+    present = false;
+    words.clear();
+    row_lengths.clear();
+  }
 };
 struct ScannedGrids {
   bool src = false;  // "src" was an object with only A, B, C (each at most once)
   ScannedGrid a, b, c, dst, expect;
+  void clear() {
+    src = false;
+    for (ScannedGrid* g : {&a, &b, &c, &dst, &expect}) g->clear();
+  }
 };
 
 // load_matrix_line() for a line whose small fields (id, arch, inst, wave, mods, exec, options)

@@ -22,30 +22,38 @@ struct IntegerDotFamily {
   static std::size_t a_panel_bytes(int kc) { return 4 * MR * static_cast<std::size_t>(kc / 2); }
   static std::size_t b_panel_bytes(int kc) { return 4 * NR * static_cast<std::size_t>(kc / 2); }
 
-  static std::uint32_t extend(std::uint8_t x, int bits, bool is_signed) {
-    std::uint32_t v = x & ((1U << bits) - 1);
-    if (is_signed && ((v >> (bits - 1)) & 1) != 0) v |= ~((1U << bits) - 1);  // sign-extend
-    return v & 0xFFFFU;  // as a 16-bit two's complement half
+  // Branch-free (random signs would defeat a branch): with `sign` the element's sign bit, or 0 for
+  // an unsigned element, (v ^ sign) - sign sign-extends v.
+  static std::uint32_t extend(std::uint8_t x, int bits, std::uint32_t sign) {
+    const std::uint32_t v = x & ((1U << bits) - 1);
+    return ((v ^ sign) - sign) & 0xFFFFU;  // as a 16-bit two's complement half
   }
+  static std::uint32_t sign_bit(int bits, bool is_signed) { return is_signed ? 1U << (bits - 1) : 0U; }
   static int bits(const GemmProblem& p) { return p.family == GemmFamily::cdna2_int8 ? 8 : p.element_bits; }
 
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     const int w = bits(p);
-    for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      const std::uint32_t half = inside ? extend(element<std::uint8_t>(p.a, i0 + r, k0 + k), w, p.a_signed) : 0;
-      std::int32_t& word = panel<std::int32_t>(dst, panel_stride, r / MR)[(k / 2) * MR + r % MR];
-      word = static_cast<std::int32_t>(k % 2 == 0 ? half : (static_cast<std::uint32_t>(word) | (half << 16)));
-    });
+    const std::uint32_t sign = sign_bit(w, p.a_signed);
+    const int padded = (rows + MR - 1) / MR * MR;
+    for (int k = 0; k < kc; k += 2)  // one word per pair of k (kc is even)
+      for (int r = 0; r < padded; ++r) {
+        std::uint32_t word = 0;
+        if (r < rows)
+          word = extend(element<std::uint8_t>(p.a, i0 + r, k0 + k), w, sign) |
+                 (extend(element<std::uint8_t>(p.a, i0 + r, k0 + k + 1), w, sign) << 16);
+        panel<std::int32_t>(dst, panel_stride, r / MR)[(k / 2) * MR + r % MR] = static_cast<std::int32_t>(word);
+      }
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     std::int32_t* out = static_cast<std::int32_t*>(dst);
     const int w = bits(p);
+    const std::uint32_t sign = sign_bit(w, p.b_signed);
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; k += 2) {
         std::uint32_t word = 0;
         if (c < cols)
-          word = extend(element<std::uint8_t>(p.b, k0 + k, j0 + c), w, p.b_signed) |
-                 (extend(element<std::uint8_t>(p.b, k0 + k + 1, j0 + c), w, p.b_signed) << 16);
+          word = extend(element<std::uint8_t>(p.b, k0 + k, j0 + c), w, sign) |
+                 (extend(element<std::uint8_t>(p.b, k0 + k + 1, j0 + c), w, sign) << 16);
         out[(k / 2) * NR + c] = static_cast<std::int32_t>(word);
       }
   }
