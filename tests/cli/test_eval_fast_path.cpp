@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <charconv>
+#include <cstring>
 #include <random>
 
 #include "emu/api/matrix_executor.hpp"
@@ -168,7 +170,7 @@ TEST_CASE("eval fast path: execute_matrix_fast writes execute_matrix's registers
       for (int l = 0; l < d.wave; ++l) regs.set_word(r, l, random_word(rng, r % 3 != 0));
     mxlane::LaneRegFile fast = regs;
     // D over A: every source must be read before D is written.
-    const mxlane::MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a % 2 == 0 ? 0 : d.vgprs_a + d.vgprs_b}};
+    const mxlane::MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a % 2 == 0 ? 0 : d.vgprs_a + d.vgprs_b}, {}, {}, {}};
     mxlane::execute_matrix(d, regs, ops);
     mxlane::execute_matrix_fast(d, fast, ops);
     for (int r = 0; r < regs_count; ++r)
@@ -220,4 +222,40 @@ TEST_CASE("eval fast path: mutated lines are taken only when the reference path 
   }
   CHECK(counts.fast_lane > 0);
   CHECK(counts.fast_lane < counts.lines);
+}
+
+TEST_CASE("eval fast path: the 8-digit hex decoder agrees with std::from_chars for every byte at every position",
+          "[fast][eval]") {
+  // hex_digits8() decides all 8 bytes at once; its argument treats each byte on its own, so every
+  // value of every single byte, around a few valid words, covers each byte's every case.
+  const auto expected = [](const char (&text)[8], std::uint32_t& value) {
+    for (const char c : text)  // from_chars also takes no sign or prefix here, but say which bytes count
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return false;
+    const auto [end, error] = std::from_chars(text, text + 8, value, 16);
+    return error == std::errc() && end == text + 8;
+  };
+  std::mt19937_64 rng(8);
+  static constexpr char kDigits[] = "0123456789abcdefABCDEF";
+  int checked = 0, valid = 0;
+  for (int base = 0; base < 24; ++base) {
+    char word[8];
+    for (char& c : word) c = kDigits[rng() % 22];
+    for (int position = 0; position < 8; ++position)
+      for (int byte = 0; byte < 256; ++byte) {
+        char text[8];
+        std::memcpy(text, word, 8);
+        text[position] = static_cast<char>(byte);
+        std::uint64_t loaded;
+        std::memcpy(&loaded, text, 8);
+        std::uint32_t got = 0, want = 0;
+        const bool ok = mxlane::cli::hex_digits8(loaded, got);
+        INFO("text " << std::string(text, 8));
+        REQUIRE(ok == expected(text, want));
+        if (ok) REQUIRE(got == want);
+        ++checked;
+        valid += ok ? 1 : 0;
+      }
+  }
+  CHECK(checked == 24 * 8 * 256);
+  CHECK(valid == 24 * 8 * 22);  // 22 hex digit bytes per position
 }

@@ -4,7 +4,9 @@
 #include "tools/mxlane/eval_fast_line.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "emu/api/matrix_executor.hpp"
 #include "emu/isa/errors.hpp"
@@ -32,17 +34,31 @@ int hex_digit(char c) {
   return -1;
 }
 
-// Hex digit values, 0x80 for every byte that is not a hex digit.
-constexpr auto kHexValue = [] {
-  std::array<std::uint8_t, 256> table{};
-  for (auto& v : table) v = 0x80;
-  for (int c = 0; c < 10; ++c) table[static_cast<std::size_t>('0' + c)] = static_cast<std::uint8_t>(c);
-  for (int c = 0; c < 6; ++c) {
-    table[static_cast<std::size_t>('a' + c)] = static_cast<std::uint8_t>(10 + c);
-    table[static_cast<std::size_t>('A' + c)] = static_cast<std::uint8_t>(10 + c);
-  }
-  return table;
-}();
+}  // namespace
+
+// The value of 8 hex digits loaded little-endian (the first, most significant, digit in the low
+// byte), or false if a byte is not 0-9, a-f, A-F. Each byte is tested and converted on its own: once
+// every byte is below 0x80, adding at most 0x50 to each cannot carry into the next, so a byte's high
+// bit after "+ 0x50" says byte >= 0x30 and after "+ 0x46" byte >= 0x3A (likewise 0x61 and 0x67 for
+// a letter with bit 5 set); the digit is the low nibble, plus 9 for a letter (bit 6). Checked
+// against a per-byte decoder for every byte value at every position (tests/cli/test_eval_fast_path.cpp).
+bool hex_digits8(std::uint64_t x, std::uint32_t& out) {
+  static_assert(std::endian::native == std::endian::little, "the caller loads the digits little-endian");
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
+  if ((x & kHigh) != 0) return false;
+  const std::uint64_t digit = (x + 0x50 * kOnes) & ~(x + 0x46 * kOnes) & kHigh;
+  const std::uint64_t folded = x | 0x20 * kOnes;
+  const std::uint64_t letter = (folded + 0x1F * kOnes) & ~(folded + 0x19 * kOnes) & kHigh;
+  if ((digit | letter) != kHigh) return false;
+  const std::uint64_t nibbles = (x & 0x0F * kOnes) + 9 * ((x >> 6) & kOnes);
+  // Pairs of digits into bytes, pairs of bytes into 16 bits, then the two halves.
+  const std::uint64_t bytes = ((nibbles & 0x00FF00FF00FF00FFULL) << 4) | ((nibbles >> 8) & 0x00FF00FF00FF00FFULL);
+  const std::uint64_t halves = ((bytes & 0x0000FFFF0000FFFFULL) << 8) | ((bytes >> 16) & 0x0000FFFF0000FFFFULL);
+  out = static_cast<std::uint32_t>(((halves & 0xFFFFFFFFULL) << 16) | (halves >> 32));
+  return true;
+}
+
+namespace {
 
 // Reads one line left to right; every method returns false on anything it does not expect.
 class Scanner {
@@ -114,19 +130,14 @@ class Scanner {
     return !out.empty() && depth == 0 && !in_string;
   }
 
-  // The spelling almost every line uses, "0x" + exactly 8 hex digits right here, decoded with a
-  // table and no branch per digit; false (nothing consumed) for any other spelling.
+  // The spelling almost every line uses, "0x" + exactly 8 hex digits right here, decoded as one
+  // 64-bit word (hex_digits8); false (nothing consumed) for any other spelling.
   bool canonical_word(std::uint32_t& out) {
     if (end_ - p_ < 12 || p_[0] != '"' || p_[1] != '0' || (p_[2] != 'x' && p_[2] != 'X') || p_[11] != '"') return false;
-    std::uint32_t w = 0, bad = 0;
-    for (int i = 3; i < 11; ++i) {
-      const std::uint8_t d = kHexValue[static_cast<unsigned char>(p_[i])];
-      bad |= d;
-      w = (w << 4) | (d & 0xF);
-    }
-    if ((bad & 0x80) != 0) return false;
+    std::uint64_t digits;
+    std::memcpy(&digits, p_ + 3, sizeof digits);
+    if (!hex_digits8(digits, out)) return false;
     p_ += 12;
-    out = w;
     return true;
   }
 

@@ -4,6 +4,7 @@
 // eval_line(), so messages and reports come from one place.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,5 +23,9 @@ struct FastEvalResult {
 // builtins, invalid lines, mismatches, spellings the scanner leaves to the full parser): then call
 // eval_line(). `render`: fill `rendered` (eval needs it; replay prints only "match").
 std::optional<FastEvalResult> eval_line_fast(std::string_view line, bool require_expect, bool render);
+
+// The scanner's decoder of a lane word's 8 hex digits, loaded little-endian (the first, most
+// significant digit in the low byte): their value, or false if a byte is not 0-9, a-f, A-F.
+bool hex_digits8(std::uint64_t digits, std::uint32_t& value);
 
 }  // namespace mxlane::cli

@@ -287,7 +287,7 @@ std::vector<std::string> quick_value_items(const std::string& option, const std:
 Loaded load_quick_values(const InstrDesc& d, const Modifiers& mods, const Switches& switches, const OutputFeeds& feeds,
                          const TraceRequest& r) {
   Loaded l{mods, switches, LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}};
-  l.ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  l.ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};
   const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches), lc(d, Operand::C, mods, switches);
   for (const auto& [option, op, text, list, layout, base] :
        {std::tuple{"--a", Operand::A, &r.a, &feeds.a, &la, l.ops.a.base},
