@@ -14,21 +14,19 @@
 // All grids are computed in the same frame (+152): A's exponent plane F::kFramedExp holds aexp - 12 +
 // 152, so a product's e0 = aexp_a + aexp_b - 24 + 152 and g~ = max(pair grids, t) = g + 152; shifts
 // are differences and do not see the frame.
-// Per step: C on g is sig >> (g - low) (floor), except that a negative C with no whole unit on g adds
-// 0 (|sig| >> (g - low) = 0 exactly when g - low >= 27); the sum S is rounded to 24 bits by the
-// binary32 conversion of S (to_f32_bits: RNE under the guard's MXCSR; |S| < 2^29 converts with that
-// one rounding, sign included), whose field fm gives the new t = fm + g - 153 + 152 = fm + g~ - 153
-// and whose fraction the new sig (cvttps2dq of the significand with its field set to 127 + 26: the
-// integer +-1.f * 2^26, converted exactly). A lane left the case when fm = 0 (S = 0: step() gives +0)
+// Per step: the exact sum S on the step grid g (kernels/gfx12_dot4_framed_sum.inl: C's term, the
+// pairs, and the vanishing negative C) is rounded to 24 bits by the binary32 conversion of S
+// (to_f32_bits: RNE under the guard's MXCSR; |S| < 2^29 converts with that one rounding, sign
+// included), whose field fm gives the new t = fm + g - 153 + 152 = fm + g~ - 153 and whose fraction
+// the new sig (cvttps2dq of the significand with its field set to 127 + 26: the integer
+// +-1.f * 2^26, converted exactly). A lane left the case when fm = 0 (S = 0: step() gives +0)
 // or t leaves 0..253 (flush to a subnormal, or overflow): both are tracked by their extremes (one
 // unsigned maximum for t) and checked once at the end. Returns false, with the tile untouched, if
 // any lane left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
 // step-by-step micro-kernel then redoes the block.
 //
-// Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts: one
-// broadcast of A's significand pair serves two products (F::kSig: A's pair k, k+1 in the two 16-bit
-// halves, B's significand in the half of its k's parity, so madd16 multiplies the matching halves and
-// the other product is 0), and rows run two at a time (below).
+// Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts (the
+// step sum's economies are in kernels/gfx12_dot4_framed_sum.inl); rows run two at a time (below).
 
 template <class F>
 bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
