@@ -71,9 +71,9 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   };
   // Rows in groups of kRows (each row is one dependency chain of steps).
   // Measured on Zen 3 (docs/performance.md, 1024^3 f16, best of four): 2 rows 203-217 ms, 4 rows 218
-  // (state and constants no longer fit the 16 registers: spills), 3 of 6 rows 219; the loop is
-  // bound by the chain's latency as much as by the vector pipes (without the loop-carried state the
-  // same instructions take 121 ms).
+  // (state and constants no longer fit the 16 registers: spills), 3 of 6 rows 219; one row over two
+  // vectors of columns (sharing A's broadcasts) 170 against 161 (spills again). With two rows the
+  // four vector pipes are the bound (llvm-mca), so it is the instruction count that matters.
   constexpr int kRows = 2;
   static_assert(MR % kRows == 0);
 #pragma GCC unroll 8
