@@ -188,6 +188,28 @@ struct Rdna3Dot2Family {
     micro_careful(p, k0, kc, a_panel, b_panel, tile, i0, j0);
   }
 
+  // The loop of both common cases: for each pair of k, B's factors once and each row's A factors
+  // (broadcast), handed to row_step(r, a0, a1, b0, b1), one DOT2 step of row r. All MR rows run
+  // together: each row is one dependency chain of steps, so more rows hide more latency (each costs
+  // 3 state registers); measured on Zen 3 (docs/performance.md), two rows and all four at once
+  // (with some spills) run equally fast.
+  template <class RowStep>
+  [[gnu::always_inline]] static void for_each_step(int kc, const std::int32_t* a, const std::int32_t* b, RowStep&& row_step) {
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    for (int kp = 0; kp < kc / 2; ++kp) {
+      const int k = 2 * kp;
+      const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
+      const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
+#pragma GCC unroll 8
+      for (int r = 0; r < MR; ++r) {
+        const Factor a0{vi_set1(a_at(0, k, r)), vi_set1(a_at(1, k, r)), vi_set1(a_at(2, k, r))};
+        const Factor a1{vi_set1(a_at(0, k + 1, r)), vi_set1(a_at(1, k + 1, r)), vi_set1(a_at(2, k + 1, r))};
+        row_step(r, a0, a1, b0, b1);
+      }
+    }
+  }
+
   // The common case of a binary32 or bf16 accumulator, cheaper (docs/performance.md): no special
   // factor in the panels (checked by micro()), a finite C, and every step's result normal and
   // nonzero. Then step_f32 reduces to "binary32 bits = mf + (G << 23) | sign" and the next step
@@ -195,66 +217,45 @@ struct Rdna3Dot2Family {
   // significand << 8 with the leading bit, sign mask; c_lead = field - 153 and the C shift base
   // 158 - field as step_f32 derives them). A bf16 accumulator is the same chain with ROUND_BF16's
   // truncation to the top 16 bits of the binary32 result (step()): mf with its low 16 bits cleared,
-  // the field and so the range checks unchanged. Returns false, with the tile untouched, as soon
-  // as any lane leaves that case (a field outside 1..254 is step_f32's flush or overflow, S = 0 its
-  // zero result); micro_careful() then redoes the whole block step by step.
+  // the field and so the range checks unchanged. Returns false, with the tile untouched, if any
+  // lane left that case (a field outside 1..254 is step_f32's flush or overflow, S = 0 its zero
+  // result; checked once, at the end); micro_careful() then redoes the whole block step by step.
   static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
     // a bf16 accumulator as the binary32 it widens to (its bits in the high half), and back
     const auto widen = [](VI x) { return AccBits == 32 ? x : slli<16>(x); };
     const auto narrow = [](VI x) { return AccBits == 32 ? x : srli<16>(x); };
     const VI kept = vi_set1(AccBits == 32 ? -1 : static_cast<std::int32_t>(0xFFFF0000U));
-    // Rows in groups of kRows (B's factors reloaded from L1 for the next group): each row is one
-    // dependency chain of steps, so more rows hide more latency, but each costs 3 state registers.
-    // Measured on Zen 3 (docs/performance.md): two rows and all four rows at once (with some
-    // spills) run equally fast; four it is.
-    constexpr int kRows = MR;
-    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
-    VI out[MR];
-    for (int r0 = 0; r0 < MR; r0 += kRows) {
-      VI lead[kRows], sig[kRows], neg[kRows];  // C's shift base (158 - field) is 5 - lead
-      VI normal = vi_set1(-1);                  // lanes whose C is finite
-      // Every step's field and |S| as binary32 bits, tracked by their extremes: the lanes stayed in
-      // the common case when 1 <= field <= 254 and mf > 0 at every step.
-      VI field_min = vi_set1(1), field_max = vi_set1(254), mf_min = vi_set1(1);
+    VI lead[MR], sig[MR], neg[MR];  // C's shift base (158 - field) is 5 - lead
+    VI normal = vi_set1(-1);        // lanes whose C is finite
+    // Every step's field and |S| as binary32 bits, tracked by their extremes: the lanes stayed in
+    // the common case when 1 <= field <= 254 and mf > 0 at every step.
+    VI field_min = vi_set1(1), field_max = vi_set1(254), mf_min = vi_set1(1);
 #pragma GCC unroll 8
-      for (int r = 0; r < kRows; ++r) {
-        const VI c = widen(vi_load(tile + (r0 + r) * NR));
-        const VI ec = srli<23>(c) & vi_set1(0xFF);
-        normal = and_not(cmpeq(ec, vi_set1(0xFF)), normal);
-        const VI c_zero = cmpeq(ec, vi_set1(0));  // as in step_f32
-        lead[r] = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
-        sig[r] = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
-        neg[r] = srai<31>(c);
-      }
-      for (int kp = 0; kp < kc / 2; ++kp) {
-        const int k = 2 * kp;
-        const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
-        const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
-#pragma GCC unroll 8
-        for (int r = 0; r < kRows; ++r) {
-          const int row = r0 + r;
-          const Factor a0{vi_set1(a_at(0, k, row)), vi_set1(a_at(1, k, row)), vi_set1(a_at(2, k, row))};
-          const Factor a1{vi_set1(a_at(0, k + 1, row)), vi_set1(a_at(1, k + 1, row)), vi_set1(a_at(2, k + 1, row))};
-          const GridSum t = grid_sum(a0, a1, b0, b1, sig[r], lead[r], vi_set1(5) - lead[r], neg[r]);
-          const VI mf = to_f32_bits(vabs(t.s)) & kept;  // ROUND_F32 as in step_f32 (ROUND_BF16: truncated)
-          const VI field = srli<23>(mf) + t.g;
-          field_min = vmin(field_min, field);
-          field_max = vmax(field_max, field);
-          mf_min = vmin(mf_min, mf);  // mf = 0 exactly when S = 0
-          neg[r] = neg[r] ^ srai<31>(t.s);
-          sig[r] = slli<8>(mf) | vi_set1(INT32_MIN);
-          lead[r] = field - vi_set1(153);
-        }
-      }
-      normal = and_not(cmpgt(vi_set1(1), field_min) | cmpgt(field_max, vi_set1(254)) | cmpgt(vi_set1(1), mf_min), normal);
-      if (lane_bits(normal) != (1U << kLanes) - 1) return false;
-#pragma GCC unroll 8
-      for (int r = 0; r < kRows; ++r)
-        out[r0 + r] = narrow((neg[r] & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(153)) | (srli<8>(sig[r]) & vi_set1(0x7FFFFF)));
+    for (int r = 0; r < MR; ++r) {
+      const VI c = widen(vi_load(tile + r * NR));
+      const VI ec = srli<23>(c) & vi_set1(0xFF);
+      normal = and_not(cmpeq(ec, vi_set1(0xFF)), normal);
+      const VI c_zero = cmpeq(ec, vi_set1(0));  // as in step_f32
+      lead[r] = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
+      sig[r] = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
+      neg[r] = srai<31>(c);
     }
+    for_each_step(kc, a, b, [&](int r, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1) {
+      const GridSum t = grid_sum(a0, a1, b0, b1, sig[r], lead[r], vi_set1(5) - lead[r], neg[r]);
+      const VI mf = to_f32_bits(vabs(t.s)) & kept;  // ROUND_F32 as in step_f32 (ROUND_BF16: truncated)
+      const VI field = srli<23>(mf) + t.g;
+      field_min = vmin(field_min, field);
+      field_max = vmax(field_max, field);
+      mf_min = vmin(mf_min, mf);  // mf = 0 exactly when S = 0
+      neg[r] = neg[r] ^ srai<31>(t.s);
+      sig[r] = slli<8>(mf) | vi_set1(INT32_MIN);
+      lead[r] = field - vi_set1(153);
+    });
+    normal = and_not(cmpgt(vi_set1(1), field_min) | cmpgt(field_max, vi_set1(254)) | cmpgt(vi_set1(1), mf_min), normal);
+    if (lane_bits(normal) != (1U << kLanes) - 1) return false;
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, out[r]);
+    for (int r = 0; r < MR; ++r)
+      vi_store(tile + r * NR, narrow((neg[r] & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(153)) | (srli<8>(sig[r]) & vi_set1(0x7FFFFF))));
     return true;
   }
 
@@ -270,57 +271,40 @@ struct Rdna3Dot2Family {
   // result overflows exactly when its lead (c_lead + 26) exceeds 15. The rounding is step_f16's:
   // q = (M + 2^(shift-1) - 1 + bit shift of M) >> shift. The zero result (M = 0) has shift < 1.
   static bool micro_finite_f16(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
-    constexpr int kRows = MR;  // as micro_finite()
-    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
-    VI out[MR];
-    for (int r0 = 0; r0 < MR; r0 += kRows) {
-      VI c_lead[kRows], c_sig[kRows], neg[kRows];
-      VI finite = vi_set1(-1);  // lanes whose C is finite
-      // Tracked extremes, checked once at the end: the smallest shift (>= 1), the smallest U
-      // (>= -24) and the largest c_lead (<= -11).
-      VI shift_min = vi_set1(1), unit_min = vi_set1(-24), c_lead_max = vi_set1(-11);
+    VI c_lead[MR], c_sig[MR], neg[MR];
+    VI finite = vi_set1(-1);  // lanes whose C is finite
+    // Tracked extremes, checked once at the end: the smallest shift (>= 1), the smallest U
+    // (>= -24) and the largest c_lead (<= -11).
+    VI shift_min = vi_set1(1), unit_min = vi_set1(-24), c_lead_max = vi_set1(-11);
 #pragma GCC unroll 8
-      for (int r = 0; r < kRows; ++r) {  // step_f16's decode of C
-        const VI h = vi_load(tile + (r0 + r) * NR);
-        const VI eh = srli<10>(h) & vi_set1(0x1F);
-        finite = and_not(cmpeq(eh, vi_set1(0x1F)), finite);
-        c_lead[r] = vmax(eh, vi_set1(1)) - vi_set1(41);
-        c_sig[r] = slli<16>((h & vi_set1(0x3FF)) | and_not(cmpeq(eh, vi_set1(0)), vi_set1(0x400)));
-        neg[r] = srai<31>(slli<16>(h));
-      }
-      for (int kp = 0; kp < kc / 2; ++kp) {
-        const int k = 2 * kp;
-        const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
-        const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
-#pragma GCC unroll 8
-        for (int r = 0; r < kRows; ++r) {
-          const int row = r0 + r;
-          const Factor a0{vi_set1(a_at(0, k, row)), vi_set1(a_at(1, k, row)), vi_set1(a_at(2, k, row))};
-          const Factor a1{vi_set1(a_at(0, k + 1, row)), vi_set1(a_at(1, k + 1, row)), vi_set1(a_at(2, k + 1, row))};
-          const GridSum t = grid_sum(a0, a1, b0, b1, c_sig[r], c_lead[r], vi_set1(0) - c_lead[r], neg[r]);
-          const VI m = vabs(t.s);
-          const VI shift = srli<23>(to_f32_bits(m)) - vi_set1(127 + 10);  // lead(M) - 10 (see step_f16)
-          const VI unit = t.g + shift;
-          shift_min = vmin(shift_min, shift);
-          unit_min = vmin(unit_min, unit);
-          const VI one = vi_set1(1);
-          const VI q = srlv(m + (sllv(one, shift - one) - one) + (srlv(m, shift) & one), shift);
-          const VI carry = srli<11>(q);
-          c_lead[r] = unit - vi_set1(16) + carry;
-          c_lead_max = vmax(c_lead_max, c_lead[r]);
-          c_sig[r] = slli<16>(srlv(q, carry));
-          neg[r] = neg[r] ^ srai<31>(t.s);
-        }
-      }
-      const VI left = cmpgt(vi_set1(1), shift_min) | cmpgt(vi_set1(-24), unit_min) | cmpgt(c_lead_max, vi_set1(-11));
-      if (lane_bits(and_not(left, finite)) != (1U << kLanes) - 1) return false;
-#pragma GCC unroll 8
-      for (int r = 0; r < kRows; ++r)  // step_f16's encoding: field eh1 = c_lead + 41, fraction sig - 2^10
-        out[r0 + r] = (slli<10>(c_lead[r] + vi_set1(40)) + srli<16>(c_sig[r])) | (neg[r] & vi_set1(0x8000));
+    for (int r = 0; r < MR; ++r) {  // step_f16's decode of C
+      const VI h = vi_load(tile + r * NR);
+      const VI eh = srli<10>(h) & vi_set1(0x1F);
+      finite = and_not(cmpeq(eh, vi_set1(0x1F)), finite);
+      c_lead[r] = vmax(eh, vi_set1(1)) - vi_set1(41);
+      c_sig[r] = slli<16>((h & vi_set1(0x3FF)) | and_not(cmpeq(eh, vi_set1(0)), vi_set1(0x400)));
+      neg[r] = srai<31>(slli<16>(h));
     }
+    for_each_step(kc, a, b, [&](int r, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1) {
+      const GridSum t = grid_sum(a0, a1, b0, b1, c_sig[r], c_lead[r], vi_set1(0) - c_lead[r], neg[r]);
+      const VI m = vabs(t.s);
+      const VI shift = srli<23>(to_f32_bits(m)) - vi_set1(127 + 10);  // lead(M) - 10 (see step_f16)
+      const VI unit = t.g + shift;
+      shift_min = vmin(shift_min, shift);
+      unit_min = vmin(unit_min, unit);
+      const VI one = vi_set1(1);
+      const VI q = srlv(m + (sllv(one, shift - one) - one) + (srlv(m, shift) & one), shift);
+      const VI carry = srli<11>(q);
+      c_lead[r] = unit - vi_set1(16) + carry;
+      c_lead_max = vmax(c_lead_max, c_lead[r]);
+      c_sig[r] = slli<16>(srlv(q, carry));
+      neg[r] = neg[r] ^ srai<31>(t.s);
+    });
+    const VI left = cmpgt(vi_set1(1), shift_min) | cmpgt(vi_set1(-24), unit_min) | cmpgt(c_lead_max, vi_set1(-11));
+    if (lane_bits(and_not(left, finite)) != (1U << kLanes) - 1) return false;
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, out[r]);
+    for (int r = 0; r < MR; ++r)  // step_f16's encoding: field eh1 = c_lead + 41, fraction sig - 2^10
+      vi_store(tile + r * NR, (slli<10>(c_lead[r] + vi_set1(40)) + srli<16>(c_sig[r])) | (neg[r] & vi_set1(0x8000)));
     return true;
   }
 
