@@ -34,7 +34,11 @@ struct Rdna3Dot2Family {
   using Acc = std::int32_t;  // accumulator bits, 16-bit ones in the low half
   static constexpr int MR = 4;
   static constexpr int NR = kLanes;
-  static constexpr int kPlanes = 5;  // sig, e, neg, raw per k; special flag per k-pair
+  // Planes per k: sig, e, neg, raw; the special flag per k-pair; then the two planes of the
+  // binary32/bf16 common case (micro_finite()): the signed word and A's framed exponent.
+  static constexpr int kPlanes = 7;
+  static constexpr int kWord = 5, kFramedExp = 6;
+  static constexpr std::int32_t kFrame = 151;  // added to A's exponent in plane kFramedExp
   static constexpr std::int32_t kZeroExp = -(1 << 22);
   static constexpr std::int32_t kFar = -(1 << 24);
 
@@ -48,19 +52,20 @@ struct Rdna3Dot2Family {
   }
 
   struct Decoded {
-    std::int32_t sig, e, neg, special;
+    std::int32_t sig, e, neg, special, raw_sig;
   };
   static Decoded decode(std::uint16_t x, int pre) {
     const int f = Bf16 ? 7 : 10, bias = Bf16 ? 127 : 15;
     const int e = (x >> f) & (Bf16 ? 0xFF : 0x1F);
     const int frac = x & ((1 << f) - 1);
-    Decoded d{0, kZeroExp, (x & 0x8000) != 0 ? -1 : 0, 0};
+    Decoded d{0, kZeroExp, (x & 0x8000) != 0 ? -1 : 0, 0, 0};
     if (e == (Bf16 ? 0xFF : 0x1F)) {
       d.special = -1;
       return d;
     }
     const int sig = e != 0 ? (frac | (1 << f)) : (Bf16 ? 0 : frac);  // bf16 subnormals read as 0
     if (sig != 0) {
+      d.raw_sig = sig;
       d.sig = sig << pre;
       d.e = (e > 1 ? e : 1) - bias - 12;
     }
@@ -69,7 +74,13 @@ struct Rdna3Dot2Family {
 
   // Panel layout: plane q, k, lane -> [(q * kc + k) * width + lane]; the flag plane is per k-pair
   // (k must be packed in increasing order for each lane).
-  static void put_decoded(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre) {
+  // The word (micro_finite()): the significand << word_pre, negated for a negative factor, in the
+  // low 16 bits and the sign as +1 or -1 in the high 16 bits, so that madd16 of A's word and B's
+  // gives s * (2P + 1) for the product P = A's sig * B's sig of planes 0 and 1 and its sign s
+  // (word_pre: A 3 and B 2 for f16, A 6 and B 5 for bf16, one more in all than the sig planes' pre;
+  // every low half stays below 2^14 in magnitude).
+  static void put_decoded(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre, int word_pre,
+                          std::int32_t frame) {
     const auto at = [&](int q, int kk) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane]; };
     const Decoded d = decode(x, pre);
     at(0, k) = d.sig;
@@ -78,11 +89,15 @@ struct Rdna3Dot2Family {
     at(3, k) = x;
     if (k % 2 == 0) at(4, k / 2) = d.special;
     else at(4, k / 2) |= d.special;
+    const std::uint32_t low = static_cast<std::uint32_t>((d.raw_sig << word_pre) ^ d.neg) - static_cast<std::uint32_t>(d.neg);
+    at(kWord, k) = static_cast<std::int32_t>(((d.neg != 0 ? 0xFFFFU : 0x0001U) << 16) | (low & 0xFFFFU));
+    at(kFramedExp, k) = d.e + frame;
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
       const std::uint16_t x = inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : 0;
-      put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4);
+      put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4,
+                  Bf16 ? 6 : 3, kFrame);
     });
     for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
@@ -90,7 +105,7 @@ struct Rdna3Dot2Family {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
         put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0,
-                    Bf16 ? 5 : 0);
+                    Bf16 ? 5 : 0, Bf16 ? 5 : 2, 0);
     summarize(static_cast<std::int32_t*>(dst), NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
@@ -213,49 +228,88 @@ struct Rdna3Dot2Family {
   // The common case of a binary32 or bf16 accumulator, cheaper (docs/performance.md): no special
   // factor in the panels (checked by micro()), a finite C, and every step's result normal and
   // nonzero. Then step_f32 reduces to "binary32 bits = mf + (G << 23) | sign" and the next step
-  // decodes exactly those bits again, so the accumulator can stay decoded between steps (field,
-  // significand << 8 with the leading bit, sign mask; c_lead = field - 153 and the C shift base
-  // 158 - field as step_f32 derives them). A bf16 accumulator is the same chain with ROUND_BF16's
-  // truncation to the top 16 bits of the binary32 result (step()): mf with its low 16 bits cleared,
-  // the field and so the range checks unchanged. Returns false, with the tile untouched, if any
-  // lane left that case (a field outside 1..254 is step_f32's flush or overflow, S = 0 its zero
-  // result; checked once, at the end); micro_careful() then redoes the whole block step by step.
+  // decodes exactly those bits again, so the accumulator stays decoded between steps. A bf16
+  // accumulator is the same chain with ROUND_BF16's truncation to the top 16 bits of the binary32
+  // result (step()): mf with its low 16 bits cleared, the field and so the range checks unchanged.
+  //
+  // The step of grid_sum() and step_f32, rewritten with fewer operations (each one derived here):
+  //  * Signs without masks. A term m floored on the grid with the opposite sign costs ~m; ~ commutes
+  //    with the arithmetic right shift, and for P >= 0, d >= 0: (2P + 1) >> (d + 1) = P >> d and
+  //    -(2P + 1) >> (d + 1) = ~(P >> d) (floor((P + 1/2) / 2^d): P + 1/2 is never a multiple of 2^d),
+  //    counts of 32 or more giving 0 or -1 = ~0 like the reference's truncation to 0. madd16 of the
+  //    words (plane kWord) is s * (2P + 1), s the product's sign, zero products included (a signed
+  //    zero costs one unit when opposite, as in grid_sum). So srav(word product, d + 1) is the
+  //    product's term taken with its own sign (one's complement when negative), and C's term the
+  //    same way is srav(csig, count) with csig = C's significand, complemented when C < 0.
+  //  * Signs relative to C. grid_sum complements the terms whose sign differs from C's; S_abs,
+  //    the sum of the terms above, complements the negative ones instead. Each of the three terms
+  //    is complemented in exactly one of the two when C < 0 (~m + m = -1), so then S = -S_abs - 3;
+  //    step_f32's result, sign(C) ^ sign(S) with magnitude |S|, is then the signed value
+  //    R = S_abs + 3 (and R = S_abs = S when C >= 0). That 3 is csig >> 30 (logical: |csig| <= 2^27,
+  //    so the top two bits are 11 when C < 0 and 00 otherwise), and binary32 conversion of R
+  //    (to_f32_bits) rounds |R| and keeps its sign: mf, the rounded result before the grid.
+  //  * One frame. Plane kFramedExp holds A's e + 151, so a product's framed exponent sum is
+  //    E = e0 + 151, and the accumulator's lead(C) - 26 = field - 153, framed field - 2, is kept as
+  //    lead = field - 1 (0..253 exactly while the field is 1..254: one unsigned maximum checks both
+  //    ends), or kFar for a zero C. Then g1 = max(E0 + 1, E1 + 1, lead) = G + 152 (step_f32's G),
+  //    a product's count is g1 - E0 = d + 1, and C's count, g + 158 - field for the significand
+  //    << 8 in step_f32, is g1 - lead = G + 153 - field (>= 0) for the significand << 3 (csig: the
+  //    five bits dropped were always shifted out). The +1 sits on the products' side, off the
+  //    chain from one step's lead to the next.
+  //  * The next state: lead = field - 1 = fm + G - 1 = fm + (g1 - 153) with fm = mf's field; csig
+  //    from mf's fraction and sign.
+  // R = 0 (fm = 0) and a field outside 1..254 are tracked by their extremes and checked once at the
+  // end. Returns false, with the tile untouched, if any lane left that case (or a C is NaN or
+  // infinite); micro_careful() then redoes the whole block step by step.
   static bool micro_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
     // a bf16 accumulator as the binary32 it widens to (its bits in the high half), and back
     const auto widen = [](VI x) { return AccBits == 32 ? x : slli<16>(x); };
     const auto narrow = [](VI x) { return AccBits == 32 ? x : srli<16>(x); };
     const VI kept = vi_set1(AccBits == 32 ? -1 : static_cast<std::int32_t>(0xFFFF0000U));
-    VI lead[MR], sig[MR], neg[MR];  // C's shift base (158 - field) is 5 - lead
-    VI normal = vi_set1(-1);        // lanes whose C is finite
-    // Every step's field and |S| as binary32 bits, tracked by their extremes: the lanes stayed in
-    // the common case when 1 <= field <= 254 and mf > 0 at every step.
-    VI field_min = vi_set1(1), field_max = vi_set1(254), mf_min = vi_set1(1);
+    // C's significand << 4 (with its leading bit), complemented when C < 0
+    const auto signed_significand = [](VI c) { return srli<5>(slli<8>(c) | vi_set1(INT32_MIN)) ^ srai<31>(c); };
+    VI lead[MR], csig[MR];
+    VI finite = vi_set1(-1);  // lanes whose C is finite
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
       const VI c = widen(vi_load(tile + r * NR));
-      const VI ec = srli<23>(c) & vi_set1(0xFF);
-      normal = and_not(cmpeq(ec, vi_set1(0xFF)), normal);
-      const VI c_zero = cmpeq(ec, vi_set1(0));  // as in step_f32
-      lead[r] = (ec - vi_set1(153)) + (c_zero & vi_set1(kFar));
-      sig[r] = and_not(c_zero, slli<8>(c) | vi_set1(INT32_MIN));
-      neg[r] = srai<31>(c);
+      const VI field = srli<23>(c) & vi_set1(0xFF);
+      finite = and_not(cmpeq(field, vi_set1(0xFF)), finite);
+      const VI c_zero = cmpeq(field, vi_set1(0));  // zero or subnormal C reads as zero (its sign still frames)
+      lead[r] = select(c_zero, vi_set1(kFar), field - vi_set1(1));
+      csig[r] = and_not(c_zero, signed_significand(c)) | (c_zero & srai<31>(c));
     }
-    for_each_step(kc, a, b, [&](int r, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1) {
-      const GridSum t = grid_sum(a0, a1, b0, b1, sig[r], lead[r], vi_set1(5) - lead[r], neg[r]);
-      const VI mf = to_f32_bits(vabs(t.s)) & kept;  // ROUND_F32 as in step_f32 (ROUND_BF16: truncated)
-      const VI field = srli<23>(mf) + t.g;
-      field_min = vmin(field_min, field);
-      field_max = vmax(field_max, field);
-      mf_min = vmin(mf_min, mf);  // mf = 0 exactly when S = 0
-      neg[r] = neg[r] ^ srai<31>(t.s);
-      sig[r] = slli<8>(mf) | vi_set1(INT32_MIN);
-      lead[r] = field - vi_set1(153);
-    });
-    normal = and_not(cmpgt(vi_set1(1), field_min) | cmpgt(field_max, vi_set1(254)) | cmpgt(vi_set1(1), mf_min), normal);
-    if (lane_bits(normal) != (1U << kLanes) - 1) return false;
+    VI fm_min = vi_set1(1), lead_max = vi_set1(0);  // lead_max: as unsigned
+    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
+    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    const auto run_step = [&](int k, int r) {
+      const VI p0 = madd16(vi_set1(a_at(kWord, k, r)), vi_load(b_ptr(kWord, k)));
+      const VI p1 = madd16(vi_set1(a_at(kWord, k + 1, r)), vi_load(b_ptr(kWord, k + 1)));
+      const VI e0 = vi_set1(a_at(kFramedExp, k, r)) + vi_load(b_ptr(1, k));
+      const VI e1 = vi_set1(a_at(kFramedExp, k + 1, r)) + vi_load(b_ptr(1, k + 1));
+      const VI g1 = vmax(vmax(e0, e1) + vi_set1(1), lead[r]);
+      const VI products = srav(p0, g1 - e0) + srav(p1, g1 - e1);
+      const VI r_value = products + (srli<30>(csig[r]) + srav(csig[r], g1 - lead[r]));
+      const VI mf = to_f32_bits(r_value) & kept;  // ROUND_F32 as in step_f32 (ROUND_BF16: truncated)
+      const VI fm = srli<23>(mf) & vi_set1(0xFF);
+      fm_min = vmin(fm_min, fm);
+      lead[r] = fm + (g1 - vi_set1(153));
+      lead_max = vmax_unsigned(lead_max, lead[r]);
+      csig[r] = signed_significand(mf);
+    };
+    // All MR rows together: each row is one dependency chain of steps, and two rows at a time leave
+    // the pipes idle (docs/performance.md).
+    for (int k = 0; k < kc; k += 2) {
 #pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r)
-      vi_store(tile + r * NR, narrow((neg[r] & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(153)) | (srli<8>(sig[r]) & vi_set1(0x7FFFFF))));
+      for (int r = 0; r < MR; ++r) run_step(k, r);
+    }
+    const VI left = cmpgt(vi_set1(1), fm_min) | cmpgt(vi_set1(0), lead_max) | cmpgt(lead_max, vi_set1(253));
+    if (lane_bits(and_not(left, finite)) != (1U << kLanes) - 1) return false;
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) {
+      const VI neg = srai<31>(csig[r]);
+      vi_store(tile + r * NR, narrow((neg & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(1)) | (srli<3>(csig[r] ^ neg) & vi_set1(0x7FFFFF))));
+    }
     return true;
   }
 
