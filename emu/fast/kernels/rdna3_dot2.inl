@@ -38,7 +38,10 @@ struct Rdna3Dot2Family {
   // binary32/bf16 common case (micro_finite()): the signed word and A's framed exponent.
   static constexpr int kPlanes = 7;
   static constexpr int kWord = 5, kFramedExp = 6;
-  static constexpr std::int32_t kFrame = 151;  // added to A's exponent in plane kFramedExp
+  static constexpr std::int32_t kFrame = 151;  // added to A's exponent in plane kFramedExp (B's holds its e)
+  static constexpr int kWordPreA = Bf16 ? 6 : 3, kWordPreB = Bf16 ? 5 : 2;  // put_decoded()
+  static_assert(((Bf16 ? 0xFF : 0x7FF) << kWordPreA) < (1 << 14) && ((Bf16 ? 0xFF : 0x7FF) << kWordPreB) < (1 << 14),
+                "a word's low half must hold its signed significand");
   static constexpr std::int32_t kZeroExp = -(1 << 22);
   static constexpr std::int32_t kFar = -(1 << 24);
 
@@ -97,7 +100,7 @@ struct Rdna3Dot2Family {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
       const std::uint16_t x = inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : 0;
       put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4,
-                  Bf16 ? 6 : 3, kFrame);
+                  kWordPreA, kFrame);
     });
     for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
@@ -105,7 +108,7 @@ struct Rdna3Dot2Family {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
         put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0,
-                    Bf16 ? 5 : 0, Bf16 ? 5 : 2, 0);
+                    Bf16 ? 5 : 0, kWordPreB, 0);
     summarize(static_cast<std::int32_t*>(dst), NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
@@ -203,23 +206,32 @@ struct Rdna3Dot2Family {
     micro_careful(p, k0, kc, a_panel, b_panel, tile, i0, j0);
   }
 
-  // The loop of both common cases: for each pair of k, B's factors once and each row's A factors
-  // (broadcast), handed to row_step(r, a0, a1, b0, b1), one DOT2 step of row r. All MR rows run
-  // together: each row is one dependency chain of steps, so more rows hide more latency (each costs
-  // 3 state registers); measured on Zen 3 (docs/performance.md), two rows and all four at once
-  // (with some spills) run equally fast.
+  // The packed panels of one block, read by the micro-kernels: plane q, k, row r of A (broadcast
+  // by the caller) and plane q, k of B (kLanes columns); the layout of put_decoded().
+  struct Panels {
+    const std::int32_t* a;
+    const std::int32_t* b;
+    int kc;
+    std::int32_t a_at(int q, int k, int r) const { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; }
+    const std::int32_t* b_ptr(int q, int k) const { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; }
+  };
+
+  // The loop of the f16 accumulator's common case (micro_finite_f16()): for each pair of k, B's
+  // factors once and each row's A factors (broadcast), handed to row_step(r, a0, a1, b0, b1), one
+  // DOT2 step of row r. All MR rows run together: each row is one dependency chain of steps, so
+  // more rows hide more latency (each costs 3 state registers); measured on Zen 3
+  // (docs/performance.md), two rows and all four at once (with some spills) run equally fast.
   template <class RowStep>
   [[gnu::always_inline]] static void for_each_step(int kc, const std::int32_t* a, const std::int32_t* b, RowStep&& row_step) {
-    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    const Panels panels{a, b, kc};
     for (int kp = 0; kp < kc / 2; ++kp) {
       const int k = 2 * kp;
-      const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
-      const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
+      const Factor b0{vi_load(panels.b_ptr(0, k)), vi_load(panels.b_ptr(1, k)), vi_load(panels.b_ptr(2, k))};
+      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)), vi_load(panels.b_ptr(2, k + 1))};
 #pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
-        const Factor a0{vi_set1(a_at(0, k, r)), vi_set1(a_at(1, k, r)), vi_set1(a_at(2, k, r))};
-        const Factor a1{vi_set1(a_at(0, k + 1, r)), vi_set1(a_at(1, k + 1, r)), vi_set1(a_at(2, k + 1, r))};
+        const Factor a0{vi_set1(panels.a_at(0, k, r)), vi_set1(panels.a_at(1, k, r)), vi_set1(panels.a_at(2, k, r))};
+        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)), vi_set1(panels.a_at(2, k + 1, r))};
         row_step(r, a0, a1, b0, b1);
       }
     }
@@ -266,7 +278,7 @@ struct Rdna3Dot2Family {
     const auto widen = [](VI x) { return AccBits == 32 ? x : slli<16>(x); };
     const auto narrow = [](VI x) { return AccBits == 32 ? x : srli<16>(x); };
     const VI kept = vi_set1(AccBits == 32 ? -1 : static_cast<std::int32_t>(0xFFFF0000U));
-    // C's significand << 4 (with its leading bit), complemented when C < 0
+    // C's significand << 3 (with its leading bit), complemented when C < 0
     const auto signed_significand = [](VI c) { return srli<5>(slli<8>(c) | vi_set1(INT32_MIN)) ^ srai<31>(c); };
     VI lead[MR], csig[MR];
     VI finite = vi_set1(-1);  // lanes whose C is finite
@@ -280,13 +292,12 @@ struct Rdna3Dot2Family {
       csig[r] = and_not(c_zero, signed_significand(c)) | (c_zero & srai<31>(c));
     }
     VI fm_min = vi_set1(1), lead_max = vi_set1(0);  // lead_max: as unsigned
-    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    const Panels panels{a, b, kc};
     const auto run_step = [&](int k, int r) {
-      const VI p0 = madd16(vi_set1(a_at(kWord, k, r)), vi_load(b_ptr(kWord, k)));
-      const VI p1 = madd16(vi_set1(a_at(kWord, k + 1, r)), vi_load(b_ptr(kWord, k + 1)));
-      const VI e0 = vi_set1(a_at(kFramedExp, k, r)) + vi_load(b_ptr(1, k));
-      const VI e1 = vi_set1(a_at(kFramedExp, k + 1, r)) + vi_load(b_ptr(1, k + 1));
+      const VI p0 = madd16(vi_set1(panels.a_at(kWord, k, r)), vi_load(panels.b_ptr(kWord, k)));
+      const VI p1 = madd16(vi_set1(panels.a_at(kWord, k + 1, r)), vi_load(panels.b_ptr(kWord, k + 1)));
+      const VI e0 = vi_set1(panels.a_at(kFramedExp, k, r)) + vi_load(panels.b_ptr(1, k));
+      const VI e1 = vi_set1(panels.a_at(kFramedExp, k + 1, r)) + vi_load(panels.b_ptr(1, k + 1));
       const VI g1 = vmax(vmax(e0, e1) + vi_set1(1), lead[r]);
       const VI products = srav(p0, g1 - e0) + srav(p1, g1 - e1);
       const VI r_value = products + (srli<30>(csig[r]) + srav(csig[r], g1 - lead[r]));
@@ -366,23 +377,22 @@ struct Rdna3Dot2Family {
                             int) {
     const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
     const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
-    const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
-    const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
+    const Panels panels{a, b, kc};
     VI acc[MR];
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) acc[r] = vi_load(tile + r * NR);
     for (int kp = 0; kp < kc / 2; ++kp) {
       const int k = 2 * kp;
-      const Factor b0{vi_load(b_ptr(0, k)), vi_load(b_ptr(1, k)), vi_load(b_ptr(2, k))};
-      const Factor b1{vi_load(b_ptr(0, k + 1)), vi_load(b_ptr(1, k + 1)), vi_load(b_ptr(2, k + 1))};
-      const VI b_special = vi_load(b_ptr(4, kp));
+      const Factor b0{vi_load(panels.b_ptr(0, k)), vi_load(panels.b_ptr(1, k)), vi_load(panels.b_ptr(2, k))};
+      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)), vi_load(panels.b_ptr(2, k + 1))};
+      const VI b_special = vi_load(panels.b_ptr(4, kp));
 #pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
-        const Factor a0{vi_set1(a_at(0, k, r)), vi_set1(a_at(1, k, r)), vi_set1(a_at(2, k, r))};
-        const Factor a1{vi_set1(a_at(0, k + 1, r)), vi_set1(a_at(1, k + 1, r)), vi_set1(a_at(2, k + 1, r))};
+        const Factor a0{vi_set1(panels.a_at(0, k, r)), vi_set1(panels.a_at(1, k, r)), vi_set1(panels.a_at(2, k, r))};
+        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)), vi_set1(panels.a_at(2, k + 1, r))};
         VI acc_special;
         const VI next = step(acc[r], a0, a1, b0, b1, acc_special);
-        const VI special = acc_special | b_special | vi_set1(a_at(4, kp, r));
+        const VI special = acc_special | b_special | vi_set1(panels.a_at(4, kp, r));
         if (!any(special)) {
           acc[r] = next;
           continue;
@@ -393,8 +403,8 @@ struct Rdna3Dot2Family {
         const unsigned lanes = lane_bits(special);
         for (int l = 0; l < kLanes; ++l)
           if ((lanes >> l) & 1U)
-            after[l] = reference_step(before[l], static_cast<std::uint16_t>(a_at(3, k, r)), static_cast<std::uint16_t>(b_ptr(3, k)[l]),
-                                      static_cast<std::uint16_t>(a_at(3, k + 1, r)), static_cast<std::uint16_t>(b_ptr(3, k + 1)[l]));
+            after[l] = reference_step(before[l], static_cast<std::uint16_t>(panels.a_at(3, k, r)), static_cast<std::uint16_t>(panels.b_ptr(3, k)[l]),
+                                      static_cast<std::uint16_t>(panels.a_at(3, k + 1, r)), static_cast<std::uint16_t>(panels.b_ptr(3, k + 1)[l]));
         acc[r] = vi_load(after);
       }
     }
