@@ -1,4 +1,5 @@
 // The fast kernels for portable C++ (no ISA flags): the fallback on CPUs without AVX2, tested on every machine.
+#include <algorithm>
 #include <cmath>
 #include <bit>
 #include <cstddef>

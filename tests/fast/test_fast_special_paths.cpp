@@ -307,3 +307,36 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the f16 accumulator's decoded 
   // The same product in the first step (k = 0): there the kernel masks the vanishing C itself.
   check(0x8400, {{0, 0x5600, 0x5001}}, 0x6A02);
 }
+
+TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's decoded common case", "[fast][gemm][gfx12]") {
+  // kernels/gfx12_dot4_finite.inl: one unsigned maximum of t' = t - L (L the block frame of the row
+  // and lane) notices all of them; here every row and lane of the block has the same frame, so the
+  // shared bound is each lane's own. docs/rdna4.md §3.1: pair grids, step grid g, S floored; bf16
+  // factors (8-bit significands, a product on the grid 2^(ea + eb - 14)).
+  const auto check = [](std::uint32_t c, const std::vector<WmmaProduct>& products, std::uint32_t expected) {
+    check_wmma_case<std::uint32_t>(ArchId::gfx1200, "v_wmma_f32_16x16x16_bf16", c, products, expected);
+  };
+  // C = -1.0, an empty first step (it stays), then 2^15 * 2^15 (k = 4): the product 2^14 on the grid
+  // 2^16 = g, 42 above C's grid candidate -26, so the negative C has no bit left on g and adds 0
+  // (not the floor -1): D = 2^30 exactly; with -1 it would be 2^30 - 2^16 (0x4E7FFF00). After the
+  // first step t = 126 lies below the frame L = (15 + 15 - 14 + 152) - 26 = 142.
+  check(0xBF800000U, {{4, 0x4700, 0x4700}}, 0x4E800000U);
+  // The same product in the first step (k = 0): there the kernel masks the vanishing C itself.
+  check(0xBF800000U, {{0, 0x4700, 0x4700}}, 0x4E800000U);
+  // C = 1.5 * 2^127 plus 1.5 * 2^127 * 1.0: g = 113 (the product 192 * 128 on 2^113, C 1.5 * 2^14 on
+  // it), S = 1.5 * 2^15, D = 1.5 * 2^128: beyond binary32, +inf (0x7F800000). Decoded, the result
+  // would have the field 255 and the fraction 0x400000, a NaN's bits: the upper bound, t = 254 > 253.
+  check(0x7F400000U, {{0, 0x7F40, 0x3F80}}, 0x7F800000U);
+  // The largest finite result stays in the case: C = 2^127 plus 0.5 * 2^127 * 1.0: D = 1.5 * 2^127.
+  check(0x7F000000U, {{0, 0x7E80, 0x3F80}}, 0x7F400000U);
+  // C = 2^-125 plus -1.5 * 2^-126 * 1.0: D = 2^-127, a subnormal (the lower bound, t < 0, as in the
+  // test of the step result below the normal range above).
+  check(0x01000000U, {{0, 0xBFC0, 0x0080}}, 0x00400000U);
+  // The same subnormal 2^-127 from -1.5 * 2^-20 * 2^-106 (the grid 2^-140, S = 2^15 - 1.5 * 2^14):
+  // both block frames at their floors (kernels/gfx12_dot4_chain.inl: the row's 126, the lane's
+  // -100 - 26), L = 0, so t' = t and the lower bound is t >= 0 exactly.
+  check(0x01000000U, {{0, 0xB5C0, 0x0A80}}, 0x00400000U);
+  // C = 2^30 plus -2^15 * 2^15: S = 0, step() gives +0, which the decoded state cannot hold (t = g -
+  // 153 < L); then 2^-60 * 2^-60 (k = 4): 2^-120 exactly (0x03800000).
+  check(0x4E800000U, {{0, 0xC700, 0x4700}, {4, 0x2180, 0x2180}}, 0x03800000U);
+}

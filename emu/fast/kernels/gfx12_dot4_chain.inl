@@ -49,13 +49,21 @@ struct Gfx12Dot4ChainFamily {
   // slower with them on Zen 3 (more live registers; docs/performance.md).
   static constexpr int NR = kLanes;
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
-  // even k, see above), exponent, raw bits, special flag; A also the exponent in the common case's
-  // frame (kernels/gfx12_dot4_finite.inl). Each panel ends with one more value, nonzero when any
-  // factor is special (computed once when packing, not once per micro-tile).
-  static constexpr int kSig = 0, kExp = 1, kRaw = 2, kSpecial = 3, kFramedExp = 4;
-  static constexpr int kAPlanes = 5, kBPlanes = 4;
+  // even k, see above), exponent, raw bits, special flag; for the common cases A also the exponent
+  // + kFrame (kFramedExp, kernels/gfx12_dot4_finite_f16.inl) and both A and B the exponent in the
+  // block's local frame (kLocalExp, kernels/gfx12_dot4_finite.inl; next to the significands, the planes the common case reads). After the planes, the
+  // block frame of each row (A) or lane (B), then one value nonzero when any factor is special (both
+  // computed once when packing, not once per micro-tile).
+  static constexpr int kSig = 0, kLocalExp = 1, kExp = 2, kRaw = 3, kSpecial = 4, kFramedExp = 5;
+  static constexpr int kAPlanes = 6, kBPlanes = 5;
   static constexpr std::int32_t kZeroExp = -(1 << 22);
   static constexpr std::int32_t kFrame = 152;
+  // The block frames (kernels/gfx12_dot4_finite.inl): a row's is max(its largest factor exponent +
+  // kFrame, kRowFrameFloor), a lane's max(its largest exponent, kLaneFrameFloor) - 26, so that the
+  // two add up to at least the largest product grid of the block (+ kFrame) - 26 and to at least 0
+  // (kRowFrameFloor + kLaneFrameFloor = 26). The floors are below every f16 and FP8/BF8 exponent
+  // (aexp - 12 >= -26), so for those formats the frames are exactly the block's largest exponents.
+  static constexpr std::int32_t kRowFrameFloor = kFrame - 26, kLaneFrameFloor = 26 - kRowFrameFloor;
   static constexpr Gfx12Output kOutput = Out;
 
   struct Format {
@@ -73,8 +81,10 @@ struct Gfx12Dot4ChainFamily {
   static constexpr bool sixteen_bit(Gfx12Factor f) { return f == Gfx12Factor::f16 || f == Gfx12Factor::bf16; }
 
   static int kc(const GemmProblem&) { return 128; }  // a multiple of K = 16
-  static std::ptrdiff_t a_summary(int kc) { return static_cast<std::ptrdiff_t>(kAPlanes) * MR * kc; }
-  static std::ptrdiff_t b_summary(int kc) { return static_cast<std::ptrdiff_t>(kBPlanes) * NR * kc; }
+  static std::ptrdiff_t a_frames(int kc) { return static_cast<std::ptrdiff_t>(kAPlanes) * MR * kc; }
+  static std::ptrdiff_t b_frames(int kc) { return static_cast<std::ptrdiff_t>(kBPlanes) * NR * kc; }
+  static std::ptrdiff_t a_summary(int kc) { return a_frames(kc) + MR; }
+  static std::ptrdiff_t b_summary(int kc) { return b_frames(kc) + NR; }
   static std::size_t a_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(a_summary(kc) + 1); }
   static std::size_t b_panel_bytes(int kc) { return 4 * static_cast<std::size_t>(b_summary(kc) + 1); }
 
@@ -99,9 +109,9 @@ struct Gfx12Dot4ChainFamily {
             select(empty, vi_set1(kZeroExp), vmax(e, vi_set1(1)) - vi_set1(fmt.bias + 12)), special};
   }
   // Fills the planes of one panel (`width` lanes, kc values of k) from its raw plane, kLanes values
-  // at a time, and its summary. A's significand plane holds the pairs (the value at k and at k + 1
-  // both sig_k | sig_k+1 << 16), B's the significand in the half of its k's parity; A also gets the
-  // framed exponent.
+  // at a time, its summary and its block frames. A's significand plane holds the pairs (the value at
+  // k and at k + 1 both sig_k | sig_k+1 << 16), B's the significand in the half of its k's parity; A
+  // also gets the framed exponent. A zero factor's kZeroExp stays far below every grid in each frame.
   template <Gfx12Factor F, bool ASide>
   static void decode_panel(std::int32_t* values, int width, int kc) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
@@ -123,6 +133,36 @@ struct Gfx12Dot4ChainFamily {
         if constexpr (ASide) sig[x + l] = sig[x + width + l] = sig[x + l] | high;
         else sig[x + width + l] = high;
       }
+    // The block frames: the largest exponent of each row / lane (with AVX2 a vector spans
+    // kLanes / width values of k, all lanes of the panel), then the local plane.
+    std::int32_t* frames = values + (ASide ? a_frames(kc) : b_frames(kc));
+    const std::int32_t* exp = plane(kExp);
+    std::int32_t* local = plane(kLocalExp);
+    const auto frame_of = [](std::int32_t largest) {
+      return ASide ? std::max(largest + kFrame, kRowFrameFloor) : std::max(largest, kLaneFrameFloor) - 26;
+    };
+    constexpr std::int32_t kOffset = ASide ? kFrame : 0;  // local = exp (+ kFrame for A) - frame
+    if (kLanes % width == 0) {
+      VI largest = vi_set1(kZeroExp);
+      for (std::ptrdiff_t x = 0; x < n; x += kLanes) largest = vmax(largest, vi_load(exp + x));
+      std::int32_t lanes[kLanes], offsets[kLanes];
+      vi_store(lanes, largest);
+      for (int l = 0; l < width; ++l) {
+        std::int32_t lane_largest = kZeroExp;
+        for (int x = l; x < kLanes; x += width) lane_largest = std::max(lane_largest, lanes[x]);
+        frames[l] = frame_of(lane_largest);
+      }
+      for (int x = 0; x < kLanes; ++x) offsets[x] = kOffset - frames[x % width];
+      const VI offset = vi_load(offsets);
+      for (std::ptrdiff_t x = 0; x < n; x += kLanes) vi_store(local + x, vi_load(exp + x) + offset);
+    } else {  // the scalar level
+      for (int l = 0; l < width; ++l) {
+        std::int32_t lane_largest = kZeroExp;
+        for (int k = 0; k < kc; ++k) lane_largest = std::max(lane_largest, exp[k * width + l]);
+        frames[l] = frame_of(lane_largest);
+        for (int k = 0; k < kc; ++k) local[k * width + l] = exp[k * width + l] + kOffset - frames[l];
+      }
+    }
   }
   template <Gfx12Factor F>
   static std::uint32_t factor_at(const MatrixView& v, int i, int j) {

@@ -8,25 +8,40 @@
 // kernels/rdna3_dot2.inl's micro_finite()), and the next step decodes exactly those bits again. So
 // the accumulator stays decoded between steps:
 //   sig = the signed 24-bit significand << 3 (|sig| in [2^26, 2^27), or 0 for a zero C),
-//   t   = low + 152, where low = lead(C) - 26 = field - 153 is the exponent of sig's unit (so t is
-//         field - 1, in 0..253 exactly while the field is in 1..254), and t = 0 for a zero C
+//   t~  = low + 152, where low = lead(C) - 26 = field - 153 is the exponent of sig's unit (so t~ is
+//         field - 1, in 0..253 exactly while the field is in 1..254), and t~ = 0 for a zero C
 //         (low = max(-126, lead(0)) - 26 = -152 in step()).
-// All grids are computed in the same frame (+152): A's exponent plane F::kFramedExp holds aexp - 12 +
-// 152, so a product's e0 = aexp_a + aexp_b - 24 + 152 and g~ = max(pair grids, t) = g + 152; shifts
-// are differences and do not see the frame.
 // Per step: the exact sum S on the step grid g (kernels/gfx12_dot4_framed_sum.inl: C's term, the
 // pairs, and the vanishing negative C) is rounded to 24 bits by the binary32 conversion of S
 // (to_f32_bits: RNE under the guard's MXCSR; |S| < 2^29 converts with that one rounding, sign
-// included), whose field fm gives the new t = fm + g - 153 + 152 = fm + g~ - 153 and whose fraction
-// the new sig (cvttps2dq of the significand with its field set to 127 + 26: the integer
-// +-1.f * 2^26, converted exactly). A lane left the case when fm = 0 (S = 0: step() gives +0)
-// or t leaves 0..253 (flush to a subnormal, or overflow): both are tracked by their extremes (one
-// unsigned maximum for t) and checked once at the end. Returns false, with the tile untouched, if
-// any lane left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
+// included), whose field fm gives the new t~ = fm + g - 153 + 152 = fm + g~ - 153 (g~ = g + 152)
+// and whose fraction the new sig (cvttps2dq of the significand with its field set to 127 + 26: the
+// integer +-1.f * 2^26, converted exactly).
+//
+// The block frame. A lane leaves the case when S = 0 (step() gives +0), when t~ leaves 0..253
+// (flush to a subnormal, or overflow) or when a negative C vanishes (c_shift = g~ - t~ > 26,
+// kernels/gfx12_dot4_framed_sum.inl). One unsigned maximum, checked once at the end, catches all
+// three, in this frame: each row r and lane l of the block get L = RA_r + RB_l (the panels' block
+// frames, F::a_frames / F::b_frames) with L >= 0 and L >= Emax - 26, where Emax is the largest
+// product grid (+ 152) of the block at (r, l); the exponent planes F::kLocalExp hold
+// the exponents minus those frames, so every grid and t' = t~ - L come out - L (shifts unchanged).
+//  * t' >= 0 before a step means no vanishing: c_shift = max(Gmax - t~, 0) <= max(Emax - L, 0) <= 26.
+//  * S = 0 gives fm = 0, so t~ = g~ - 153 < L, i.e. t' < 0. If g~ is a pair grid, g~ <= Emax <=
+//    L + 26. Else g~ = t~ before the step: for a zero C (first step) t~ = 0 and t' < 0 again; for a
+//    nonzero C its term has |sig| >= 2^26 (c_shift = 0), so some pair term has magnitude >= 2^25
+//    on g while a pair is < 2^27 on its own grid G (two products < 2^26): G >= g - 2 and g~ <=
+//    Emax + 2 <= L + 28.
+//  * t' >= 0 gives t~ >= L >= 0 (no subnormal); t' <= 253 - L gives t~ <= 253 (no overflow).
+// So the lanes stayed in the case exactly when every t' after a step lies in 0..253 - L: one
+// unsigned maximum (a negative t' is huge) against the smallest 253 - L of the lane's rows (only a
+// result near overflow can fail the shared bound though its own row's would pass; the block is then
+// redone, correctly, by the step-by-step kernel). Returns false, with the tile untouched, if any lane
+// left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
 // step-by-step micro-kernel then redoes the block.
 //
 // Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts (the
-// step sum's economies are in kernels/gfx12_dot4_framed_sum.inl); rows run two at a time (below).
+// step sum's economies are in kernels/gfx12_dot4_framed_sum.inl; the block frame saves two
+// trackers and their registers); rows run two at a time (below).
 
 template <class F>
 bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
@@ -40,10 +55,16 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   const auto widen = [](VI x) { return F::kOutput == Gfx12Output::bf16 ? slli<16>(x) : x; };
   const auto narrow = [](VI x) { return F::kOutput == Gfx12Output::bf16 ? srli<16>(x) : x; };
   const VI kept = vi_set1(F::kOutput == Gfx12Output::bf16 ? static_cast<std::int32_t>(0xFFFF0000U) : -1);
+  // The block frame of each row (lanes: its columns) and the largest t' every row of a lane allows.
+  const VI lane_frames = vi_load(b + F::b_frames(kc));
+  const std::int32_t* row_frames = a + F::a_frames(kc);
+  VI t_bound = vi_set1(INT32_MAX);
   VI special = vi_set1(0);
   VI sig[MR], t[MR];
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
+    const VI frame = vi_set1(row_frames[r]) + lane_frames;
+    t_bound = vmin(t_bound, vi_set1(253) - frame);
     const VI c = widen(vi_load(tile + r * NR));
     const VI field = srli<23>(c) & vi_set1(0xFF);
     const VI zero = cmpeq(c & vi_set1(0x7FFFFFFF), vi_set1(0));
@@ -51,20 +72,19 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     const VI magnitude = and_not(zero, slli<3>((c & vi_set1(0x7FFFFF)) | vi_set1(0x800000)));
     const VI neg = srai<31>(c);
     sig[r] = (magnitude ^ neg) - neg;
-    t[r] = and_not(zero, field - vi_set1(1));
+    t[r] = and_not(zero, field - vi_set1(1)) - frame;
   }
   if (any(special)) return false;
-  // Tracked extremes (checked once at the end): the smallest field of RNE24(S) (0: S = 0), the
-  // largest t as unsigned (a negative t is huge), and after the first step the largest C shift.
-  VI fm_min = vi_set1(1), t_max = vi_set1(0), c_shift_max = vi_set1(0);
+  // The largest t' of every step's result, as unsigned (checked once at the end).
+  VI t_max = vi_set1(0);
   // One step of row r over k..k+3 (kernels/gfx12_dot4_framed_sum.inl: the sum, and why the first
   // step differs).
   const auto run_step = [&](auto first, int k, int r) {
-    VI g;
-    const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g, c_shift_max);
+    VI g, c_shift;  // c_shift <= 26 by the block frame (above)
+    const VI s = gfx12_framed_step_sum<F, decltype(first)::value, F::kLocalExp, F::kLocalExp>(a, b, kc, k, r, sig[r], t[r], g,
+                                                                                             c_shift);
     const VI mf = to_f32_bits(s) & kept;  // RNE24(S), sign included (bf16: truncated to the top 16 bits)
     const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
-    fm_min = vmin(fm_min, fm);
     t[r] = fm + (g - vi_set1(153));
     t_max = vmax_unsigned(t_max, t[r]);
     sig[r] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
@@ -85,14 +105,15 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
       for (int r = r0; r < r0 + kRows; ++r) run_step(std::false_type{}, k, r);
     }
   }
-  const VI left = cmpgt(vi_set1(1), fm_min) | cmpgt(vi_set1(0), t_max) | cmpgt(t_max, vi_set1(253)) | cmpgt(c_shift_max, vi_set1(26));
-  if (any(left)) return false;  // (a t above 253 or below 0 is above 253 as unsigned: the two compares)
+  // t_max <= t_bound as unsigned, with t_bound >= 0
+  const VI left = cmpgt(vi_set1(0), t_bound) | and_not(cmpeq(vmax_unsigned(t_max, t_bound), t_bound), vi_set1(-1));
+  if (any(left)) return false;
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
     const VI neg = srai<31>(sig[r]);
     const VI magnitude = (sig[r] ^ neg) - neg;
-    vi_store(tile + r * NR,
-             narrow((neg & vi_set1(INT32_MIN)) | slli<23>(t[r] + vi_set1(1)) | (srli<3>(magnitude) & vi_set1(0x7FFFFF))));
+    const VI field = t[r] + (vi_set1(row_frames[r] + 1) + lane_frames);  // t~ + 1
+    vi_store(tile + r * NR, narrow((neg & vi_set1(INT32_MIN)) | slli<23>(field) | (srli<3>(magnitude) & vi_set1(0x7FFFFF))));
   }
   return true;
 }

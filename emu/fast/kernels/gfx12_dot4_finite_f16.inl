@@ -47,8 +47,9 @@ bool gfx12_dot4_finite_f16(int kc, const std::int32_t* a, const std::int32_t* b,
   VI shift_min = vi_set1(1), unit_min = vi_set1(-24 + kFrame), t_max = vi_set1(-11 + kFrame), c_shift_max = vi_set1(0);
   const VI one = vi_set1(1);
   const auto run_step = [&](auto first, int k, int r) {  // kernels/gfx12_dot4_framed_sum.inl
-    VI g;
-    const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g, c_shift_max);
+    VI g, c_shift;
+    const VI s = gfx12_framed_step_sum<F, decltype(first)::value, F::kFramedExp, F::kExp>(a, b, kc, k, r, sig[r], t[r], g, c_shift);
+    if constexpr (!decltype(first)::value) c_shift_max = vmax(c_shift_max, c_shift);
     const VI m = vabs(s);
     const VI shift = srli<23>(to_f32_bits(m)) - vi_set1(127 + 10);  // lead(|S|) - 10
     const VI unit = g + shift;                                        // U' + kFrame
