@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "emu/fast/kernel_table.hpp"
 #include "emu/fast/reference_hooks.hpp"

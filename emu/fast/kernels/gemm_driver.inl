@@ -58,28 +58,35 @@ struct GemmDriver {
     const std::size_t a_stride = round_up_bytes(F::a_panel_bytes(l.kc));
     const auto tile = [&](int rp, int cp) { return acc + (static_cast<std::size_t>(cp) * l.row_panels + rp) * (F::MR * F::NR); };
 
+    // The problem is read from a local copy: stores to the tiles and panels could alias its integer
+    // fields, which would be reloaded after each.
+    const GemmProblem problem = p;
     // C into the packed tiles, column by column (rows/columns past the matrix stay zero and are
     // never stored).
     for (std::size_t x = 0; x < l.acc_bytes / sizeof(Acc); ++x) acc[x] = Acc{};
     for (int j = j_begin; j < j_end; ++j) {
       const int cp = (j - j_begin) / F::NR, c = (j - j_begin) % F::NR;
-      for (int i = 0; i < p.m; ++i) tile(i / F::MR, cp)[(i % F::MR) * F::NR + c] = F::load_c(p, i, j);
+      for (int rp = 0; rp < l.row_panels; ++rp) {
+        Acc* column = tile(rp, cp) + c;
+        const int i0 = rp * F::MR, rows = min_int(F::MR, problem.m - i0);
+        for (int r = 0; r < rows; ++r) column[r * F::NR] = F::load_c(problem, i0 + r, j);
+      }
     }
 
     for (int k0 = 0; k0 < p.k; k0 += l.kc) {
       const int kc = min_int(l.kc, p.k - k0);
       for (int cp = 0; cp < l.col_panels; ++cp) {
         const int j0 = j_begin + cp * F::NR;
-        F::pack_b(p, k0, kc, j0, min_int(F::NR, j_end - j0), b_packed + cp * b_stride);
+        F::pack_b(problem, k0, kc, j0, min_int(F::NR, j_end - j0), b_packed + cp * b_stride);
       }
       for (int i_block = 0; i_block < p.m; i_block += kRowBlock) {
         const int block_rows = min_int(kRowBlock, p.m - i_block);
         const int block_panels = ceil_div(block_rows, F::MR);
-        F::pack_a(p, i_block, block_rows, k0, kc, a_packed, a_stride);
+        F::pack_a(problem, i_block, block_rows, k0, kc, a_packed, a_stride);
         for (int cp = 0; cp < l.col_panels; ++cp)
           for (int bp = 0; bp < block_panels; ++bp) {
             const int rp = i_block / F::MR + bp;
-            F::micro(p, k0, kc, a_packed + bp * a_stride, b_packed + cp * b_stride, tile(rp, cp), rp * F::MR,
+            F::micro(problem, k0, kc, a_packed + bp * a_stride, b_packed + cp * b_stride, tile(rp, cp), rp * F::MR,
                      j_begin + cp * F::NR);
           }
       }
@@ -87,7 +94,11 @@ struct GemmDriver {
 
     for (int j = j_begin; j < j_end; ++j) {
       const int cp = (j - j_begin) / F::NR, c = (j - j_begin) % F::NR;
-      for (int i = 0; i < p.m; ++i) F::store_d(p, i, j, tile(i / F::MR, cp)[(i % F::MR) * F::NR + c]);
+      for (int rp = 0; rp < l.row_panels; ++rp) {
+        const Acc* column = tile(rp, cp) + c;
+        const int i0 = rp * F::MR, rows = min_int(F::MR, problem.m - i0);
+        for (int r = 0; r < rows; ++r) F::store_d(problem, i0 + r, j, column[r * F::NR]);
+      }
     }
   }
 
@@ -121,6 +132,42 @@ inline void store_flag_summary(std::int32_t* values, std::ptrdiff_t first, std::
 template <class T>
 inline T* panel(void* dst, std::size_t panel_stride, int q) {
   return reinterpret_cast<T*>(static_cast<unsigned char*>(dst) + static_cast<std::size_t>(q) * panel_stride);
+}
+// The raw values of an A block (T elements, zero-extended) into plane `plane` of its MR-row panels:
+// row r, k at [(plane * kc + k) * MR + r % MR] of panel r / MR, padding rows 0. A is column-major, so
+// each k reads the block's rows contiguously and writes MR contiguous values per panel.
+template <class T, int MR>
+inline void pack_a_raw(const MatrixView& a, int i0, int rows, int k0, int kc, int plane, void* dst, std::size_t panel_stride) {
+  const int full = rows / MR, panels = ceil_div(rows, MR);
+  for (int k = 0; k < kc; ++k) {
+    const T* column = static_cast<const T*>(a.data) + i0 + static_cast<std::ptrdiff_t>(k0 + k) * a.ld;
+    const std::ptrdiff_t at = (static_cast<std::ptrdiff_t>(plane) * kc + k) * MR;
+    for (int q = 0; q < full; ++q) {
+      std::int32_t* out = panel<std::int32_t>(dst, panel_stride, q) + at;
+      for (int r = 0; r < MR; ++r) out[r] = column[q * MR + r];
+    }
+    if (full < panels) {
+      std::int32_t* out = panel<std::int32_t>(dst, panel_stride, full) + at;
+      for (int r = 0; r < MR; ++r) out[r] = full * MR + r < rows ? column[full * MR + r] : 0;
+    }
+  }
+}
+// The raw values of `cols` columns of B (T elements, zero-extended) into plane `plane` of one NR-column
+// panel: k, column c at [(plane * kc + k) * NR + c], padding columns 0. B is column-major: NR streams,
+// each k-contiguous, written NR values at a time.
+template <class T, int NR>
+inline void pack_b_raw(const MatrixView& b, int k0, int kc, int j0, int cols, int plane, std::int32_t* values) {
+  const T* column[NR];
+  for (int c = 0; c < NR; ++c)
+    column[c] = static_cast<const T*>(b.data) + k0 + static_cast<std::ptrdiff_t>(j0 + (c < cols ? c : 0)) * b.ld;
+  std::int32_t* out = values + static_cast<std::ptrdiff_t>(plane) * kc * NR;
+  if (cols == NR) {
+    for (int k = 0; k < kc; ++k)
+      for (int c = 0; c < NR; ++c) out[k * NR + c] = column[c][k];
+  } else {
+    for (int k = 0; k < kc; ++k)
+      for (int c = 0; c < NR; ++c) out[k * NR + c] = c < cols ? column[c][k] : 0;
+  }
 }
 template <class To, class From>
 inline To bits_as(From x) {

@@ -165,23 +165,15 @@ struct Gfx12Dot4ChainFamily {
     }
   }
   template <Gfx12Factor F>
-  static std::uint32_t factor_at(const MatrixView& v, int i, int j) {
-    if constexpr (sixteen_bit(F)) return element<std::uint16_t>(v, i, j);
-    else return element<std::uint8_t>(v, i, j);
-  }
+  using Storage = std::conditional_t<sixteen_bit(F), std::uint16_t, std::uint8_t>;  // a factor's element
   // The raw plane first (A column by column, B k-contiguous per column), then each panel decoded.
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
-    for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      panel<std::int32_t>(dst, panel_stride, r / MR)[(static_cast<std::ptrdiff_t>(kRaw) * kc + k) * MR + r % MR] =
-          inside ? static_cast<std::int32_t>(factor_at<InA>(p.a, i0 + r, k0 + k)) : 0;
-    });
+    pack_a_raw<Storage<InA>, MR>(p.a, i0, rows, k0, kc, kRaw, dst, panel_stride);
     for (int q = 0; q < (rows + MR - 1) / MR; ++q) decode_panel<InA, true>(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     auto* values = static_cast<std::int32_t*>(dst);
-    for (int c = 0; c < NR; ++c)
-      for (int k = 0; k < kc; ++k)
-        values[(static_cast<std::ptrdiff_t>(kRaw) * kc + k) * NR + c] = c < cols ? static_cast<std::int32_t>(factor_at<InB>(p.b, k0 + k, j0 + c)) : 0;
+    pack_b_raw<Storage<InB>, NR>(p.b, k0, kc, j0, cols, kRaw, values);
     decode_panel<InB, false>(values, NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
