@@ -32,10 +32,13 @@
 //    on g while a pair is < 2^27 on its own grid G (two products < 2^26): G >= g - 2 and g~ <=
 //    Emax + 2 <= L + 28.
 //  * t' >= 0 gives t~ >= L >= 0 (no subnormal); t' <= 253 - L gives t~ <= 253 (no overflow).
-// So the lanes stayed in the case exactly when every t' after a step lies in 0..253 - L: one
-// unsigned maximum (a negative t' is huge) against the smallest 253 - L of the lane's rows (only a
-// result near overflow can fail the shared bound though its own row's would pass; the block is then
-// redone, correctly, by the step-by-step kernel). Returns false, with the tile untouched, if any lane
+// So the lanes stayed in the case when every t' after a step lies in 0..253 - L: one unsigned
+// maximum (a negative t' is huge) against the smallest 253 - L of the lane's rows. The test is
+// stricter than the rule needs in two corners, where the block is redone, correctly, by the
+// step-by-step kernel: a result near overflow whose own row's bound would pass, and an accumulator
+// whose lead falls below the block's largest product grid (t~ < L although the next products are
+// small enough to keep it: an accumulator more than about 2^24 below the largest product of the
+// block, e.g. a first step far smaller than the rest of the row). Returns false, with the tile untouched, if any lane
 // left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
 // step-by-step micro-kernel then redoes the block.
 //
