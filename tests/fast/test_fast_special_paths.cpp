@@ -311,20 +311,20 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the f16 accumulator's decoded 
 TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's decoded common case", "[fast][gemm][gfx12]") {
   // kernels/gfx12_dot4_finite.inl: one unsigned maximum of t' = t - L (L the block frame of the row
   // and lane) notices all of them; here every row and lane of the block has the same frame, so the
-  // shared bound is each lane's own. docs/rdna4.md §3.1: pair grids, step grid g, S floored; bf16
-  // factors (8-bit significands, a product on the grid 2^(ea + eb - 14)).
+  // shared bound is each lane's own. docs/rdna4.md §3.1: a product on the grid 2^(ea + eb - 24),
+  // step grid g = max(product grids, lead(C) - 26), S floored; bf16 factors, binary32 C and D.
   const auto check = [](std::uint32_t c, const std::vector<WmmaProduct>& products, std::uint32_t expected) {
     check_wmma_case<std::uint32_t>(ArchId::gfx1200, "v_wmma_f32_16x16x16_bf16", c, products, expected);
   };
-  // C = -1.0, an empty first step (it stays), then 2^15 * 2^15 (k = 4): the product 2^14 on the grid
-  // 2^16 = g, 42 above C's grid candidate -26, so the negative C has no bit left on g and adds 0
-  // (not the floor -1): D = 2^30 exactly; with -1 it would be 2^30 - 2^16 (0x4E7FFF00). After the
-  // first step t = 126 lies below the frame L = (15 + 15 - 14 + 152) - 26 = 142.
+  // C = -1.0, an empty first step (it stays), then 2^15 * 2^15 (k = 4): the product 2^24 on the grid
+  // 2^6 = g, 32 above C's grid candidate -26, so the negative C has no bit left on g and adds 0
+  // (not the floor -1): D = 2^30 exactly; with -1 it would be 2^30 - 2^6 (0x4E7FFFFF). After the
+  // first step t = 126 (C's field - 1) lies below the frame L = (15 + 15 - 24 + 152) - 26 = 132.
   check(0xBF800000U, {{4, 0x4700, 0x4700}}, 0x4E800000U);
   // The same product in the first step (k = 0): there the kernel masks the vanishing C itself.
   check(0xBF800000U, {{0, 0x4700, 0x4700}}, 0x4E800000U);
-  // C = 1.5 * 2^127 plus 1.5 * 2^127 * 1.0: g = 113 (the product 192 * 128 on 2^113, C 1.5 * 2^14 on
-  // it), S = 1.5 * 2^15, D = 1.5 * 2^128: beyond binary32, +inf (0x7F800000). Decoded, the result
+  // C = 1.5 * 2^127 plus 1.5 * 2^127 * 1.0: g = 103 (the product 1.5 * 2^24 on 2^103, C 1.5 * 2^24 on
+  // it), S = 1.5 * 2^25, D = 1.5 * 2^128: beyond binary32, +inf (0x7F800000). Decoded, the result
   // would have the field 255 and the fraction 0x400000, a NaN's bits: the upper bound, t = 254 > 253.
   check(0x7F400000U, {{0, 0x7F40, 0x3F80}}, 0x7F800000U);
   // The largest finite result stays in the case: C = 2^127 plus 0.5 * 2^127 * 1.0: D = 1.5 * 2^127.
@@ -332,7 +332,7 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's dec
   // C = 2^-125 plus -1.5 * 2^-126 * 1.0: D = 2^-127, a subnormal (the lower bound, t < 0, as in the
   // test of the step result below the normal range above).
   check(0x01000000U, {{0, 0xBFC0, 0x0080}}, 0x00400000U);
-  // The same subnormal 2^-127 from -1.5 * 2^-20 * 2^-106 (the grid 2^-140, S = 2^15 - 1.5 * 2^14):
+  // The same subnormal 2^-127 from -1.5 * 2^-20 * 2^-106 (the grid 2^-150, S = 2^25 - 1.5 * 2^24):
   // both block frames at their floors (kernels/gfx12_dot4_chain.inl: the row's 126, the lane's
   // -100 - 26), L = 0, so t' = t and the lower bound is t >= 0 exactly.
   check(0x01000000U, {{0, 0xB5C0, 0x0A80}}, 0x00400000U);
