@@ -51,9 +51,9 @@ struct Gfx12Dot4ChainFamily {
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
   // even k, see above), exponent, raw bits, special flag; for the common cases A also the exponent
   // + kFrame (kFramedExp, kernels/gfx12_dot4_finite_f16.inl) and both A and B the exponent in the
-  // block's local frame (kLocalExp, kernels/gfx12_dot4_finite.inl; next to the significands, the planes the common case reads). After the planes, the
-  // block frame of each row (A) or lane (B), then one value nonzero when any factor is special (both
-  // computed once when packing, not once per micro-tile).
+  // block's local frame (kLocalExp, kernels/gfx12_dot4_finite.inl; next to the significands: the two
+  // planes that loop reads). After the planes, the block frame of each row (A) or lane (B), then one
+  // value nonzero when any factor is special (both computed once when packing, not per micro-tile).
   static constexpr int kSig = 0, kLocalExp = 1, kExp = 2, kRaw = 3, kSpecial = 4, kFramedExp = 5;
   static constexpr int kAPlanes = 6, kBPlanes = 5;
   static constexpr std::int32_t kZeroExp = -(1 << 22);

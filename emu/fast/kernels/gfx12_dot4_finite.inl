@@ -23,8 +23,8 @@
 // kernels/gfx12_dot4_framed_sum.inl). One unsigned maximum, checked once at the end, catches all
 // three, in this frame: each row r and lane l of the block get L = RA_r + RB_l (the panels' block
 // frames, F::a_frames / F::b_frames) with L >= 0 and L >= Emax - 26, where Emax is the largest
-// product grid (+ 152) of the block at (r, l); the exponent planes F::kLocalExp hold
-// the exponents minus those frames, so every grid and t' = t~ - L come out - L (shifts unchanged).
+// product grid (+ 152) of the block at (r, l); the exponent planes F::kLocalExp hold the exponents
+// minus those frames, so every grid and t' = t~ - L come out - L (shifts unchanged).
 //  * t' >= 0 before a step means no vanishing: c_shift = max(Gmax - t~, 0) <= max(Emax - L, 0) <= 26.
 //  * S = 0 gives fm = 0, so t~ = g~ - 153 < L, i.e. t' < 0. If g~ is a pair grid, g~ <= Emax <=
 //    L + 26. Else g~ = t~ before the step: for a zero C (first step) t~ = 0 and t' < 0 again; for a
@@ -38,9 +38,9 @@
 // step-by-step kernel: a result near overflow whose own row's bound would pass, and an accumulator
 // whose lead falls below the block's largest product grid (t~ < L although the next products are
 // small enough to keep it: an accumulator more than about 2^24 below the largest product of the
-// block, e.g. a first step far smaller than the rest of the row). Returns false, with the tile untouched, if any lane
-// left the case (or a C is subnormal, infinite or NaN, or a factor special); the chain's
-// step-by-step micro-kernel then redoes the block.
+// block, e.g. a first step far smaller than the rest of the row). Returns false, with the tile
+// untouched, if any lane left the case (or a C is subnormal, infinite or NaN, or a factor
+// special); the chain's step-by-step micro-kernel then redoes the block.
 //
 // Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts (the
 // step sum's economies are in kernels/gfx12_dot4_framed_sum.inl; the block frame saves two

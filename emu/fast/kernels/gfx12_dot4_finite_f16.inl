@@ -48,7 +48,8 @@ bool gfx12_dot4_finite_f16(int kc, const std::int32_t* a, const std::int32_t* b,
   const VI one = vi_set1(1);
   const auto run_step = [&](auto first, int k, int r) {  // kernels/gfx12_dot4_framed_sum.inl
     VI g, c_shift;
-    const VI s = gfx12_framed_step_sum<F, decltype(first)::value, F::kFramedExp, F::kExp>(a, b, kc, k, r, sig[r], t[r], g, c_shift);
+    const VI s =
+        gfx12_framed_step_sum<F, decltype(first)::value, F::kFramedExp, F::kExp>(a, b, kc, k, r, sig[r], t[r], g, c_shift);
     if constexpr (!decltype(first)::value) c_shift_max = vmax(c_shift_max, c_shift);
     const VI m = vabs(s);
     const VI shift = srli<23>(to_f32_bits(m)) - vi_set1(127 + 10);  // lead(|S|) - 10

@@ -26,7 +26,8 @@ template <class F, bool First, int AExp, int BExp>
   const auto a_at = [&](int q, int kk) { return a[(static_cast<std::ptrdiff_t>(q) * kc + kk) * MR + r]; };
   const auto b_ptr = [&](int q, int kk) { return b + (static_cast<std::ptrdiff_t>(q) * kc + kk) * NR; };
   const VI a_pair[2] = {vi_set1(a_at(F::kSig, k)), vi_set1(a_at(F::kSig, k + 2))};
-  const VI a_exp[4] = {vi_set1(a_at(AExp, k)), vi_set1(a_at(AExp, k + 1)), vi_set1(a_at(AExp, k + 2)), vi_set1(a_at(AExp, k + 3))};
+  const VI a_exp[4] = {vi_set1(a_at(AExp, k)), vi_set1(a_at(AExp, k + 1)), vi_set1(a_at(AExp, k + 2)),
+                       vi_set1(a_at(AExp, k + 3))};
   VI pair_sum[2], pair_grid[2];
 #pragma GCC unroll 2
   for (int q = 0; q < 2; ++q) {
