@@ -33,6 +33,7 @@ inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx950, "v_mfma_f32_32x32x64_f8f6f4", "fp8", "float", 3.0},
     // gfx1200 DOT4 chain (kernels/gfx12_dot4_chain.inl, gfx12_dot4_finite.inl); the mnemonic is gfx1100's too.
     {mxlane::ArchId::gfx1200, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0, "v_wmma_f32_16x16x16_f16_gfx12"},
+    {mxlane::ArchId::gfx1200, "v_wmma_f32_16x16x16_bf16", "bf16", "float", 6.0, "v_wmma_f32_16x16x16_bf16_gfx12"},
 };
 inline constexpr int kHeadlineSize = 1024;
 

@@ -54,6 +54,7 @@ GEMM_CASES = [
     ("v_mfma_f32_32x32x16_fp8_fp8", "float", 3.0),  # gfx942 fp8 groups of 16
     ("v_mfma_f32_32x32x64_f8f6f4", "float", 3.0),  # gfx950 unscaled f8f6f4 (fp8 A and B), groups of 32
     ("v_wmma_f32_16x16x16_f16_gfx12", "float", 6.0),  # gfx1200 DOT4 chain
+    ("v_wmma_f32_16x16x16_bf16_gfx12", "float", 6.0),  # the same, bf16 factors
 ]
 
 
