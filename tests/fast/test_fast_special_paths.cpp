@@ -290,6 +290,9 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the f16 accumulator's decoded 
   // C = +0, product 1.5 * 2^-8 * 2^-8: g = -40, S = 1.5 * 2^24, LSB exponent 14 - 40 < -24: the
   // subnormal 384 * 2^-24 (the check of the LSB exponent).
   check(0x0000, {{0, 0x1E00, 0x1C00}}, 0x0180);
+  // The same at the bound: 1.5 * 2^-8 * 2^-7 = 1.5 * 2^-15, S = 1.5 * 2^24 on g = -39, LSB exponent
+  // 14 - 39 = -25, one below -24: the subnormal 768 * 2^-24 (0x0300).
+  check(0x0000, {{0, 0x1E00, 0x2000}}, 0x0300);
   // C = 65504, product 16 * 16: g = -11, S = 2055 * 2^16, q = RNE(1027.5) = 1028 on 2^6: beyond the
   // largest f16, inf (the overflow check).
   check(0x7BFF, {{0, 0x4C00, 0x4C00}}, 0x7C00);

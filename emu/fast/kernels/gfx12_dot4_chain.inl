@@ -49,13 +49,12 @@ struct Gfx12Dot4ChainFamily {
   // slower with them on Zen 3 (more live registers; docs/performance.md).
   static constexpr int NR = kLanes;
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
-  // even k, see above), exponent, raw bits, special flag; for the common cases A also the exponent
-  // + kFrame (kFramedExp, kernels/gfx12_dot4_finite_f16.inl) and both A and B the exponent in the
-  // block's local frame (kLocalExp, kernels/gfx12_dot4_finite.inl; next to the significands: the two
-  // planes that loop reads). After the planes, the block frame of each row (A) or lane (B), then one
-  // value nonzero when any factor is special (both computed once when packing, not per micro-tile).
-  static constexpr int kSig = 0, kLocalExp = 1, kExp = 2, kRaw = 3, kSpecial = 4, kFramedExp = 5;
-  static constexpr int kAPlanes = 6, kBPlanes = 5;
+  // even k, see above), exponent, raw bits, special flag, and for the common cases the exponent in
+  // the block's local frame (kLocalExp, kernels/gfx12_dot4_finite.inl; next to the significands: the
+  // two planes those loops read). After the planes, the block frame of each row (A) or lane (B), then
+  // one value nonzero when any factor is special (both computed once when packing, not per micro-tile).
+  static constexpr int kSig = 0, kLocalExp = 1, kExp = 2, kRaw = 3, kSpecial = 4;
+  static constexpr int kAPlanes = 5, kBPlanes = 5;
   static constexpr std::int32_t kZeroExp = -(1 << 22);
   static constexpr std::int32_t kFrame = 152;
   // The block frames (kernels/gfx12_dot4_finite.inl): a row's is max(its largest factor exponent +
@@ -110,8 +109,8 @@ struct Gfx12Dot4ChainFamily {
   }
   // Fills the planes of one panel (`width` lanes, kc values of k) from its raw plane, kLanes values
   // at a time, its summary and its block frames. A's significand plane holds the pairs (the value at
-  // k and at k + 1 both sig_k | sig_k+1 << 16), B's the significand in the half of its k's parity; A
-  // also gets the framed exponent. A zero factor's kZeroExp stays far below every grid in each frame.
+  // k and at k + 1 both sig_k | sig_k+1 << 16), B's the significand in the half of its k's parity. A
+  // zero factor's kZeroExp stays far below every grid in the local frame.
   template <Gfx12Factor F, bool ASide>
   static void decode_panel(std::int32_t* values, int width, int kc) {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(width) * kc;
@@ -122,7 +121,6 @@ struct Gfx12Dot4ChainFamily {
       vi_store(plane(kSig) + x, f.sig);
       vi_store(plane(kExp) + x, f.exp);
       vi_store(plane(kSpecial) + x, f.special);
-      if constexpr (ASide) vi_store(plane(kFramedExp) + x, f.exp + vi_set1(kFrame));
       some_special = some_special | f.special;
     }
     values[ASide ? a_summary(kc) : b_summary(kc)] = any(some_special) ? -1 : 0;

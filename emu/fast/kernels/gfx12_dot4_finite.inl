@@ -83,9 +83,8 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   // One step of row r over k..k+3 (kernels/gfx12_dot4_framed_sum.inl: the sum, and why the first
   // step differs).
   const auto run_step = [&](auto first, int k, int r) {
-    VI g, c_shift;  // c_shift <= 26 by the block frame (above)
-    const VI s = gfx12_framed_step_sum<F, decltype(first)::value, F::kLocalExp, F::kLocalExp>(a, b, kc, k, r, sig[r], t[r], g,
-                                                                                             c_shift);
+    VI g;  // (C's shift g - t <= 26 by the block frame, above)
+    const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g);
     const VI mf = to_f32_bits(s) & kept;  // RNE24(S), sign included (bf16: truncated to the top 16 bits)
     const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
     t[r] = fm + (g - vi_set1(153));
