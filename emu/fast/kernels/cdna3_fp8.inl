@@ -7,20 +7,22 @@
 // and the two added; then as §2 step 4 and 5, except that C contributes 0 when ec < F - 25.
 //
 // Why the lanes compute the same bits: as kernels/cdna3_fused.inl, with these differences.
-//  * Packing: each factor's significand is shifted by 12 - f (f its fraction bits: E4M3 3,
-//    E5M2 2), so a product carries 2^(24 - fa - fb) whatever the mix; |sig << pre| < 2^13 and
-//    |P| < 2^26. The format of A and of B comes from the row (fp8/bf8 and the architecture's
-//    FP8 encoding, GemmProblem::a_fp8 / b_fp8).
-//  * Two truncated sums of 8 terms each (|sum| < 2^29), each floored onto E's grid by an
-//    arithmetic shift (srav: exact floor), |sum24| < 2^30.
+//  * Packing: each factor's value as binary32 bits (every fp8/bf8 value of either encoding is a
+//    binary32 normal) and its exponent. The format of A and of B comes from the row (fp8/bf8 and
+//    the architecture's FP8 encoding, GemmProblem::a_fp8 / b_fp8).
+//  * Each half's terms are (a * b) * 2^(24 - E_half) truncated toward zero (vcvttps2dq), exact as
+//    in kernels/cdna3_fused.inl: a*b has at most 8 significant bits and stays below 2^33, nonzero
+//    products have ea+eb >= -30, so E_half < -100 means all of that half's products are zero and
+//    the scale is taken at max(E_half, -100). Two sums of 8 terms each (|sum| < 2^29), each
+//    floored onto E's grid by an arithmetic shift (srav: exact floor), |sum24| < 2^30.
 //  * Specials: a NaN factor (FNUZ 0x80; OCP E4M3 S.1111.111; OCP E5M2 exponent all ones, which is
-//    also the infinity) is packed with a huge exponent and its lanes take the reference group
-//    step; fp8 products stay far below 2^128, so no overflow case.
+//    also the infinity) is packed with a huge exponent (value 0) and its lanes take the reference
+//    group step; fp8 products stay far below 2^128, so no overflow case.
 
 struct Cdna3Fp8Family : Cdna3FusedFamily<> {
   static constexpr int kGroup = 16;
 
-  static Factor decode_fp8(std::uint32_t x, Fp8Input format) {
+  static Decoded decode_fp8(std::uint32_t x, Fp8Input format) {
     const bool e5m2 = format == Fp8Input::e5m2_ocp || format == Fp8Input::e5m2_fnuz;
     const bool fnuz = format == Fp8Input::e4m3_fnuz || format == Fp8Input::e5m2_fnuz;
     const int frac_bits = e5m2 ? 2 : 3;
@@ -31,12 +33,12 @@ struct Cdna3Fp8Family : Cdna3FusedFamily<> {
     if (special) return {0, kSpecialExp};
     const int sig = efield != 0 ? (frac | (1 << frac_bits)) : frac;
     if (sig == 0) return {0, -126};  // a zero's exponent, whatever the format (§2)
-    const int shifted = ((x & 0x80) != 0 ? -sig : sig) * (1 << (12 - frac_bits));
-    return {static_cast<std::int32_t>(static_cast<std::uint16_t>(shifted)), (efield != 0 ? efield : 1) - bias};
+    const int exp = (efield != 0 ? efield : 1) - bias;
+    return {static_cast<std::int32_t>(binary32_normal_bits((x & 0x80) != 0, sig, exp, frac_bits)), exp};
   }
   static void put_fp8(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, Fp8Input format) {
-    const Factor f = decode_fp8(x, format);
-    out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.sig;
+    const Decoded f = decode_fp8(x, format);
+    out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.value_bits;
     out[(1 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.exp;
     out[(2 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = static_cast<std::int32_t>(x);
   }
@@ -67,17 +69,14 @@ struct Cdna3Fp8Family : Cdna3FusedFamily<> {
         VI e_half[2] = {vi_set1(-1000), vi_set1(-1000)};
 #pragma GCC unroll 16
         for (int k = g0; k < g0 + kGroup; ++k) e_half[k & 1] = vmax(e_half[k & 1], vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
-        VI sum[2] = {vi_set1(0), vi_set1(0)}, negatives[2] = {vi_set1(0), vi_set1(0)};
+        VF scale[2];
+        for (int h = 0; h < 2; ++h) scale[h] = as_vf(slli<23>(vi_set1(127 + 24) - vmax(e_half[h], vi_set1(kLowestScaledE))));
+        VI sum[2] = {vi_set1(0), vi_set1(0)};
 #pragma GCC unroll 16
-        for (int k = g0; k < g0 + kGroup; ++k) {
-          const VI prod = madd16(vi_set1(a_at(0, k, r)), vi_load(b_ptr(0, k)));
-          const VI m = srai<31>(prod);
-          const VI d = e_half[k & 1] - (vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
-          sum[k & 1] = sum[k & 1] + srav(prod + m, d);
-          negatives[k & 1] = negatives[k & 1] + m;
-        }
+        for (int k = g0; k < g0 + kGroup; ++k)
+          sum[k & 1] = sum[k & 1] + truncate_to_i32((as_vf(vi_set1(a_at(0, k, r))) * as_vf(vi_load(b_ptr(0, k)))) * scale[k & 1]);
         const VI e_max = vmax(e_half[0], e_half[1]);
-        const VI sum24 = srav(sum[0] - negatives[0], e_max - e_half[0]) + srav(sum[1] - negatives[1], e_max - e_half[1]);
+        const VI sum24 = srav(sum[0], e_max - e_half[0]) + srav(sum[1], e_max - e_half[1]);
         const VI special = cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
         const VI next = round_group<true>(acc[r], sum24, e_max);
         if (!any(special)) {

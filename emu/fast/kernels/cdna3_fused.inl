@@ -13,17 +13,23 @@
 //   acc = RNE_binary32((s31 + 128*c24) * 2^(f-31)), gradual underflow, overflow to inf, 0 as +0.
 //
 // Why the lanes compute the same bits (default switches only; emu/api/gemm.cpp checks that):
-//  * Packing: each factor becomes (signed significand << pre, exponent); pre makes a product carry
-//    2^(24 - 2f) (f fraction bits: f16/xf32 10, bf16 7): A << 4 for f16/xf32, A << 5 and B << 5
-//    for bf16; for OCP E4M3 (f = 3) A << 9 and B << 9. The significand is stored as a signed 16-bit
-//    value (|sig << pre| <= 0x7FF0) in the low half of the lane with the high half 0, so madd16
-//    (vpmaddwd) gives the exact signed product P, |P| < 2^26.
-//  * Truncation toward zero of P * 2^-d (d = E - e >= 0): for P >= 0 an arithmetic shift; for
-//    P < 0, ~((|P|) >> d) = (P - 1) >>arith d (= (P + m) >> d with m = -1 the sign mask), which is
-//    one less than the truncated term; adding the group's count of negative products (-sum of m)
-//    once restores it. Shift counts >= 32 give the sign fill: a term below the grid is 0.
-//    |sum24| < G * 2^26 <= 2^29 for G <= 8: exact in int32; for E4M3's groups of 32 each |P| <=
-//    15 * 15 * 2^18 < 2^25.82, so |sum24| < 2^30.82: exact too.
+//  * Packing: each factor becomes (its value as binary32 bits, exponent). Every f16, bf16, xf32 and
+//    E4M3 value is a binary32 value: bf16 is the top half of binary32, xf32 is binary32 with the low
+//    13 bits cleared, f16 and E4M3 (subnormals too) are binary32 normals (the field assembled from
+//    the significand's leading bit). An infinite or NaN factor is packed as 0 (its lanes are special).
+//  * The group's term trunc(p * 2^(24 + e - E)) is the exact product value a*b scaled by 2^(24-E),
+//    truncated toward zero: vcvttps2dq of (a * b) * 2^(24-E) in binary32. Both products are exact:
+//    a*b has at most 22 significant bits (11 x 11 for f16/xf32, 8 x 8 bf16, 4 x 4 E4M3) and
+//    |a*b| < 2^(ea+eb+2) <= 2^(E+2) <= 2^127 (E >= 126 is a special lane, below), so it overflows
+//    never and is exact whenever it is a binary32 normal; the scale 2^(24-E) is a power of two and
+//    a normal binary32 for E in [-100, 125], and |a*b * 2^(24-E)| < 2^26, so that product is exact
+//    whenever it is normal. When a*b is subnormal (only bf16/xf32, ea+eb < -126) or a*b*2^(24-E)
+//    is, the exact value is below 2^-125 * 2^(24-E) <= 2^-1 for E >= -100 (and below 2^-126), so
+//    the exact and the rounded value both truncate to 0 (whatever MXCSR.FTZ says). For f16 and
+//    E4M3 every nonzero product has ea+eb >= -28, so E < -100 means all products are zero: the
+//    scale is taken at max(E, -100), harmless; for bf16 and xf32 a lane with E < -100 is special.
+//    |sum24| < G * 2^26 <= 2^29 for G <= 8: exact in int32; for E4M3's groups of 32 each term is at
+//    most 15 * 15 * 2^18 < 2^25.82, so |sum24| < 2^30.82: exact too.
 //  * Last step in binary64 (exact): sum24, csig and 2^n (n in [-372, 127], built from bits) are
 //    exact doubles; the products by powers of two stay exact (no under- or overflow in binary64);
 //    floor is roundpd toward -inf (an immediate mode, not MXCSR); |s31 + 128*c24| < 2^38 is exact;
@@ -34,7 +40,9 @@
 //  * Special lanes go to the reference group step (reference_hooks.hpp; for E4M3 the instruction's
 //    own block step, emu/semantics/cdna4_f8f6f4.cpp): an infinite or NaN factor (E4M3: NaN only)
 //    is packed with a huge exponent so that its lanes' E exceeds 125; a product that may reach
-//    2^128 (|sig product| < 4, so only when E >= 126) likewise; an infinite or NaN acc by its field.
+//    2^128 (|sig product| < 4, so only when E >= 126) likewise; an infinite or NaN acc by its field;
+//    for bf16 and xf32 a group with E < -100 (above). A special lane's scale may be any bits; its
+//    sum is discarded, and truncate_to_i32 and the integer adds are defined for every input.
 //  * Instruction boundaries: the next instruction reads acc as its C unchanged (read as is), so the
 //    chain of groups simply continues across k_step.
 
@@ -43,20 +51,22 @@ struct Cdna3FusedFamily {
   using Acc = std::int32_t;  // binary32 bits
   static constexpr int MR = 4;
   static constexpr int NR = kLanes;
-  static constexpr int kPlanes = 3;               // signed significand << pre, exponent, raw bits
+  static constexpr int kPlanes = 3;               // value as binary32 bits, exponent, raw bits
   static constexpr std::int32_t kSpecialExp = 4096;  // an inf/NaN factor: E >= 126 in its lanes
   static constexpr std::int32_t kFirstSpecialE = 126;
+  static constexpr std::int32_t kLowestScaledE = -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
   static constexpr bool kWide = Input == FusedInput::xf32;      // binary32 storage
   static constexpr bool kByte = Input == FusedInput::fp8_ocp;  // one byte per element
+  static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
   static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
   static std::size_t b_panel_bytes(int kc) { return 4 * kPlanes * NR * static_cast<std::size_t>(kc); }
 
-  struct Factor {
-    std::int32_t sig, exp;
+  struct Decoded {  // the first two planes: the value as binary32 bits and the exponent
+    std::int32_t value_bits, exp;
   };
-  static Factor decode(std::uint32_t x, int pre) {
+  static Decoded decode(std::uint32_t x) {
     int efield, frac, frac_bits, bias, min_exp, max_field;
     bool neg;
     if constexpr (Input == FusedInput::f16) {
@@ -76,33 +86,47 @@ struct Cdna3FusedFamily {
     if (efield == max_field) return {0, kSpecialExp};
     const int sig = efield != 0 ? (frac | (1 << frac_bits)) : frac;
     if (sig == 0) return {0, -126};  // a zero's exponent, whatever the format (§2)
-    const int shifted = (neg ? -sig : sig) * (1 << pre);
-    return {static_cast<std::int32_t>(static_cast<std::uint16_t>(shifted)), efield != 0 ? efield - bias : min_exp};
+    const int exp = efield != 0 ? efield - bias : min_exp;
+    std::uint32_t bits;
+    if constexpr (Input == FusedInput::bf16) {
+      bits = x << 16;  // bf16 is the top half of binary32, subnormals included
+    } else if constexpr (Input == FusedInput::xf32) {
+      bits = x & 0xFFFFE000U;
+    } else {
+      bits = binary32_normal_bits(neg, sig, exp, frac_bits);
+    }
+    return {static_cast<std::int32_t>(bits), exp};
   }
-  static constexpr int a_pre() { return Input == FusedInput::fp8_ocp ? 9 : Input == FusedInput::bf16 ? 5 : 4; }
-  static constexpr int b_pre() { return Input == FusedInput::fp8_ocp ? 9 : Input == FusedInput::bf16 ? 5 : 0; }
+  // The value (-1)^neg * sig * 2^(exp - frac_bits), sig > 0, as binary32 bits when it is a binary32
+  // normal (every f16, E4M3, E5M2 and FNUZ value, subnormals included): the leading bit of sig
+  // sets the field.
+  static std::uint32_t binary32_normal_bits(bool neg, int sig, int exp, int frac_bits) {
+    const int lead = std::bit_width(static_cast<unsigned>(sig)) - 1;
+    const std::uint32_t bits = (static_cast<std::uint32_t>(exp - frac_bits + lead + 127) << 23) |
+                               ((static_cast<std::uint32_t>(sig) << (23 - lead)) & 0x7FFFFFU);
+    return neg ? bits | 0x80000000U : bits;
+  }
 
   static std::uint32_t raw(const MatrixView& v, int i, int j) {
     if constexpr (kWide) return element<std::uint32_t>(v, i, j);
     else if constexpr (kByte) return element<std::uint8_t>(v, i, j);
     else return element<std::uint16_t>(v, i, j);
   }
-  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, int pre) {
-    const Factor f = decode(x, pre);
-    out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.sig;
+  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
+    const Decoded f = decode(x);
+    out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.value_bits;
     out[(1 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.exp;
     out[(2 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = static_cast<std::int32_t>(x);
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR, inside ? raw(p.a, i0 + r, k0 + k) : 0U,
-                 a_pre());
+      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR, inside ? raw(p.a, i0 + r, k0 + k) : 0U);
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U, b_pre());
+        put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) { return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j)); }
   static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) { put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v)); }
@@ -147,17 +171,15 @@ struct Cdna3FusedFamily {
         VI e_max = vi_set1(-1000);
 #pragma GCC unroll 16
         for (int k = g0; k < g0 + G; ++k) e_max = vmax(e_max, vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
-        VI sum = vi_set1(0), negatives = vi_set1(0);
+        // 2^(24 - E), a binary32 normal for E in [-100, 125]; E >= 126 is a special lane (any bits)
+        const VF scale = as_vf(slli<23>(vi_set1(127 + 24) - vmax(e_max, vi_set1(kLowestScaledE))));
+        VI sum = vi_set1(0);
 #pragma GCC unroll 16
-        for (int k = g0; k < g0 + G; ++k) {
-          const VI prod = madd16(vi_set1(a_at(0, k, r)), vi_load(b_ptr(0, k)));
-          const VI m = srai<31>(prod);
-          const VI d = e_max - (vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
-          sum = sum + srav(prod + m, d);
-          negatives = negatives + m;
-        }
-        const VI special = cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
-        const VI next = round_group(acc[r], sum - negatives, e_max);
+        for (int k = g0; k < g0 + G; ++k)
+          sum = sum + truncate_to_i32((as_vf(vi_set1(a_at(0, k, r))) * as_vf(vi_load(b_ptr(0, k)))) * scale);
+        VI special = cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
+        if constexpr (kWideRange) special = special | cmpgt(vi_set1(kLowestScaledE), e_max);
+        const VI next = round_group(acc[r], sum, e_max);
         if (!any(special)) {
           acc[r] = next;
           continue;

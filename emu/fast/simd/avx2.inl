@@ -50,6 +50,9 @@ inline VF vf_load(const float* p) { return {_mm256_loadu_ps(p)}; }
 inline void vf_store(float* p, VF a) { _mm256_storeu_ps(p, a.v); }
 inline VF vf_set1(float x) { return {_mm256_set1_ps(x)}; }
 inline VF operator+(VF a, VF b) { return {_mm256_add_ps(a.v, b.v)}; }
+inline VF operator*(VF a, VF b) { return {_mm256_mul_ps(a.v, b.v)}; }  // rounds by MXCSR: callers prove exactness
+// Each lane truncated toward zero to int32; a NaN or a magnitude of 2^31 or more gives INT32_MIN.
+inline VI truncate_to_i32(VF a) { return {_mm256_cvttps_epi32(a.v)}; }
 inline VF fma(VF a, VF b, VF c) { return {_mm256_fmadd_ps(a.v, b.v, c.v)}; }  // one rounding
 // A binary32 result that is subnormal becomes zero of its sign. Here MXCSR.FTZ does it in the
 // arithmetic itself (x86 detects tininess after rounding; the argument in

@@ -64,6 +64,12 @@ inline VF vf_load(const float* p) { return {*p}; }
 inline void vf_store(float* p, VF a) { *p = a.v; }
 inline VF vf_set1(float x) { return {x}; }
 inline VF operator+(VF a, VF b) { return {a.v + b.v}; }
+inline VF operator*(VF a, VF b) { return {a.v * b.v}; }  // rounds by the current mode: callers prove exactness
+// Truncated toward zero to int32; a NaN or a magnitude of 2^31 or more gives INT32_MIN (as cvttps2dq
+// does; the C++ conversion would be undefined there).
+inline VI truncate_to_i32(VF a) {
+  return {std::fabs(a.v) < 2147483648.0f ? static_cast<std::int32_t>(a.v) : INT32_MIN};
+}
 inline VF fma(VF a, VF b, VF c) { return {std::fma(a.v, b.v, c.v)}; }  // libm: exact, one rounding
 // A binary32 result that is subnormal becomes zero of its sign: exactly the reference's "round on
 // the subnormal grid, then flush" (round_pack Underflow::flush_after_rounding).
