@@ -1,6 +1,9 @@
 // mxlane_bench: `scripts/bench.sh` builds it in Release and runs it; it prints Google Benchmark's
 // table, then the summary (summary.cpp). Any Google Benchmark flag works, e.g. --benchmark_filter.
+// `mxlane_bench --headline-gemms` prints the target GEMMs instead (one line each: benchmark name,
+// Eigen scalar type, target ratio), the list scripts/bench_check.py measures.
 #include <cstdio>
+#include <cstring>
 
 #include <benchmark/benchmark.h>
 
@@ -9,6 +12,11 @@
 #include "summary.hpp"
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--headline-gemms") == 0) {
+    for (const mxlane_bench::HeadlineGemm& h : mxlane_bench::kHeadlineGemms)
+      if (std::printf("%s %s %g\n", h.name(), h.native, h.target_ratio) < 0) return 1;
+    return std::fflush(stdout) == 0 ? 0 : 1;
+  }
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
     std::fprintf(stderr, "mxlane_bench: this program compares against Eigen built for x86-64-v3 and needs AVX2 + FMA\n");
     return 2;

@@ -3,7 +3,8 @@
 # own build directory) and runs it; it prints Google Benchmark's table, then the summary against
 # the performance targets of docs/performance.md. Extra arguments go to the benchmark (e.g. --benchmark_filter=gemm/).
 # `scripts/bench.sh --check`: the short run instead (a few minutes): the headline GEMMs against
-# Eigen and the eval throughput against Python's json parser, one line per target
+# Eigen (the list: `mxlane_bench --headline-gemms`, from bench/bench_registry.hpp) and the eval
+# throughput against Python's json parser, one line per target
 # ("ratio NAME VALUE target TARGET met|NOT met", scripts/bench_check.py); exit 1 if any is not met.
 # Never part of the test suite: timings belong here, not in tests.
 set -euo pipefail

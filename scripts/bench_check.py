@@ -42,20 +42,21 @@ EVAL_MIN_BYTES = 50_000_000  # and at least this much text: short lines (wave32)
                              # CPU time is 3%, not the 10% that 20 MB gave)
 EVAL_TARGET = 1.0
 
-# GEMMs at 1024^3, one thread, CPU-time ratio to Eigen (the headline GEMMs of bench_registry.hpp).
+# GEMMs at 1024^3, one thread, CPU-time ratio to Eigen: the headline GEMMs of bench_registry.hpp,
+# read from `mxlane_bench --headline-gemms` (benchmark name, Eigen type, target), so that the list
+# and its targets live in one place.
 GEMM_REPETITIONS = 3
-GEMM_CASES = [
-    ("v_mfma_f32_32x32x8f16", "float", 3.0),
-    ("v_wmma_f32_16x16x16_f16", "float", 6.0),
-    ("v_mfma_f32_32x32x2f32", "float", 2.0),
-    ("v_mfma_f64_16x16x4f64", "double", 2.0),
-    ("v_mfma_f32_32x32x8_f16", "float", 3.0),    # gfx942 fused groups
-    ("v_mfma_f32_32x32x16_bf16", "float", 3.0),  # gfx950 K-doubled
-    ("v_mfma_f32_32x32x16_fp8_fp8", "float", 3.0),  # gfx942 fp8 groups of 16
-    ("v_mfma_f32_32x32x64_f8f6f4", "float", 3.0),  # gfx950 unscaled f8f6f4 (fp8 A and B), groups of 32
-    ("v_wmma_f32_16x16x16_f16_gfx12", "float", 6.0),  # gfx1200 DOT4 chain
-    ("v_wmma_f32_16x16x16_bf16_gfx12", "float", 6.0),  # the same, bf16 factors
-]
+
+
+def headline_gemms(bench):
+    out = subprocess.run([bench, "--headline-gemms"], check=True, capture_output=True, text=True).stdout
+    cases = []
+    for line in out.splitlines():
+        name, native, target = line.split()
+        cases.append((name, native, float(target)))
+    if not cases:
+        sys.exit("bench_check: %s --headline-gemms listed no GEMM" % bench)
+    return cases
 
 
 def ordinary_bits(rng, kind):
@@ -144,12 +145,12 @@ def eval_ratio(mxlane, path, rounds=3):
     return min(run) / min(parse)
 
 
-def gemm_ratios(bench, scratch):
+def gemm_ratios(bench, scratch, cases):
     """CPU time of the benchmark thread (each benchmark runs at least 2 s, gemm_bench.cpp), the best of
     GEMM_REPETITIONS runs of each side, the repetitions of all benchmarks interleaved in random order:
     on a shared virtual machine a single run of Eigen varied by 25% between runs (docs/performance.md),
     and the least disturbed run is the one that measures the code."""
-    names = "|".join(["^eigen_native/(float|double)/1024/"] + ["^gemm/%s/1024/threads:1/" % g for g, _, _ in GEMM_CASES])
+    names = "|".join(["^eigen_native/(float|double)/1024/"] + ["^gemm/%s/1024/threads:1/" % g for g, _, _ in cases])
     result = os.path.join(scratch, "gemm.json")
     subprocess.run([bench, "--benchmark_filter=" + names, "--benchmark_out=" + result, "--benchmark_out_format=json",
                     "--benchmark_repetitions=%d" % GEMM_REPETITIONS, "--benchmark_enable_random_interleaving=true"],
@@ -162,7 +163,7 @@ def gemm_ratios(bench, scratch):
             name = "/".join(b["name"].split("/")[:4 if b["name"].startswith("gemm/") else 3])
             cpu[name] = min(cpu.get(name, b["cpu_time"]), b["cpu_time"])
     return {inst: (cpu["gemm/%s/1024/threads:1" % inst] / cpu["eigen_native/%s/1024" % native], target)
-            for inst, native, target in GEMM_CASES}
+            for inst, native, target in cases}
 
 
 def pin_to_one_cpu():
@@ -179,6 +180,7 @@ def main():
     mxlane, bench, scratch = sys.argv[1:4]
     os.makedirs(scratch, exist_ok=True)
     pin_to_one_cpu()
+    cases = headline_gemms(bench)  # first: a broken list fails before minutes of eval measurements
     rng = random.Random(2026)
     results = []
     rows = table_rows(mxlane)
@@ -186,7 +188,7 @@ def main():
         path = os.path.join(scratch, "%s_%s.jsonl" % (arch, inst))
         write_lines(path, arch, inst, rows[(arch, inst)], rng)
         results.append(("eval/%s/%s" % (arch, inst), eval_ratio(mxlane, path), EVAL_TARGET))
-    for inst, (ratio, target) in gemm_ratios(bench, scratch).items():
+    for inst, (ratio, target) in gemm_ratios(bench, scratch, cases).items():
         results.append(("gemm/%s/eigen" % inst, ratio, target))
     failed = False
     for name, value, target in results:
