@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -20,6 +21,17 @@ inline std::vector<mxlane::fast::SimdLevel> simd_levels() {
   for (auto l : {mxlane::fast::SimdLevel::scalar, mxlane::fast::SimdLevel::avx2})
     if (l <= mxlane::fast::detected_simd_level()) out.push_back(l);
   return out;
+}
+
+// Calls f(In{}, Acc{}) with the instruction's storage types.
+template <class F>
+inline void with_storage(const mxlane::InstrDesc& d, F&& f) {
+  const int in = std::max(8, mxlane::elem_bits(d.a_type)), acc = std::max(8, mxlane::elem_bits(d.c_type));
+  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
+  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
+  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
+  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
+  else f(std::uint8_t{}, std::uint32_t{});
 }
 
 // How a matrix's values are drawn.

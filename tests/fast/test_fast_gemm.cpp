@@ -12,17 +12,6 @@ using namespace mxlane_test;
 
 namespace {
 
-// Calls f(In{}, Acc{}) with the instruction's storage types.
-template <class F>
-void with_storage(const InstrDesc& d, F&& f) {
-  const int in = std::max(8, elem_bits(d.a_type)), acc = std::max(8, elem_bits(d.c_type));
-  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
-  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
-  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
-  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
-  else f(std::uint8_t{}, std::uint32_t{});
-}
-
 // The modifiers the fast path takes, for each instruction (gemm.hpp): none on MFMA, OPSEL on the
 // 16-bit-output WMMAs, NEG[1:0] (signedness) and CLAMP on the integer WMMAs.
 std::vector<Modifiers> fast_modifier_sets(const InstrDesc& d) {
