@@ -75,19 +75,8 @@ GemmMatrix<T> matrix(std::mt19937_64& rng, ElemType t, int rows, int cols) {
   return m;
 }
 
-// Runs fn(In{}, Acc{}) with the instruction's storage types.
-template <class F>
-void with_storage(const InstrDesc& d, F&& f) {
-  const int in = std::max(8, mxlane::elem_bits(d.a_type)), acc = std::max(8, mxlane::elem_bits(d.c_type));
-  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
-  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
-  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
-  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
-  else f(std::uint8_t{}, std::uint32_t{});
-}
-
 void gemm_benchmark(benchmark::State& state, const InstrDesc* d, int size, mxlane::GemmOptions options) {
-  with_storage(*d, [&](auto in, auto acc) {
+  mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
     using In = decltype(in);
     using Acc = decltype(acc);
     std::mt19937_64 rng(42);

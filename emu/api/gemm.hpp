@@ -27,6 +27,20 @@ namespace mxlane {
 template <class T>
 using GemmMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 
+// Calls f(In{}, Acc{}) with the storage types of desc's A/B and C/D elements (the rule above: at
+// least 8 bits; 16-bit inputs with a 32-bit or a 16-bit accumulator), so that code generic over
+// instructions can build its GemmMatrix types: with_gemm_storage(d, [&](auto in, auto acc) {...}).
+template <class F>
+void with_gemm_storage(const InstrDesc& desc, F&& f) {
+  const int in = elem_bits(desc.a_type) > 8 ? elem_bits(desc.a_type) : 8;
+  const int acc = elem_bits(desc.c_type) > 8 ? elem_bits(desc.c_type) : 8;
+  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
+  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
+  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
+  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
+  else f(std::uint8_t{}, std::uint32_t{});
+}
+
 enum class GemmPath : std::uint8_t {
   automatic,           // the fastest of the three that applies
   fast,                // SIMD kernels per numerics family (only with default switches and the

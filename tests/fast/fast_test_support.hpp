@@ -23,17 +23,6 @@ inline std::vector<mxlane::fast::SimdLevel> simd_levels() {
   return out;
 }
 
-// Calls f(In{}, Acc{}) with the instruction's storage types.
-template <class F>
-inline void with_storage(const mxlane::InstrDesc& d, F&& f) {
-  const int in = std::max(8, mxlane::elem_bits(d.a_type)), acc = std::max(8, mxlane::elem_bits(d.c_type));
-  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
-  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
-  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
-  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
-  else f(std::uint8_t{}, std::uint32_t{});
-}
-
 // How a matrix's values are drawn.
 enum class Mix {
   moderate,        // finite values with exponents near 0: long chains of ordinary arithmetic

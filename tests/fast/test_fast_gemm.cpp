@@ -117,7 +117,7 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
     seen.push_back(key);
     // Sizes: several tiles each way, partial micro-tiles at the edges, several instructions along K.
     const int m = d.m * (d.m == 4 ? 3 : 2), n = d.n * (d.n == 4 ? 5 : 2), k = 3 * d.k;
-    with_storage(d, [&](auto in, auto acc) {
+    mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
       for (Mix mix : kAllMixes) {
@@ -141,7 +141,7 @@ TEST_CASE("The GEMM's reference paths agree: per tile by hand, per tile, per ele
     if (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64)) continue;  // same numbers as the untied wave32 row
     if (d.family().sparse_a) continue;  // SMFMAC: no gemm() (tests/isa/test_gfx942_smfmac.cpp)
     if (d.has(Operand::SA)) continue;   // scaled f8f6f4: no gemm() (tests/isa/test_gfx950_f8f6f4.cpp)
-    with_storage(d, [&](auto in, auto acc) {
+    mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
       const auto x = make_inputs<In, Acc>(d, Mix::edge, ++seed, d.m, 2 * d.n, 2 * d.k);
@@ -165,7 +165,7 @@ TEST_CASE("Fast GEMM across packing blocks (K > kc, many micro-tiles) equals the
     const std::pair<fast::GemmFamily, int> key{f.family, f.acc_bits};
     if (std::find(done.begin(), done.end(), key) != done.end()) continue;
     done.push_back(key);
-    with_storage(d, [&](auto in, auto acc) {
+    mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
       const int m = std::max(d.m, 48) / d.m * d.m + d.m, n = std::max(d.n, 40) / d.n * d.n + d.n;
@@ -187,7 +187,7 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
   std::uint64_t seed = 0x7A12;
   for (const InstrDesc* d : {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
                              &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16")})
-    with_storage(*d, [&](auto in, auto acc) {
+    mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
       const auto x = make_inputs<In, Acc>(*d, Mix::sparse_special, ++seed, 4 * d->m, 8 * d->n, 4 * d->k);

@@ -75,7 +75,7 @@ TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly)
     done.push_back(key);
     const int m = d.m + 3, n = d.n + 5, k = 3 * d.k;  // 3 and 5: not multiples of any MR or NR
     const int m_padded = (m + d.m - 1) / d.m * d.m, n_padded = (n + d.n - 1) / d.n * d.n;
-    with_storage(d, [&](auto in, auto acc) {
+    mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
       for (Mix mix : {Mix::moderate, Mix::sparse_special, Mix::edge}) {
