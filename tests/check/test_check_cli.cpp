@@ -1,7 +1,7 @@
 // `mxlane check` in-process: exact reports for passing and failing formulas (mismatch lines derived
 // by hand from seed 000's tables), exit codes, the caret under a malformed expression, JSON, and
 // the README's failing example.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -1,7 +1,7 @@
 // `mxlane check` pair mode, C operators with threadIdx/--block-dim/--var sweeps, and --block-stride:
 // real kernels' index arithmetic (llama.cpp's CDNA int8 MMA, AMD's 32x32x1f32 B), with every
 // expected report line derived by hand from the layouts of docs/spec/layouts.md §5.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,7 +1,7 @@
 // The formula checker on the seeds' own index formulas (they pass) and on plausible wrong ones
 // (they fail, first mismatch and count worked out by hand). Formulas are transcribed from seed 000
 // (RDNA3 WMMA page), seed 001 (CDNA2 MFMA page) and docs/spec/layouts.md, with the line they come from.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,6 +1,6 @@
 // The index-expression language: precedence, floor division, min/max, literals, and every error
 // with its column; expected values worked out by hand from the grammar in index_expression.hpp.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <limits>

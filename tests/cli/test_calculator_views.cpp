@@ -3,7 +3,7 @@
 // --format asciidoc, and --trace from a D slot with the one-line summary (its --matrix-entry -o).
 // Expectations are the calculator's own output for a few instructions (written here as data) and the
 // layout formulas of docs/spec/layouts.md §5.2, §5.3 and §6, evaluated here independently.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <nlohmann/json.hpp>
 #include <regex>

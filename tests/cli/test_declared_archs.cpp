@@ -1,6 +1,6 @@
 // gfx1250 is declared, not emulated: --arch and eval's "arch" refuse it with that message (exit 2, one
 // line), `list` names it, and a truly unknown name still gets "unknown architecture" (docs/rdna4.md §1).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // mxlane eval / replay: the JSON-lines contract of docs/spec/interfaces.md, round trips through the register
 // file, and per-line errors that name the field.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdio>
 #include <fstream>

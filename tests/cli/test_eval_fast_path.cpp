@@ -2,7 +2,7 @@
 // execute_matrix_fast) against the reference eval path (nlohmann's DOM and execute_matrix): the
 // same random lines, over every matrix instruction with random modifiers, switches and spellings,
 // must give byte-identical output.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <nlohmann/json.hpp>
 #include <charconv>

@@ -1,7 +1,7 @@
 // eval / replay on hostile and large input (the robustness contract of README "Streaming, limits and determinism"): every error path answers for its line alone,
 // a stream of 100,000 lines gives 100,000 outputs, a huge line costs no memory, and the output is
 // byte-identical for any thread count.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <sys/resource.h>
 

@@ -1,7 +1,7 @@
 // Exit codes and messages that tell the truth on bad input a user tried: directories as input,
 // empty captures, lost output, switches of another architecture, huge or negative numbers, JSON
 // words that are not 32-bit integers, and `§` in error text.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <filesystem>

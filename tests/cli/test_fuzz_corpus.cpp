@@ -1,7 +1,7 @@
 // The fuzzing corpus and past findings (scripts/fuzz.sh): every committed input replays through its entry
 // point without a contract violation (an abort fails the test process), and the eval corpus holds a
 // valid line for every instruction and VALU builtin of every architecture in the table.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,7 @@
 // eval/replay mismatch reports: each differing D word named as its D element (block, i, j), decoded
 // on both sides, with the ulp distance. Expected elements come from docs/spec/layouts.md's formulas
 // (§5.3: CDNA2 4x4 D row i in VGPR i, lane j + 4b; §6: RDNA3 D row 2G + L/16, col L % 16).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <nlohmann/json.hpp>
 

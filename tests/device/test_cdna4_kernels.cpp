@@ -1,6 +1,6 @@
 // The gfx950 f8f6f4 device kernels: every A x B format pair, each scale byte, and the unscaled form,
 // with the HIP call and the disassembly tokens the offline check looks for (docs/cdna4.md §1).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <string>

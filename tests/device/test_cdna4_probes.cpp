@@ -1,6 +1,6 @@
 // The gfx950 probes in all_probes() (device/probes_cdna4.hpp and the targeted K-doubled f16 one): one per
 // gfx950 switch, every value a candidate, every candidate a setting the switch registry accepts.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <set>
 #include <string>

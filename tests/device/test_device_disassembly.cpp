@@ -1,6 +1,6 @@
 // The offline instruction check: every kernel of every device code object, disassembled with
 // llvm-objdump, holds exactly its builtin's instruction with the intended modifiers and opcode.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <cstdio>

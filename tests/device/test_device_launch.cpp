@@ -1,6 +1,6 @@
 // The launch path without a GPU: register files sized from the operands, the loopback behind the
 // shared marshalling, errors caught per kernel and per probe, shards, merged reports, exit codes.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdlib>
 #include <fstream>

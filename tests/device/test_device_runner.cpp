@@ -1,6 +1,6 @@
 // The device runner without a GPU: case generators, the comparison and report, capture files that
 // mxlane replay checks, the probes' inputs, and the clean skip when no AMD GPU is present.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdio>
 #include <fstream>

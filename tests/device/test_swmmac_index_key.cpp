@@ -2,7 +2,7 @@
 // register shifted right. Each of the 22 builtins is compiled with clang-22 for every legal window n > 0
 // (index = idx >> n*W, W the window width of docs/rdna4.md §2.5) and the disassembly must show
 // `index_key:n` and no shift: LLVM's choice agrees with mxlane's IDX windows.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdlib>
 #include <fstream>

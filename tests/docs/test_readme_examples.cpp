@@ -1,6 +1,6 @@
 // Every ```console block of README.md is re-run: each "$ mxlane ..." line must print exactly the
 // lines that follow it (tools/docgen/console_doc.hpp: stdout, stderr, then any nonzero exit status).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <fstream>
 #include <iterator>

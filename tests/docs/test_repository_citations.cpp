@@ -1,7 +1,7 @@
 // The repository stands on its own: no file cites a markdown document the repository lacks, points
 // into a directory outside the repository, or refers to a ticket by its number, which a clone
 // cannot look up.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <cctype>

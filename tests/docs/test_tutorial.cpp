@@ -1,6 +1,6 @@
 // docs/tutorial.md is the rendering of docs/tutorial.md.in with real output (a stale copy fails here), and the
 // rendering machinery itself: command splitting, stderr and exit status, untouched prose.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <fstream>

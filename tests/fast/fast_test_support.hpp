@@ -2,7 +2,7 @@
 // cases of each element type, and a bit-for-bit matrix comparison that names the first mismatches.
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <sstream>

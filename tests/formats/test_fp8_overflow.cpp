@@ -1,6 +1,6 @@
 // round_pack's overflow results for the FP8/BF8 formats: the non-saturating conversions' infinity
 // or NaN code, whatever the rounding mode (docs/spec/valu.md §6.5, §6.7), and the saturating maximum.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/formats/round_pack.hpp"
 

@@ -1,6 +1,6 @@
 // ieee_exact_dot: hand-derived special-value cases, one case that only a single rounding gets right,
 // and random finite dots against the exact-rational reference of tests/reference/reference_models.hpp.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <vector>

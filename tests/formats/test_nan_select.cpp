@@ -1,6 +1,6 @@
 // select_nan, quiet_nan and format_nan with hand-derived patterns (IEEE 754-2019 §6.2: a quiet
 // NaN operand propagates; docs/spec/valu.md §6.5 for the FP8 NaN codes).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
 // widen() exhaustively over every f16, bf16 and FP8/BF8 pattern and every NaN policy, against a
 // decoding written here from the formats' field layouts (docs/spec/numerics.md §B.2, §B.5 WIDEN,
 // docs/spec/valu.md §6.5, §6.6), never calling the code under test for an expectation.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <stdexcept>

@@ -2,7 +2,7 @@
 // instruction's layouts (both waves) through OperandLayout against the closed forms of §2, the
 // modifier rules, every CLI command on a gfx1200 instruction, the bad-input errors, and the gfx1201
 // captures (docs/rdna4.md §5) evaluated end to end through `mxlane eval` / `replay`.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,7 @@
 // gfx1200 SWMMAC through the instruction table: the 11 rows and 22 builtins, the §2.5 layouts (compressed
 // A, IDX at every legal index_key, dense B) against closed forms written out here, modifiers and bad
 // input, the rebuilt row in eval, the builtin API and run_matrix (docs/rdna4.md §1.1, §2.5, §3.2).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <fstream>

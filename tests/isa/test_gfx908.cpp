@@ -1,7 +1,7 @@
 // gfx908 (CDNA1): its 20 MFMA builtins against the published list, layouts equal to gfx90a's,
 // register rules, the kept-subnormal numerics and the switch back to gfx90a's flushing, the C++
 // builtin API and every CLI command (docs/cdna1.md).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <bit>

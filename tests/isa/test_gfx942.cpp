@@ -1,7 +1,7 @@
 // gfx942 (CDNA3) dense MFMA: the table against the published list, both spellings and the
 // removed builtins, the layouts against the closed forms of docs/cdna3.md §3, the modifier rules
 // of §2 (BLGP as the f64 negate mask) and the CLI (docs/cdna3.md).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <map>
 #include <set>

@@ -1,7 +1,7 @@
 // gfx942 SMFMAC: the 14 table rows against the published list, the compressed A and IDX layouts
 // against the closed forms of docs/cdna3.md §3 (with the calculator README's example), the index-set
 // modifiers of §2, and SMFMAC in every tool: eval, lanemap, --trace, run_matrix, the builtin API.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <fstream>

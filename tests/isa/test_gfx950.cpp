@@ -1,7 +1,7 @@
 // gfx950 (CDNA4) in the instruction table: gfx942's instructions kept (minus xf32) with OCP fp8, the
 // K-doubled MFMA and SMFMAC against docs/cdna4.md §0, their layouts against the general input rule,
 // the index sets, and end-to-end values derived by hand.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -3,7 +3,7 @@
 // cdna4_scale_slot), registers built from those closed forms (not through OperandLayout) executed and
 // compared element by element with the independent exact reference (tests/reference/reference_cdna4.hpp),
 // hand-derived values, the K-doubled k16_layout switch, and the CLI and API refusals.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <random>
 #include <set>

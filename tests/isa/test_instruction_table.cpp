@@ -1,6 +1,6 @@
 // The instruction table against the seeds' builtin lists and throughput tables, docs/spec/layouts.md §4, and
 // name/alias resolution.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <map>
 #include <set>

@@ -1,6 +1,6 @@
 // The traits rule (docs/adding-an-architecture.md): outside emu/isa/, no source compares an
 // architecture id or name to decide behaviour; it asks ArchInfo or the instruction's MatrixFamily.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,7 @@
 // The VALU signature traits (emu/isa/valu_signature.hpp): the HIP call, the disassembly tokens, the
 // kernel-name fields and the builtin parameter names, against hand-written expectations from the
 // builtins' declarations (docs/spec/valu.md §1.3; clang's BuiltinsAMDGPU.def order for sudot).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/isa/valu_desc.hpp"
 

@@ -3,7 +3,7 @@
 // Every expected value below is computed from a source's formula or table written out literally
 // here; the code under test is only ever the thing being checked. Each transcription cites where
 // it comes from. Coordinates: A is M x K (row i, col k), B is K x N (row k, col j), C/D are M x N.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstddef>
 #include <map>

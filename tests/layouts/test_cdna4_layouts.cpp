@@ -1,6 +1,6 @@
 // gfx950 layout builders (layouts/cdna4_layouts.hpp) against the closed forms of docs/cdna4.md §2
 // and their worked facts, plus exhaustiveness: every (row/column, k) has its own bits.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <functional>
 #include <set>

@@ -1,7 +1,7 @@
 // FeedingSlots: which A/B/C slots feed a D element, against lanes derived by hand from docs/spec/layouts.md
 // (§5.2, §5.3, §6, §8.1, §8.2, §8.4, §8.5), and against the emulator: setting exactly the named
 // slots to 1 (and every other slot to 1 while they are 0) must make D[b][i][j] 1 (and 0).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <functional>
 #include <set>

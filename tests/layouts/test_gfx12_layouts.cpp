@@ -1,6 +1,6 @@
 // The gfx12 WMMA layout builders against the closed forms of docs/rdna4.md §2, written out here
 // independently (lane, VGPR and bit offset of every element), for every element size, K and wave size.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <set>
 #include <tuple>

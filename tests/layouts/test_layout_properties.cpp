@@ -1,7 +1,7 @@
 // Properties of every layout of every instruction, operand and legal modifier combination:
 // forward and inverse agree, plain layouts are bijections, counts match the table, replicas cover
 // every lane, and values survive a register-file round trip.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <map>
 #include <set>

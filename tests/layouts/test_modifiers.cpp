@@ -1,5 +1,5 @@
 // Modifier semantics and legality (BLGP, CBSZ/ABID, OPSEL, NEG/NEG_HI) vs docs/spec/layouts.md §4, §8, §9.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "support/sweep.hpp"
 

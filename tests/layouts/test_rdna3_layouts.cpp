@@ -1,5 +1,5 @@
 // gfx1100 WMMA operand layouts vs seed 000 and docs/spec/layouts.md §4.2/§6: replicas, K packing, C/D rows.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "support/sweep.hpp"
 

@@ -1,6 +1,6 @@
 // CDNA2 MFMA: the targeted vectors of docs/spec/numerics.md §D.1 and the special-value rows of §C.1.
 // These are MMA-Sim model predictions [MODEL], not hardware captures.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "support/matrix_case.hpp"
 

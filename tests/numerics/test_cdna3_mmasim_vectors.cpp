@@ -1,7 +1,7 @@
 // Every case of tests/vectors/cdna3_mmasim_vectors.txt (outputs of MMA-Sim's gfx942 model, see the
 // file's header and docs/cdna3-numerics.md §7) against cdna3_fused_dot / cdna3_fp8_dot, bit for bit;
 // a NaN expectation only requires a NaN (MMA-Sim does not model payloads).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <fstream>
 #include <map>

@@ -1,7 +1,7 @@
 // The gfx942 fused group steps as an attached AccumulationObserver sees them (what `lanemap --trace`
 // prints): one step per group with its k, the truncation, floors and RNE named in the rule text,
 // and the same result with and without an observer (docs/cdna3-numerics.md §2, §3).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // gfx950 (CDNA4) element arithmetic on hand-computed cases (docs/cdna4-numerics.md): OCP fp8 through
 // the gfx942 fp8 structure, the f8f6f4 format codes, block scales, E8M0 NaN and extremes, and each
 // gfx950 switch on an input where its values disagree.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <vector>
 

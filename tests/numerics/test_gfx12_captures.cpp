@@ -1,7 +1,7 @@
 // The public gfx1201 captures (tests/vectors/gfx1201_*.txt, transcribed from bjacob/goc): 24 float WMMA
 // fixtures x both wave sizes [HW] and 96 integer WMMA register-image digests [HW-digest], reproduced by
 // the gfx12 element functions (docs/rdna4.md §3, §5).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <fstream>

@@ -2,7 +2,7 @@
 // from bjacob/goc): 640 register-image digests [HW-digest] of iu8 K=32, iu4 K=32 and iu4 K=64, reproduced end
 // to end through the instruction table: the register image goes through the SWMMAC layouts (compressed A,
 // IDX with index_key, dense B, D as the accumulator) and the staged-CLAMP integer sum (docs/rdna4.md §3.2).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <string>

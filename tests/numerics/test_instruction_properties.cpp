@@ -2,7 +2,7 @@
 // change exactly the consumed data, exact integer (and small-integer float) products equal a plain
 // matrix product, EXEC and the 16-bit D half behave as documented, and the builtin-level functions
 // agree with the seeds' load/store code.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/formats/element_format.hpp"
 

@@ -1,7 +1,7 @@
 // Every published gfx1100 capture in tests/vectors/ (transcribed from bjacob/goc, see each file's
 // header): 103 DOT2 steps, the 256-element F32-WMMA capture (docs/spec/numerics.md §D.3) and the 16-bit-output
 // WMMA fixtures (§D.4), both wave sizes and both OPSEL halves [HW].
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <fstream>
 #include <map>

@@ -1,6 +1,6 @@
 // RDNA3 WMMA and DOT2 against gfx1100 hardware captures: docs/spec/numerics.md §D.2 (selected DOT2 cases) and
 // §D.3 (the whole-matrix capture's generator and listed entries) [HW].
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/semantics/rdna3_dot2.hpp"
 #include "support/matrix_case.hpp"

@@ -1,6 +1,6 @@
 // Every row of docs/spec/numerics.md §C.1 (CDNA2 MFMA special values) and §C.2 (RDNA3 WMMA special values),
 // plus the feature-test table of §D.1, through the matrix-level API.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/semantics/rdna3_dot2.hpp"
 #include "support/matrix_case.hpp"

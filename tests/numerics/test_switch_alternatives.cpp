@@ -1,6 +1,6 @@
 // Every behaviour-switch alternative that no other test pins, checked against hand-derived bit
 // patterns (the derivation sits next to each expectation), plus the typed-switch registry.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // (libxml2, strict), holds every (element, storage slot) of OperandLayout::all() exactly once,
 // names for each D element the A/B/C slots that feed it (checked by hand for two elements), is
 // self-contained, and rasterizes (rsvg-convert) to an image that shows the lane-group colours.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // underflow and overflow thresholds), plus the bookkeeping that reports disagreements.
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "tests/support/hex.hpp"
 

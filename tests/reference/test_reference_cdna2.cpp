@@ -1,7 +1,7 @@
 // CDNA2 (gfx90a) MFMA element kernels against the independent exact-rational references:
 // FP32/FP64 FMA chains (docs/spec/numerics.md §B.1), FP16/BF16 pairwise trees with DAZ/FTZ (§B.2, §C.1) and
 // INT8 (§A.1 [INF]). Default switches: NaN results are the canonical patterns, compared exactly.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/cdna2_fma_chain.hpp"

@@ -1,7 +1,7 @@
 // gfx942 (CDNA3) fused MFMA element arithmetic against the independent exact-rational reference
 // (tests/reference/reference_cdna3.hpp; docs/cdna3-numerics.md §2, §3): f16/bf16 groups of 8 and 4,
 // xf32 groups of 4, the four FNUZ fp8/bf8 mixes and, for gfx950's [INF] default, OCP fp8.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"

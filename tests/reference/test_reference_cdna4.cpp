@@ -2,7 +2,7 @@
 // (tests/reference/reference_cdna4.hpp; docs/cdna4-numerics.md §3, §4): the scaled f8f6f4 dot for all
 // 25 A x B format pairs under both f8f6f4_group values and both scale_zero_is_identity values,
 // random and special cases, and the K-doubled f16/bf16 groups of 8 and 16.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,6 @@
 // round_pack, ieee_fma and ieee_add, and the RDNA3 accumulator widening, against the exact-rational
 // reference rounding of reference_models.hpp (docs/spec/numerics.md §B.0, §B.5 WIDEN).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 // gfx12 (RDNA4) DOT4 steps, WMMA chains and staged integer CLAMP against the independent exact-rational
 // reference of tests/reference/reference_gfx12.hpp (docs/rdna4.md §3), on random, edge and special cases;
 // and the VALU v_dot2_f32_f16/bf16 of gfx1200 as the two-product case of the same step (docs/rdna4.md §3.3).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"

@@ -2,7 +2,7 @@
 // docs/spec/numerics.md §B.4 (grid truncation by floor on rationals, one's complement, one rounding per step),
 // §B.5 (8 chained steps, SPECIAL narrowing) and §C.2; integer WMMA against §B.7. NaN bits are exactly
 // specified on RDNA3 and compared exactly.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/isa/switches.hpp"
 #include "emu/semantics/integer_dot.hpp"

@@ -3,7 +3,7 @@
 // here from the rule text of docs/cdna3-numerics.md §4 — the dense row rebuilt by this file's own
 // code, then the exact-rational fused-group reference (tests/reference/reference_cdna3.hpp) or an
 // exact integer sum. Both values of switch smfmac_grouping, regular and irregular index pairs.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <vector>

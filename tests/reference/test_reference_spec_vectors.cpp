@@ -1,7 +1,7 @@
 // The references themselves against the published vectors of docs/spec/numerics.md §D.1, §D.2, §D.3 and the
 // rows of §C.2. No code under test is called here: this pins the reference models to the
 // specification, so that agreement in the random tests means agreement with the specification.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // by this file's own code, C plus the first half of K, saturated with CLAMP, then the second half); every
 // float SWMMAC is checked against its stated default (switch gfx12_swmmac_grouping=dense-k): two chained
 // dense gfx12 WMMAs of K/2 on the rebuilt A, which shares the DOT4 step but none of the sparse plumbing.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <random>

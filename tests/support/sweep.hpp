@@ -1,7 +1,7 @@
 // Sweep: one Catch assertion for an exhaustive loop, printing only its first few mismatches.
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <sstream>
 #include <string>

@@ -1,7 +1,7 @@
 // Reading a tests/vectors file: its non-comment lines as words, "|" separators dropped.
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,6 +1,6 @@
 // `mxlane lanemap --trace` on the command line: text and JSON against hand-derived slots and values,
 // --values against `mxlane eval`, the option rules and their exit-2 errors; exact decimal input/output.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // The Trace helpers over AccumulationObserver: nothing reaches a missing observer, roles are
 // formatted, read_if_changed reports only a changed read, read_c opens its own step.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // "Why is my result off": the trace's exact dot product, once-rounded reference and ulp distance,
 // the DOT2 grid's truncation and one's-complement flags, and --a/--b given partially or as k=value.
 // Every expected number is worked out by hand in the comments (docs/spec/numerics.md §B.2, §B.4).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <nlohmann/json.hpp>
 

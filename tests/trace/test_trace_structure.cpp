@@ -1,6 +1,6 @@
 // The feed relation and the accumulation structure of `lanemap --trace`, against expectations
 // derived by hand from docs/spec/layouts.md §5/§6/§8 formulas and docs/spec/numerics.md §A/§B (each case says how).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/insns/element_trace.hpp"
 #include "emu/isa/arch.hpp"

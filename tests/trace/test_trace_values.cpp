@@ -1,7 +1,7 @@
 // Evaluated traces: every intermediate rounding against values computed by hand (each case shows the
 // arithmetic), the final value against execute_matrix() and published gfx1100 captures, and the
 // trace's result equal to execute_matrix()'s D word for random inputs on every instruction.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <random>
 

@@ -3,7 +3,7 @@
 // matches gfx1100"). Checks ValuDesc::available_on for every cell, the InvalidArgument thrown by the
 // builtin-level API (naming every architecture that has the builtin), and `mxlane list --arch X
 // --format json` (exactly the VALU builtins X has).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <functional>
 #include <map>

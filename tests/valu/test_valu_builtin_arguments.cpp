@@ -1,7 +1,7 @@
 // The builtin-level functions (emu/api/valu_builtins.hpp) take their constant arguments where the
 // signature's traits put them: hand-derived results that change when a constant lands on the wrong
 // modifier (docs/spec/valu.md §4.1 for the dots, §6.6 for the FP8 decode, §6.7 for the encode).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/api/valu_builtins.hpp"
 

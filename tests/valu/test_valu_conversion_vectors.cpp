@@ -7,7 +7,7 @@
 //     architecture of the §1.2 table.
 // D = 0x12345678 is the "old" destination where used. Values "with FP16_OVFL = 1 / sat" run with the
 // switch fp16_ovfl=1. NaN cells whose bit pattern the spec does not give are checked for NaN-ness.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "valu/valu_test_support.hpp"
 

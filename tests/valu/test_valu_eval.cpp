@@ -1,7 +1,7 @@
 // `mxlane eval` with VALU lines (docs/spec/interfaces.md: "src": {"src0": [[lane words...]], ...}, constant
 // arguments in "mods", 1 to 64 lanes, all operands agreeing): round trips whose expected D are spec
 // test vectors (docs/spec/valu.md §3.8, §4.2, §5.6, §6.9), and per-line errors naming the field.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdio>
 #include <fstream>

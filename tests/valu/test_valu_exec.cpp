@@ -2,7 +2,7 @@
 // active lanes get the builtin's result. One builtin (or more) of each family - SAD, integer dot,
 // float dot, conversion - in a wave64 and a wave32 register file. Active lanes use spec test
 // vectors (docs/spec/valu.md §3.8, §4.2, §5.6, §6.9), so their expected values are spec values.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <vector>
 

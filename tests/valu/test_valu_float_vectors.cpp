@@ -8,7 +8,7 @@
 //     and F5's own gfx90a value (input flush, [HW] LLVM PR #205101).
 //   - H1-H4 (fdot2_f16_f16 / fdot2_bf16_bf16), D8-D13 (dot4_f32_*): [DERIVED].
 // Where a cell says only "NaN", only NaN-ness is checked.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "valu/valu_test_support.hpp"
 

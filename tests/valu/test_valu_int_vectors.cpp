@@ -1,7 +1,7 @@
 // docs/spec/valu.md §3.8 (SAD) and §4.2 (integer dots): every test vector, on every architecture
 // that has the builtin according to the §1.2 table. All of these vectors are [DERIVED] in the spec.
 // Expected values are copied from the spec tables, never computed here.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "valu/valu_test_support.hpp"
 

@@ -4,7 +4,7 @@
 // values, the overflow and underflow thresholds, every binary16 value through cvt_pkrtz (and the
 // other f32-input packers), and every byte pair for the SAD byte step. Expected values come from
 // valu_reference_models.hpp only.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <cstdint>

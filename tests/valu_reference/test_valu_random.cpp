@@ -3,7 +3,7 @@
 // edges (0, 1, all ones, sign boundaries, subnormals, infinities, NaNs, rounding ties, cancellation,
 // window and threshold cases). Expected values come from valu_reference_models.hpp only; the
 // builtins are called through the builtin-level API (emu/api/valu_builtins.hpp).
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <cmath>

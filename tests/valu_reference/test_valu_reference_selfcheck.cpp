@@ -3,7 +3,7 @@
 // tests/reference/reference_models.hpp, the literal §5.4 gfx11 model against that file's
 // independent rational DOT2 model, and every test vector of docs/spec/valu.md §3.8, §4.2, §5.6 and
 // §6.9 reproduced by the references.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // per-builtin case counts (printed when MXLANE_VALU_REF_REPORT is set in the environment).
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "tests/support/hex.hpp"
 

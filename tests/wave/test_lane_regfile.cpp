@@ -1,5 +1,5 @@
 // The per-lane register file: wave sizes, banks, typed sub-dword access, pairs, exec mask.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include "emu/isa/errors.hpp"
 #include "emu/wave/lane_regfile.hpp"
