@@ -12,7 +12,8 @@ void require_output_written(std::ostream& out) {
   if (!out) throw InvalidArgument("cannot write output (standard output)");
 }
 
-int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std::ostream& err) {
+  const std::vector<std::string> args = lanemap_short_arch(command_line);
   CLI::App app(
       "mxlane: bit-exact host emulation of AMD wave-matrix instructions (gfx90a MFMA, gfx1100 "
       "WMMA) and the lane/register layout of every operand.",

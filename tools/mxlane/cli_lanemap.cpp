@@ -160,6 +160,19 @@ int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const Instr
 
 }  // namespace
 
+std::vector<std::string> lanemap_short_arch(std::vector<std::string> args) {
+  if (args.size() < 2 || args[1] != "lanemap") return args;
+  for (std::size_t n = 2; n < args.size(); ++n) {
+    if (args[n] == "--") break;  // everything after -- is a value
+    if (args[n] == "-a") {
+      args[n] = "--arch";
+    } else if (args[n].size() > 2 && args[n].compare(0, 2, "-a") == 0) {
+      args[n] = "--arch=" + args[n].substr(args[n][2] == '=' ? 3 : 2);  // -agfx90a, -a=gfx90a
+    }
+  }
+  return args;
+}
+
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "lanemap",
@@ -167,7 +180,7 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "instruction reads the operand: a whole-operand dump, a forward query (--element), an "
       "inverse query (--reg with --lane), a figure (--format svg or html) or the dot-product trace "
       "of one D element (--trace).");
-  add_layout_options(cmd, o, OperandOption::optional);
+  add_layout_options(cmd, o, OperandOption::optional, ArchShortName::without);
   cmd->add_option("--format", o.format,
                   "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, asciidoc, csv, json, svg (a figure "
                   "of the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard "

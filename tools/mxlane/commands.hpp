@@ -39,6 +39,9 @@ struct LanemapOptions : LayoutSelection {
   bool transpose = false;                     // --transpose: swap a table's rows and columns
 };
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& options);
+// `mxlane lanemap -a ARCH` as --arch ARCH: lanemap cannot register -a beside its --a option
+// (CLI11 2.4 refuses the pair; layout_options.hpp), so the command line is rewritten before parsing.
+std::vector<std::string> lanemap_short_arch(std::vector<std::string> args);
 int run_lanemap(const LanemapOptions& options, std::ostream& out);
 
 // `mxlane check`: exactly one mode's expressions are set (README "Checking your own index formulas").

@@ -7,8 +7,9 @@
 
 namespace mxlane::cli {
 
-void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand_option) {
-  cmd->add_option("-a,--arch", o.arch, "Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...). Example: --arch mi250x")
+void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand_option, ArchShortName arch_short) {
+  cmd->add_option(arch_short == ArchShortName::with_a ? "-a,--arch" : "--arch", o.arch, std::string("Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...). Example: --arch mi250x") +
+                      (arch_short == ArchShortName::with_a ? "" : " (-a ARCH works too)"))
       ->required();
   cmd->add_option("-i,--inst,--instruction", o.inst,
                   "ISA mnemonic (v_mfma_f32_32x32x8f16, v_wmma_f32_16x16x16_f16) or builtin name, with or "

@@ -26,7 +26,12 @@ struct LayoutSelection {
 // --option on `cmd`. lanemap leaves --operand optional (--trace names a D element, --format html
 // draws all four operands) and checks it itself; check requires it.
 enum class OperandOption { required, optional };
-void add_layout_options(CLI::App* cmd, LayoutSelection& selection, OperandOption operand = OperandOption::required);
+// Whether --arch also gets the short name -a. lanemap has the option --a (A's values), and CLI11 2.4
+// (Debian 13) refuses -a and --a in one subcommand (they would clash in its config files), so
+// lanemap registers --arch alone and accepts -a through lanemap_short_arch() (cli_lanemap.cpp).
+enum class ArchShortName { with_a, without };
+void add_layout_options(CLI::App* cmd, LayoutSelection& selection, OperandOption operand = OperandOption::required,
+                        ArchShortName arch_short = ArchShortName::with_a);
 
 struct SelectedLayout {
   const ArchInfo* arch;
