@@ -17,7 +17,7 @@ std::uint64_t round_exact_rne(const FormatSpec& f, const ExactValue& v) {
   const int length = static_cast<int>(boost::multiprecision::msb(mag)) + 1;
   if (length > 120) {
     const int drop = length - 120;
-    sticky = (mag & ((cpp_int(1) << drop) - 1)) != 0;
+    sticky = boost::multiprecision::lsb(mag) < static_cast<unsigned>(drop);  // a 1 among the dropped bits
     mag >>= drop;
     exp += drop;
   }

@@ -234,9 +234,9 @@ std::uint64_t gfx12_integer_dot(int bits, const DotInputs& in, const NumericsCon
     if (ctx.clamp) acc = saturate32(acc);
     // The result as the D register holds it: 32 bits (saturated, or wrapped; wrapping per stage or at
     // the end gives the same bits), with its int32 value.
-    const auto bits = static_cast<std::uint32_t>(static_cast<std::uint64_t>(acc));
+    const auto word = static_cast<std::uint32_t>(static_cast<std::uint64_t>(acc));
     trace.op(OpKind::int_sum, "C+sum", -1, {TracedNumber::int_value(before), TracedNumber::int_value(products)},
-             TracedNumber{nullptr, bits, static_cast<std::int32_t>(bits)},
+             TracedNumber{nullptr, word, static_cast<std::int32_t>(word)},
              ctx.clamp ? (staged ? "exact, then saturated to int32 (CLAMP, one stage per half of K)"
                                  : "exact, then saturated to int32 (CLAMP, gfx12_int_clamp=final)")
                        : "exact, wrapped mod 2^32 at the end (no CLAMP)");

@@ -42,7 +42,10 @@ void add_bit(std::vector<Field>& fields, const std::string& var, int var_bits, i
 std::string sum_text(const std::vector<Field>& fields) {
   if (fields.empty()) return "0";
   std::string text;
-  for (const Field& f : fields) text += (text.empty() ? "" : "+") + field_text(f);
+  for (const Field& f : fields) {
+    if (!text.empty()) text += '+';
+    text += field_text(f);
+  }
   return text;
 }
 
@@ -109,17 +112,17 @@ OperandFormulas layout_formulas(const OperandLayout& l) {
   // half of each VGPR (§6), i.e. an item stride of 32 bits.
   const int stride = l.items_per_lane() * w == 32 * l.vgprs() || w == 64 ? w : 32 * l.vgprs() / l.items_per_lane();
   if (w == 64) {
-    f.vgpr = item == "0" ? "0" : factor(item) + "*2";
+    f.vgpr = item == "0" ? "0" : fmt::format("{}*2", factor(item));
   } else if (stride == 32) {
     f.vgpr = item;
     if (w < 32) f.bits = "0";
   } else if (l.items_per_lane() <= 32 / w) {  // every item in VGPR 0
     f.vgpr = "0";
-    f.bits = item == "0" ? "0" : factor(item) + fmt::format("*{}", w);
+    f.bits = item == "0" ? "0" : fmt::format("{}*{}", factor(item), w);
   } else {
     const int per_vgpr = 32 / w;
-    f.vgpr = item == "0" ? "0" : factor(item) + fmt::format("/{}", per_vgpr);
-    f.bits = item == "0" ? "0" : factor(item) + fmt::format("%{}*{}", per_vgpr, w);
+    f.vgpr = item == "0" ? "0" : fmt::format("{}/{}", factor(item), per_vgpr);
+    f.bits = item == "0" ? "0" : fmt::format("{}%{}*{}", factor(item), per_vgpr, w);
   }
   // G counts w-bit elements of the operand's VGPRs taken in order; item t starts at bit t*stride.
   const std::string item_of_g = stride == w || w == 64 ? "G" : fmt::format("(G/{})", stride / w);

@@ -81,7 +81,7 @@ std::string mismatch_word_text(const Json& entry) {
   for (const Json& e : entry["elements"]) {
     const std::string ulps = e["ulps"].is_null() ? "no ulp distance (NaN)" : fmt::format("{} ulp", e["ulps"].get<std::uint64_t>());
     text += fmt::format("{}{} {}{}: expected {}, got {}, {}", text.empty() ? "" : "; ", where, e["name"].get<std::string>(),
-                        e.contains("bits") && e["bits"] != "[63:0]" ? "." + e["bits"].get<std::string>() : "",
+                        e.contains("bits") && e["bits"] != "[63:0]" ? fmt::format(".{}", e["bits"].get<std::string>()) : "",
                         e["expect"].get<std::string>(), e["got"].get<std::string>(), ulps);
   }
   return text;

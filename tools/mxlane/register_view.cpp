@@ -49,7 +49,10 @@ std::vector<Column> columns_of(const OperandLayout& l) {
 
 std::string cell_text(const OperandLayout& l, const std::vector<Placement>& elements) {
   std::string text;
-  for (const Placement& p : elements) text += (text.empty() ? "" : " ") + element_notation(l.operand(), p, l.blocks() > 1);
+  for (const Placement& p : elements) {
+    if (!text.empty()) text += ' ';
+    text += element_notation(l.operand(), p, l.blocks() > 1);
+  }
   return text;
 }
 
