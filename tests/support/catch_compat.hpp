@@ -23,5 +23,5 @@ using Matchers::StartsWith;
 }  // namespace Catch
 #else
 #define MXLANE_CATCH2_MAJOR 2
-#include "support/catch_compat.hpp"
+#include <catch2/catch.hpp>
 #endif
