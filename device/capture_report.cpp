@@ -108,8 +108,14 @@ RunReport report_from_captures(const std::vector<std::string>& paths, const std:
     if (r == rows.end()) continue;
     report.rows.push_back(r->second);
     auto& words = found[&k];
-    std::stable_sort(words.begin(), words.end(), [](const Mismatch& a, const Mismatch& b) { return a.case_index < b.case_index; });
-    report.mismatches.insert(report.mismatches.end(), words.begin(), words.end());
+    // By case, in arrival order within a case: an index sort (std::stable_sort's temporary buffer is
+    // deprecated in C++20's libstdc++, which clang-22 reports).
+    std::vector<std::size_t> order(words.size());
+    for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      return words[x].case_index != words[y].case_index ? words[x].case_index < words[y].case_index : x < y;
+    });
+    for (const std::size_t n : order) report.mismatches.push_back(words[n]);
   }
   return report;
 }

@@ -36,7 +36,7 @@ namespace feature_names {
 // The kernels are emu/fast/kernels/valu_portable.inl (every SIMD level) and valu_lanes.inl (AVX2).
 namespace fast_column {
 using K = ValuKind;
-constexpr ValuFastPath none{};  // for a row without a kernel (write `constexpr ValuFastPath v_x = none;`)
+[[maybe_unused]] constexpr ValuFastPath none{};  // for a row without a kernel (write `constexpr ValuFastPath v_x = none;`)
 constexpr ValuFastPath v_msad_u8{.kind = K::msad_u8};
 constexpr ValuFastPath v_sad_u8{.kind = K::sad_u8};
 constexpr ValuFastPath v_sad_hi_u8{.kind = K::sad_hi_u8};

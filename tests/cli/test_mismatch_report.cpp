@@ -11,7 +11,7 @@
 
 using Json = nlohmann::ordered_json;
 using mxlane_test::Run;
-constexpr auto hex = mxlane_test::hex_word;
+[[maybe_unused]] constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
 

@@ -11,6 +11,7 @@
 #include "device/disassembly_check.hpp"
 #include "device/hip_source.hpp"
 
+#ifdef MXLANE_DEVICE_TARGETS  // the helpers serve only the device build
 namespace {
 
 std::string slurp(const std::string& path) {
@@ -31,7 +32,6 @@ std::string run(const std::string& command) {
 
 }  // namespace
 
-#ifdef MXLANE_DEVICE_TARGETS
 TEST_CASE("Every device kernel holds exactly its builtin's instruction", "[device][disassembly]") {
   std::istringstream targets(MXLANE_DEVICE_TARGETS);
   int checked = 0;
