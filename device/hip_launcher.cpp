@@ -70,13 +70,12 @@ class HipRuntime : public DeviceRuntime {
     return fmt::format("{} on {} via {} (HIP runtime {}.{}.{})", loaded_.empty() ? "code objects" : loaded_, arch_, api_.library_name,
                        version_ / 10000000, version_ / 100000 % 100, version_ % 100000);
   }
-  int major() const { return version_ / 10000000; }
 
   // Loads the first of the target's code objects the runtime accepts; `why` gets each failure.
   void* try_load(const std::string& target, std::string& why) {
     for (const auto& m : modules_)
       if (m->target == target) return m->handle;  // the one open_hip loaded to identify the GPU
-    for (const std::string& file : code_object_files(target, major())) {
+    for (const std::string& file : code_object_files(target, version_)) {
       auto m = std::make_unique<Module>();
       m->target = target;
       m->bytes = read_file(dir_ + "/" + file);

@@ -90,15 +90,20 @@ std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, co
 
 // The HIP runtime, loaded with dlopen. Library: $MXLANE_HIP_LIBRARY when set, else libamdhip64.so.7,
 // .so.6, .so.5, .so from the loader path, then /opt/rocm/lib and $ROCM_PATH/lib. Code objects: v5
-// (mxlane_<target>.v5.co) first when the runtime is HIP 6 or later, else v4 (mxlane_<target>.co)
-// first; the other is the fallback. Returns nullptr and sets `skipped` ("no AMD GPU: ...", naming the
+// (mxlane_<target>.v5.co) first when the runtime is HIP 5.7 or later, else v4 (mxlane_<target>.co)
+// first; the other is the fallback (code_object_files). Returns nullptr and sets `skipped` ("no AMD GPU: ...", naming the
 // library and the HIP error, and what to do) when no usable GPU is found; throws InvalidArgument for
 // bad input (a missing code object directory or code object).
 std::unique_ptr<DeviceRuntime> open_hip(const std::string& code_object_dir, const std::string& arch, std::string& skipped,
                                         std::string& gpu_arch);
 
-// The code object files of a target, in the order a runtime of HIP major version `hip_major` tries them.
-std::vector<std::string> code_object_files(const std::string& target, int hip_major);
+// The first HIP runtime version (hipRuntimeGetVersion: major * 10000000 + minor * 100000 + patch)
+// that gets the v5 code object first: HIP 5.7.
+inline constexpr int kHipRuntimeV5First = 5 * 10000000 + 7 * 100000;
+
+// The code object files of a target, in the order a runtime of version `hip_runtime_version` (as
+// hipRuntimeGetVersion reports it; 0 when unknown) tries them: v5 first from HIP 5.7 on, else v4 first.
+std::vector<std::string> code_object_files(const std::string& target, int hip_runtime_version);
 
 // Where the code objects are: $MXLANE_DEVICE_DIR, else the build's device directory.
 std::string default_code_object_dir();

@@ -66,10 +66,16 @@ std::vector<std::uint32_t> RuntimeLauncher::run(const Kernel& k, const std::vect
   return out;
 }
 
-std::vector<std::string> code_object_files(const std::string& target, int hip_major) {
-  // HIP 6 and later (ROCm 6.x/7.x) load code object v5; Debian's HIP 5.2 loads v4 (device/CMakeLists.txt).
+std::vector<std::string> code_object_files(const std::string& target, int hip_runtime_version) {
+  // v5 first from HIP 5.7 on: ROCm 6.x/7.x load code object v5, and so does HIP 5.7 (Debian 13's
+  // libamdhip64 5.7). The runtime's v5 support is in ROCclr (ROCm/ROCclr, SWDEV-307184): the metadata
+  // reader since rocm-5.1.0 (1d30b914), but its fixes (1614ff20, the code object version passed to
+  // comgr; 7e792ab1, the v5 hostcall buffer) only from rocm-5.3.0, so HIP 5.2 (Debian 12's
+  // libamdhip64 5.2, ROCm 5.2) gets v4 first, as it always loaded. An unknown version (0: no
+  // hipRuntimeGetVersion) is an old runtime: v4 first. The other object is always the fallback, so
+  // a wrong guess costs one failed hipModuleLoadData.
   const std::string v4 = "mxlane_" + target + ".co", v5 = "mxlane_" + target + ".v5.co";
-  return hip_major >= 6 ? std::vector<std::string>{v5, v4} : std::vector<std::string>{v4, v5};
+  return hip_runtime_version >= kHipRuntimeV5First ? std::vector<std::string>{v5, v4} : std::vector<std::string>{v4, v5};
 }
 
 }  // namespace mxlane::device

@@ -1,5 +1,6 @@
-// A stand-in libamdhip64 for tests of the HIP launcher without a GPU: it reports HIP 6.2 and one
-// device (none with FAKE_HIP_NO_DEVICE set), accepts only code object v5 (ELF ABI version 3),
+// A stand-in libamdhip64 for tests of the HIP launcher without a GPU: it reports HIP 6.2 (or the
+// hipRuntimeGetVersion number in FAKE_HIP_VERSION) and one device (none with FAKE_HIP_NO_DEVICE set),
+// accepts only code object v5 (ELF ABI version 3; with FAKE_HIP_ACCEPT_V4 set, v4's 2 as well),
 // allocates host memory, and its "kernel" checks the packed argument buffer the runner passes
 // (HIP_LAUNCH_PARAM_BUFFER_POINTER/SIZE, 16 bytes: the input and output pointers) and copies the
 // input's first words to the output, so a run launches every kernel and reports mismatches.
@@ -20,7 +21,11 @@ static std::size_t size_of(const void* p) {
   return 0;
 }
 
-int hipRuntimeGetVersion(int* v) { *v = 60241134; return 0; }
+int hipRuntimeGetVersion(int* v) {
+  const char* version = std::getenv("FAKE_HIP_VERSION");
+  *v = version != nullptr ? std::atoi(version) : 60241134;
+  return 0;
+}
 int hipGetDeviceCount(int* n) {
   if (std::getenv("FAKE_HIP_NO_DEVICE") != nullptr) { *n = 0; return 100; }
   *n = 1;
@@ -29,7 +34,8 @@ int hipGetDeviceCount(int* n) {
 int hipSetDevice(int d) { return d == 0 ? 0 : 101; }
 int hipModuleLoadData(void** module, const void* image) {
   const unsigned char* elf = static_cast<const unsigned char*>(image);
-  if (std::memcmp(elf, "\177ELF", 4) != 0 || elf[8] != 3) return 209; // hipErrorNoBinaryForGpu
+  const bool accepted = elf[8] == 3 || (elf[8] == 2 && std::getenv("FAKE_HIP_ACCEPT_V4") != nullptr);
+  if (std::memcmp(elf, "\177ELF", 4) != 0 || !accepted) return 209; // hipErrorNoBinaryForGpu
   *module = const_cast<void*>(image);
   return 0;
 }

@@ -182,14 +182,22 @@ TEST_CASE("The loopback checks each kernel against the built code object's manif
   // Both code object versions were built for every target (v4 for HIP 5.2, v5 for ROCm 6/7).
   std::istringstream targets(MXLANE_DEVICE_TARGETS);
   for (std::string target; std::getline(targets, target, ',');)
-    for (const std::string& file : code_object_files(target, 6)) CHECK(!slurp(std::string(MXLANE_DEVICE_DIR) + "/" + file).empty());
+    for (const std::string& file : code_object_files(target, kHipRuntimeV5First)) CHECK(!slurp(std::string(MXLANE_DEVICE_DIR) + "/" + file).empty());
 }
 #endif
 
 TEST_CASE("The HIP runtime's version picks the code object version", "[device][launch]") {
-  CHECK(code_object_files("gfx90a", 5) == std::vector<std::string>{"mxlane_gfx90a.co", "mxlane_gfx90a.v5.co"});
-  CHECK(code_object_files("gfx1100-w64", 6) == std::vector<std::string>{"mxlane_gfx1100-w64.v5.co", "mxlane_gfx1100-w64.co"});
-  CHECK(code_object_files("gfx90a", 7).front() == "mxlane_gfx90a.v5.co");
+  // hipRuntimeGetVersion's numbers (major * 10000000 + minor * 100000 + patch): v5 first from HIP 5.7
+  // on (Debian 13's libamdhip64 5.7 and ROCm 6.x/7.x load v5), v4 first before (ROCm 5.2, Debian 12).
+  const std::vector<std::string> v4_first{"mxlane_gfx90a.co", "mxlane_gfx90a.v5.co"};
+  const std::vector<std::string> v5_first{"mxlane_gfx90a.v5.co", "mxlane_gfx90a.co"};
+  CHECK(code_object_files("gfx90a", 0) == v4_first);          // no version: an old runtime
+  CHECK(code_object_files("gfx90a", 50222802) == v4_first);   // HIP 5.2
+  CHECK(code_object_files("gfx90a", 50699999) == v4_first);   // the last 5.6
+  CHECK(code_object_files("gfx90a", 50700000) == v5_first);   // HIP 5.7.0
+  CHECK(code_object_files("gfx90a", 50731921) == v5_first);   // HIP 5.7.1
+  CHECK(code_object_files("gfx90a", 60241134) == v5_first);   // HIP 6.2
+  CHECK(code_object_files("gfx1100-w64", 70051831) == std::vector<std::string>{"mxlane_gfx1100-w64.v5.co", "mxlane_gfx1100-w64.co"});
 }
 
 TEST_CASE("NaN-class-only differences are counted apart and fail the run as they fail replay", "[device][launch]") {
@@ -324,5 +332,36 @@ TEST_CASE("The HIP launcher loads the library named by MXLANE_HIP_LIBRARY, the v
   const ScopedEnv none("FAKE_HIP_NO_DEVICE", "1");
   CHECK(run_mxlane({"mxlane", "device", "probe"}, out, err) == 77);
   CHECK_THAT(out, Catch::StartsWith("skipped: no AMD GPU") && Catch::Contains("hipErrorNoDevice"));
+}
+
+TEST_CASE("The HIP launcher loads v4 first on HIP 5.2 and v5 first on HIP 5.7 and 6.x (hipRuntimeGetVersion)",
+          "[device][launch]") {
+  // The stand-in runtime reports FAKE_HIP_VERSION and, with FAKE_HIP_ACCEPT_V4, loads both versions:
+  // the object it runs is the first the launcher tried.
+  const ScopedEnv library("MXLANE_HIP_LIBRARY", MXLANE_FAKE_HIP);
+  struct Row {
+    const char* version;
+    const char* reported;
+    const char* loaded;
+  };
+  {
+    const ScopedEnv both("FAKE_HIP_ACCEPT_V4", "1");
+    for (const Row& row : {Row{"50222802", "HIP runtime 5.2.22802", "Device: mxlane_gfx908.co on gfx908"},
+                           Row{"50731921", "HIP runtime 5.7.31921", "Device: mxlane_gfx908.v5.co on gfx908"},
+                           Row{"60241134", "HIP runtime 6.2.41134", "Device: mxlane_gfx908.v5.co on gfx908"}}) {
+      const ScopedEnv version("FAKE_HIP_VERSION", row.version);
+      std::string out, err;
+      CAPTURE(row.version);
+      CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8"}, out, err) == 1);  // the stand-in copies
+      CHECK_THAT(out, Catch::Contains(row.loaded) && Catch::Contains(row.reported));
+      CHECK(out.find("ERROR") == std::string::npos);
+    }
+  }
+  // A HIP 5.2 runtime that refuses v4 still runs: v5 is the fallback.
+  const ScopedEnv version("FAKE_HIP_VERSION", "50222802");
+  std::string out, err;
+  CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8"}, out, err) == 1);
+  CHECK_THAT(out, Catch::Contains("Device: mxlane_gfx908.v5.co on gfx908") && Catch::Contains("HIP runtime 5.2"));
+  CHECK(out.find("ERROR") == std::string::npos);
 }
 #endif
