@@ -4,6 +4,9 @@
 #include "device/probes.hpp"
 #include "device/probes_cdna4.hpp"
 
+#include <algorithm>
+#include <map>
+#include <mutex>
 #include <random>
 
 #include "device/runner.hpp"
@@ -183,7 +186,9 @@ const Kernel* probe_kernel(const Probe& p, const std::vector<Kernel>& kernels) {
   return nullptr;
 }
 
-std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int wanted) {
+namespace {
+
+std::vector<Case> search_discriminating_cases(const Probe& p, const Kernel& k, int wanted) {
   std::vector<Switches> switches;
   for (const Candidate& c : p.candidates) switches.push_back(switches_of(c));
   std::vector<Case> found;
@@ -208,6 +213,38 @@ std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int want
     for (std::size_t s = 1; s < switches.size() && !differs; ++s) differs = emulate(k, c.in, switches[s]) != first;
     if (differs) found.push_back(std::move(c));
   }
+  return found;
+}
+
+}  // namespace
+
+// The search is deterministic (a fixed seed, the probe's candidates and hint, all in the key), and the first
+// `wanted` cases it finds do not depend on how many more it would go on to find, so its results are
+// kept per probe and kernel and a later call gets a prefix of them: `device probe --list`, the
+// probes' runs and the tests ask for the same searches, each of which emulates the kernel up to
+// 600 times per candidate.
+std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int wanted) {
+  struct Searched {
+    int wanted;
+    std::vector<Case> found;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Searched> searched;
+  std::string key = p.id + '\n' + p.kernel + '\n' + k.target.name() + (p.hint ? "\nhint" : "") + (p.raw_inputs ? "\nraw" : "");
+  for (const Candidate& c : p.candidates)
+    for (const std::string& setting : c.settings) key += '\n' + setting;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    const auto it = searched.find(key);
+    // A search that stopped short of what it wanted found everything there is.
+    if (it != searched.end() && (it->second.wanted >= wanted || static_cast<int>(it->second.found.size()) < it->second.wanted)) {
+      const auto& found = it->second.found;
+      return {found.begin(), found.begin() + std::min<std::ptrdiff_t>(wanted, static_cast<std::ptrdiff_t>(found.size()))};
+    }
+  }
+  std::vector<Case> found = search_discriminating_cases(p, k, wanted);
+  const std::lock_guard<std::mutex> lock(mutex);
+  searched[key] = Searched{wanted, found};
   return found;
 }
 

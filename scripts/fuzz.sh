@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bounded fuzzing: builds the libFuzzer targets with clang-22 (ASan + UBSan) and runs each one for
-# SECONDS (default 60) from the committed corpus. Any finding fails the run; the input that caused
+# SECONDS (default 60) from the committed corpus, all targets at once. Any finding fails the run; the input that caused
 # it is saved under <BUILD_DIR>/findings/<target>/ — copy it into fuzz/regressions/<target>/ so the
 # test suite replays it forever. Usage: scripts/fuzz.sh [SECONDS [BUILD_DIR]]
 # BUILD_DIR (default build-fuzz, configured here) may be an existing MXLANE_FUZZ=ON build, such as
@@ -20,20 +20,33 @@ if ! grep -q '^MXLANE_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 targets=(eval_line lanemap_arguments index_expression)
 cmake --build "$build" -j "$jobs" --target "${targets[@]/%/_fuzzer}"
-status=0
-for target in "${targets[@]}"; do
-  work=$build/corpus/$target findings=$build/findings/$target
+# The targets run side by side (each for SECONDS of wall time), so a machine with more than one core
+# gives each its own instead of leaving all but one idle for 3 x SECONDS.
+run_target() {
+  local target=$1
+  local work=$build/corpus/$target findings=$build/findings/$target
   mkdir -p "$work" "$findings"
-  echo "== fuzzing $target for ${seconds}s"
   # New coverage goes to the scratch corpus; the committed seeds and past findings are read only.
-  seeds=("fuzz/corpus/$target")
+  local seeds=("fuzz/corpus/$target")
   [[ -d fuzz/regressions/$target ]] && seeds+=("fuzz/regressions/$target")
-  if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      "$build/fuzz/${target}_fuzzer" "$work" "${seeds[@]}" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -artifact_prefix="$findings/" -print_final_stats=1 >"$build/$target.log" 2>&1; then
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$build/fuzz/${target}_fuzzer" "$work" "${seeds[@]}" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$findings/" -print_final_stats=1 >"$build/$target.log" 2>&1
+}
+echo "== fuzzing ${targets[*]} for ${seconds}s each, side by side"
+pids=()
+for target in "${targets[@]}"; do
+  run_target "$target" &
+  pids+=($!)
+done
+status=0
+for i in "${!targets[@]}"; do
+  target=${targets[$i]}
+  echo "== $target"
+  if ! wait "${pids[$i]}"; then
     tail -n 60 "$build/$target.log"
-    echo "fuzz: $target found a failure: $(ls "$findings")"
+    echo "fuzz: $target found a failure: $(ls "$build/findings/$target")"
     status=1
   else
     grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$build/$target.log" || true

@@ -4,10 +4,10 @@
 namespace mxlane::insns {
 
 // lanes x width, A and B unsigned, C unsigned, result unsigned (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kSpec{2, 16, false, false, false, false};
+constexpr IntDotSpec kDot2U32U16{2, 16, false, false, false, false};
 
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
-  return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+  return one(valu_int_dot(kDot2U32U16, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
 
 }  // namespace mxlane::insns

@@ -4,10 +4,10 @@
 namespace mxlane::insns {
 
 // lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kSpec{4, 8, true, true, true, true};
+constexpr IntDotSpec kDot4I32I8{4, 8, true, true, true, true};
 
 MXLANE_VALU_SEMANTICS(v_dot4_i32_i8) {
-  return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+  return one(valu_int_dot(kDot4I32I8, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
 
 }  // namespace mxlane::insns

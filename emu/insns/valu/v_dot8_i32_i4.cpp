@@ -4,10 +4,10 @@
 namespace mxlane::insns {
 
 // lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kSpec{8, 4, true, true, true, true};
+constexpr IntDotSpec kDot8I32I4{8, 4, true, true, true, true};
 
 MXLANE_VALU_SEMANTICS(v_dot8_i32_i4) {
-  return one(valu_int_dot(kSpec, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
+  return one(valu_int_dot(kDot8I32I4, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
 }
 
 }  // namespace mxlane::insns
