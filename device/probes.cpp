@@ -242,9 +242,12 @@ std::vector<Case> discriminating_cases(const Probe& p, const Kernel& k, int want
       return {found.begin(), found.begin() + std::min<std::ptrdiff_t>(wanted, static_cast<std::ptrdiff_t>(found.size()))};
     }
   }
-  std::vector<Case> found = search_discriminating_cases(p, k, wanted);
+  // Search for at least the runs' four, so that a first short request does not force a second search.
+  const int search_for = std::max(wanted, 4);
+  std::vector<Case> found = search_discriminating_cases(p, k, search_for);
   const std::lock_guard<std::mutex> lock(mutex);
-  searched[key] = Searched{wanted, found};
+  searched[key] = Searched{search_for, found};
+  if (static_cast<int>(found.size()) > wanted) found.erase(found.begin() + wanted, found.end());
   return found;
 }
 
