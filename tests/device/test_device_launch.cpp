@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "device/capture_report.hpp"
 #include "device/hip_source.hpp"
@@ -28,7 +29,9 @@ std::vector<Kernel> every_kernel() {
   return all;
 }
 
-const Kernel& find_kernel(const std::vector<Kernel>& all, const std::string& target, const std::string& name) {
+// The names by value (string_view): GCC 14's -Wdangling-reference takes a reference result with
+// temporary std::string arguments for a possible dangle.
+const Kernel& find_kernel(const std::vector<Kernel>& all, std::string_view target, std::string_view name) {
   for (const Kernel& k : all)
     if (k.name == name && k.target.name() == target) return k;
   FAIL("no kernel " << target << " " << name);

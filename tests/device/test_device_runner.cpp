@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "device/probes.hpp"
 #include "device/runner.hpp"
@@ -18,7 +19,9 @@ using namespace mxlane::device;
 
 namespace {
 
-const Kernel& kernel(const std::string& target_arch, const std::string& name) {
+// The names by value (string_view): GCC 14's -Wdangling-reference takes a reference result with
+// temporary std::string arguments for a possible dangle.
+const Kernel& kernel(std::string_view target_arch, std::string_view name) {
   static std::vector<Kernel> all;
   if (all.empty())
     for (const ArchInfo& a : all_archs())
