@@ -5,7 +5,7 @@ The same C++ library as the `mxlane` program, called in-process (no subprocess, 
     >>> import numpy as np, mxlane
     >>> a = np.ones((16, 16), np.float16); b = np.ones((16, 16), np.float16)
     >>> c = np.zeros((16, 16), np.float32)
-    >>> mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a, b, c)[0, 0]
+    >>> float(mxlane.mma("gfx1100", "v_wmma_f32_16x16x16_f16", a, b, c)[0, 0])
     16.0
 
 Functions: mma (one instruction on whole matrices), gemm (large matrices, the fast path),

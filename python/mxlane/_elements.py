@@ -128,7 +128,8 @@ def value_text(value, op, name):
         raise ValueError(f"{name}: expected one value, got an array of shape {array.shape}")
     raw = np.dtype(RAW_DTYPES[op["bits"]])
     if array.dtype == raw or array.dtype == value_dtype(op):
-        return hex(int(to_bits(array, name, op)))
+        # .item(): one element as a Python int (NumPy 1.25+ deprecates int() of a 1-element array).
+        return hex(to_bits(array, name, op).item())
     if array.dtype.kind in "iub":
         return str(int(array))
     if array.dtype.kind == "f":
