@@ -3,7 +3,7 @@
 # count is read correctly). Run: cmake -DTESTS=mxlane_tests -DEXCLUDE="~[#a]~[#b]..." -P this file.
 cmake_minimum_required(VERSION 3.25)
 function(count_cases out)
-  execute_process(COMMAND ${TESTS} -# --list-tests ${ARGN} OUTPUT_VARIABLE listing ERROR_VARIABLE listing)
+  execute_process(COMMAND ${TESTS} "-#" --list-tests ${ARGN} OUTPUT_VARIABLE listing ERROR_VARIABLE listing)
   # Catch2 2.13 and 3.x both end the listing with "N test cases" or "N matching test cases".
   if(NOT listing MATCHES "([0-9]+) (matching )?test case")
     message(FATAL_ERROR "cannot read the number of test cases from:\n${listing}")
