@@ -31,7 +31,7 @@ std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint3
     offset += k.operand_dwords[n];
   }
   if (k.matrix != nullptr) {
-    MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}};
+    MatrixOperands ops{{base[0]}, {base[1]}, {base[2]}, {dst}, {}, {}, {}};
     const std::vector<Operand> sources = kernel_source_operands(*k.matrix);
     for (std::size_t n = 3; n < sources.size(); ++n) {  // SMFMAC's IDX, or the scale VGPRs SA, SB
       if (sources[n] == Operand::IDX) ops.idx.base = base[n];

@@ -116,7 +116,7 @@ std::string decimal_text(const ExactValue& v, int max_digits) {
   } else {
     text = "0." + std::string(static_cast<std::size_t>(-lead - 1), '0') + digits;
   }
-  return (approximate ? "~" : "") + std::string(neg ? "-" : "") + text;
+  return fmt::format("{}{}{}", approximate ? "~" : "", neg ? "-" : "", text);
 }
 
 std::string decimal_text(const FormatSpec& f, std::uint64_t bits) {

@@ -152,8 +152,10 @@ static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view 
     std::string waves;
     for (const InstrDesc& d : kInstrTable)
       if (d.arch == arch.id && d.mnemonic == same_name->mnemonic &&
-          waves.find(std::to_string(d.wave)) == std::string::npos)
-        waves += (waves.empty() ? "wave" : " or wave") + std::to_string(d.wave);
+          waves.find(std::to_string(d.wave)) == std::string::npos) {
+        waves += waves.empty() ? "wave" : " or wave";
+        waves += std::to_string(d.wave);
+      }
     throw InvalidArgument(fmt::format("{} on {} runs only in {}, not wave{}", same_name->mnemonic,
                                       arch.name, waves, want_wave));
   }

@@ -111,13 +111,15 @@ OperandFormulas layout_formulas(const OperandLayout& l) {
   // Items pack little-endian into the VGPRs (docs/spec/layouts.md §5.1); 16-bit RDNA3 C/D take one
   // half of each VGPR (§6), i.e. an item stride of 32 bits.
   const int stride = l.items_per_lane() * w == 32 * l.vgprs() || w == 64 ? w : 32 * l.vgprs() / l.items_per_lane();
+  // "0" is move-assigned as std::string("0"): GCC 12 at -O3 flags assign(const char*) here with a
+  // false -Wrestrict (the same text either way).
   if (w == 64) {
     f.vgpr = item == "0" ? "0" : fmt::format("{}*2", factor(item));
   } else if (stride == 32) {
     f.vgpr = item;
-    if (w < 32) f.bits = "0";
+    if (w < 32) f.bits = std::string("0");
   } else if (l.items_per_lane() <= 32 / w) {  // every item in VGPR 0
-    f.vgpr = "0";
+    f.vgpr = std::string("0");
     f.bits = item == "0" ? "0" : fmt::format("{}*{}", factor(item), w);
   } else {
     const int per_vgpr = 32 / w;

@@ -99,7 +99,7 @@ TEST_CASE("gfx908 register tuples need 4-byte alignment, gfx90a's 8-byte", "[isa
   for (const char* arch : {"gfx908", "gfx90a"}) {
     const InstrDesc& d = inst(arch, "v_mfma_f32_16x16x16f16");  // A, B: 2 VGPRs each
     LaneRegFile regs(64, 64);
-    const MatrixOperands odd_a{{1}, {8}, {16}, {24}};
+    const MatrixOperands odd_a{{1}, {8}, {16}, {24}, {}, {}, {}};
     CAPTURE(arch);
     if (std::string(arch) == "gfx908") CHECK_NOTHROW(execute_matrix(d, regs, odd_a, {}, {}));
     else CHECK_THROWS_WITH(execute_matrix(d, regs, odd_a, {}, {}), Catch::Contains("must start at an even VGPR on gfx90a"));

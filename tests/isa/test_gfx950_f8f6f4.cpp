@@ -173,7 +173,7 @@ TEST_CASE("gfx950 scaled f8f6f4 end to end: registers from the closed forms agai
             const auto [lane, vgpr] = cd_slot(i, j);
             regs.set_word(16 + vgpr, lane, c[static_cast<std::size_t>(i * m + j)]);
           }
-        MatrixOperands ops{{0}, {8}, {16}, {16 + cd}};
+        MatrixOperands ops{{0}, {8}, {16}, {16 + cd}, {}, {}, {}};
         ops.sa.base = sa_base;
         ops.sb.base = sb_base;
         execute_matrix(d, regs, ops, mods);

@@ -302,6 +302,10 @@ std::optional<Coord> coord_of(char letter, Operand op) {
       if (letter == 'i') return Coord::row;
       if (letter == 'j') return Coord::col;
       break;
+    case Operand::IDX:
+    case Operand::SA:
+    case Operand::SB:
+      break;  // no CDNA2 table: std::nullopt, which the caller's REQUIRE rejects
   }
   return std::nullopt;
 }

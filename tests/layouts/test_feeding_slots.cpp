@@ -187,7 +187,7 @@ std::uint64_t run_one(const InstrDesc& d, const Case& c, const Placement& target
     for (const Placement& p : l.all())
       if (written.insert(key(p.slot)).second) write_slot(regs, bases[static_cast<int>(op)].base, p.slot, value_of(op, p));
   }
-  execute_matrix(d, regs, {kA, kB, kC, kD}, c.mods, c.switches);
+  execute_matrix(d, regs, {kA, kB, kC, kD, {}, {}, {}}, c.mods, c.switches);
   return read_slot(regs, kD.base, target.slot);
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 #include "emu/isa/errors.hpp"
@@ -30,6 +31,10 @@ std::vector<Modifiers> modifier_combinations(const InstrDesc& d, Operand op) {
     case Operand::B: relevant = {"blgp", "neg", "neg_hi"}; break;
     case Operand::C: relevant = {"opsel", "neg", "neg_hi"}; break;
     case Operand::D: relevant = {"opsel"}; break;
+    case Operand::IDX:
+    case Operand::SA:
+    case Operand::SB:
+      throw std::logic_error("modifier_combinations: no modifier list for IDX, SA or SB (A, B, C, D only)");
   }
   std::vector<Modifiers> combos{Modifiers{}};
   for (const std::string& name : relevant) {

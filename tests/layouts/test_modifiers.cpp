@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -90,6 +91,10 @@ int type_bits(ElemType t) {
     case ElemType::bf6: return 6;
     case ElemType::iu4:
     case ElemType::fp4: return 4;
+    case ElemType::idx2:
+    case ElemType::f8f6f4:
+    case ElemType::e8m0:
+      throw std::logic_error("type_bits: idx2, f8f6f4 and e8m0 are not gfx90a MFMA input types");
   }
   return 0;
 }
@@ -817,7 +822,7 @@ TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lan
     for (int i = 0; i < 16; ++i)
       for (int j = 0; j < 16; ++j) {
         const auto pd = out.forward(0, i, j);
-        sweep.expect(pd.size() == 1, [&] { return std::string("D placement count"); });
+        sweep.expect(pd.size() == 1, [&] { return std::string("D placement count ") + std::to_string(pd.size()); });
         if (pd.empty()) continue;
         const int group = pd[0].slot.lane / 16;
         for (int k = 0; k < 16; ++k) {
@@ -838,7 +843,7 @@ TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lan
                            [&] { return "B copy for lane group: " + placement_text(p); });
             }
           }
-          sweep.expect(found_group_copy, [&] { return std::string("no B copy in lane group"); });
+          sweep.expect(found_group_copy, [&] { return std::string("no B copy in lane group ") + std::to_string(group); });
           for (const Placement& p : a.forward(0, i, k))
             if (p.replica == group)
               sweep.expect(p.slot.lane == 16 * group + i,

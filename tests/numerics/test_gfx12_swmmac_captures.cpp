@@ -44,7 +44,7 @@ std::uint64_t swmmac_digest(int shape, unsigned sample, int variant, const Switc
   mods.neg = variant & 3;
   mods.clamp = (variant >> 2) & 1;
   mods.index_key = (variant >> 3) & 1;
-  execute_matrix(d, regs, MatrixOperands{{0}, {2}, {6}, {6}, {14}}, mods, switches);
+  execute_matrix(d, regs, MatrixOperands{{0}, {2}, {6}, {6}, {14}, {}, {}}, mods, switches);
   std::uint64_t h = 14695981039346656037ULL;  // FNV-1a, four bytes of each word low to high
   for (int r = 6; r < 14; ++r)
     for (int lane = 0; lane < 32; ++lane)

@@ -244,7 +244,7 @@ TEST_CASE("EXEC: WMMA ignores it; MFMA ignores it unless cdna2_exec=masked", "[n
     LaneRegFile regs(d.wave, 64);
     for (int r = 0; r < 64; ++r)
       for (int l = 0; l < d.wave; ++l) regs.set_word(r, l, static_cast<std::uint32_t>(rng()) & 0x3BFF3BFFU);
-    const MatrixOperands ops{{0}, {8}, {16}, {32}};
+    const MatrixOperands ops{{0}, {8}, {16}, {32}, {}, {}, {}};
     LaneRegFile full = regs, partial = regs, masked = regs;
     partial.exec() = ExecMask(d.wave, 0x5);
     masked.exec() = ExecMask(d.wave, 0x5);
@@ -271,7 +271,7 @@ TEST_CASE("16-bit WMMA writes only its OPSEL half; opsel 4 equals opsel 0 on the
       LaneRegFile regs(wave, 48);
       for (int r = 0; r < 48; ++r)
         for (int l = 0; l < wave; ++l) regs.set_word(r, l, static_cast<std::uint32_t>(rng()) & 0x3BFF3BFFU);
-      const MatrixOperands ops{{0}, {8}, {16}, {24}};
+      const MatrixOperands ops{{0}, {8}, {16}, {24}, {}, {}, {}};
       LaneRegFile lo = regs, hi = regs;
       execute_matrix(d, lo, ops, Modifiers{.opsel = 0});
       // The same C values in the high halves, read with opsel 4.

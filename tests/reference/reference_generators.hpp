@@ -39,7 +39,10 @@ using mxlane_test::hex;  // "0x" + upper-case digits (tests/support/hex.hpp)
 
 inline std::string hex_list(std::span<const std::uint64_t> v, int digits) {
   std::string s = "{";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + hex(v[i], digits);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ", ";
+    s += hex(v[i], digits);
+  }
   return s + "}";
 }
 

@@ -17,7 +17,7 @@ const InstrDesc& inst(std::string_view arch, std::string_view name, std::optiona
 }
 
 MatrixOperands operands_of(const InstrDesc& d) {
-  return MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}};
+  return MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};
 }
 
 struct Evaluated {

@@ -311,9 +311,13 @@ struct Want {
     char buf[32];
     for (std::uint32_t b : ok) {
       std::snprintf(buf, sizeof buf, "0x%0*X", digits, b);
-      s += (s.empty() ? "" : " or ") + std::string(buf);
+      if (!s.empty()) s += " or ";
+      s += buf;
     }
-    if (nan_ok) s += (s.empty() ? "" : " or ") + std::string("any NaN");
+    if (nan_ok) {
+      if (!s.empty()) s += " or ";
+      s += "any NaN";
+    }
     return s;
   }
 };
@@ -446,8 +450,8 @@ inline Want ref_fdot2_with(bool bf16, std::uint32_t a, std::uint32_t b, std::uin
     const int pg0 = p0.sig != 0 ? f[0].ae + f[1].ae - 24 : kNoLead;
     const int pg1 = p1.sig != 0 ? f[2].ae + f[3].ae - 24 : kNoLead;
     const unsigned Ec = (c >> 23) & 0xFF, Fc = c & 0x7FFFFF;
-    const Int c_sig = Ec != 0 ? Int((1u << 23) + Fc) : subnormal_c_is_zero ? Int(0) : Int(Fc);
-    const Term ct{c_sig, static_cast<int>(std::max(Ec, 1u)) - 150, (c >> 31) != 0};
+    const std::uint32_t c_sig = Ec != 0 ? (1u << 23) + Fc : subnormal_c_is_zero ? 0u : Fc;
+    const Term ct{Int(c_sig), static_cast<int>(std::max(Ec, 1u)) - 150, (c >> 31) != 0};
     r = finite(p0, p1, pg0, pg1, ct);
   }
   const Want w = Want::exact(r);

@@ -117,7 +117,8 @@ std::string mismatch_line(const EvalOutcome& r, long number, std::size_t shown) 
       text += fmt::format(" ... ({} more; --all-diffs lists every one)", diff.size() - shown);
       break;
     }
-    text += (count == 1 ? " " : "; ") + mismatch_word_text(d);
+    text += count == 1 ? " " : "; ";
+    text += mismatch_word_text(d);
   }
   return text;
 }

@@ -105,7 +105,10 @@ std::vector<std::string> grid_flags(const TraceOp& op, const std::vector<int>& k
   const auto names = [&](std::uint8_t mask) {
     std::string list;
     for (int t = 0; t < 3; ++t)
-      if ((mask >> t) & 1) list += (list.empty() ? "" : ", ") + term_name(t, ks);
+      if ((mask >> t) & 1) {
+        if (!list.empty()) list += ", ";
+        list += term_name(t, ks);
+      }
     return list;
   };
   if (op.grid->truncated != 0)
