@@ -14,7 +14,9 @@
 #include "emu/isa/modifiers.hpp"
 #include "tests/support/scratch_file.hpp"
 
-#ifdef MXLANE_HIP_CLANG
+#ifndef MXLANE_HIP_CLANG
+#error "tests/CMakeLists.txt compiles this probe only in the device build, which defines MXLANE_HIP_CLANG"
+#endif
 
 using namespace mxlane;
 
@@ -67,5 +69,3 @@ TEST_CASE("E10: LLVM encodes a shifted SWMMAC index as index_key, window by wind
   }
   CHECK(checked == 39);  // wave32: 10 builtins x 1 window; wave64: 9 x 3, iu4 K=32 and K=64 x 1
 }
-
-#endif
