@@ -681,10 +681,13 @@ inline Num fp8_decode(const Fp8Fmt& f, std::uint8_t code) {
       }
       break;
   }
-  const Int sig = E == 0 ? Int(F) : Int((1u << f.mbits) + F);
+  // The significand as a machine integer first (GCC 12 at -O1 took a conditionally built Int for
+  // maybe-uninitialized inside Boost's comparison).
+  const std::uint32_t magnitude = E == 0 ? F : (1u << f.mbits) + F;
+  const Int sig(magnitude);
   const int e = (E == 0 ? f.emin() : static_cast<int>(E) - f.bias) - f.mbits;
   n.subnormal = E == 0 && F != 0;
-  n.cls = sig == 0 ? Cls::zero : Cls::finite;
+  n.cls = magnitude == 0 ? Cls::zero : Cls::finite;
   n.x = Ex{n.neg ? Int(-sig) : sig, e};
   return n;
 }
