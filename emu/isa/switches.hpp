@@ -230,6 +230,35 @@ struct SwitchInfo {
   std::string_view evidence;  // why the default is the default, and the probe that settles it
 };
 
+// Which switches a computation consults, recorded while a SwitchReads lives on this thread (a nested one
+// hands its reads to the outer one when it ends): every read of a choice marks its switch, and a comparison of two
+// Switches marks them all (a cache or a fast path keyed on the whole set depends on every switch). The
+// probes use it to try other answers only to the questions an emulation read (device/probes.cpp).
+class SwitchReads {
+ public:
+  SwitchReads() : outer_(current_) { current_ = this; }
+  ~SwitchReads() {
+    current_ = outer_;
+    if (outer_ != nullptr) outer_->mask_ |= mask_;
+  }
+  SwitchReads(const SwitchReads&) = delete;
+  SwitchReads& operator=(const SwitchReads&) = delete;
+  bool read(SwitchId id) const { return (mask_ >> static_cast<unsigned>(id) & 1U) != 0; }
+
+  static void mark(SwitchId id) {
+    if (current_ != nullptr) current_->mask_ |= std::uint64_t{1} << static_cast<unsigned>(id);
+  }
+  static void mark_all() {
+    if (current_ != nullptr) current_->mask_ = ~std::uint64_t{0};
+  }
+
+ private:
+  static_assert(static_cast<std::size_t>(SwitchId::count) <= 64, "one bit per switch");
+  inline static thread_local SwitchReads* current_ = nullptr;
+  SwitchReads* outer_;
+  std::uint64_t mask_ = 0;
+};
+
 // The current choice of every switch; value-initialised means every default.
 class Switches {
  public:
@@ -243,9 +272,15 @@ class Switches {
 
   // Value index of any switch, for the registry, the CLI and the trace (which treat switches
   // generically); semantics use the typed accessors above.
-  std::uint8_t get(SwitchId id) const { return choice_[static_cast<std::size_t>(id)]; }
+  std::uint8_t get(SwitchId id) const {
+    SwitchReads::mark(id);
+    return choice_[static_cast<std::size_t>(id)];
+  }
   void set(SwitchId id, std::uint8_t value) { choice_[static_cast<std::size_t>(id)] = value; }
-  bool operator==(const Switches&) const = default;
+  bool operator==(const Switches& other) const {
+    SwitchReads::mark_all();
+    return choice_ == other.choice_;
+  }
 
  private:
   std::array<std::uint8_t, static_cast<std::size_t>(SwitchId::count)> choice_{};

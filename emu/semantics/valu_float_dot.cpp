@@ -67,7 +67,18 @@ std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uin
     const std::uint64_t t = ieee_fma(kBinary32, a0, b0, c, r, NanPolicy::canonical);
     return static_cast<std::uint32_t>(ieee_fma(kBinary32, a1, b1, t, r, NanPolicy::canonical));
   }
-  if (model == Fdot2Cdna::gfx12_window) return rdna4_dot2(input, a, b, c);  // the gfx12 window
+  if (model == Fdot2Cdna::gfx12_window) {
+    // The gfx12 window's adder behind the same flushes: they are the architecture's [HW]/[DOC] facts
+    // (docs/spec/valu.md §5.1), not part of the adder question, so the output-flush question stays
+    // observable whichever adder the GPU has.
+    const auto flushed_halves = [&](std::uint32_t x) {
+      if (!flush_inputs || input != Dot2Input::f16) return x;
+      const std::uint32_t lo = is_subnormal(f, x & 0xFFFF) ? 0 : x & 0xFFFF, hi = is_subnormal(f, x >> 16) ? 0 : x >> 16;
+      return lo | hi << 16;
+    };
+    const std::uint32_t d = rdna4_dot2(input, flushed_halves(a), flushed_halves(b), c);
+    return flush_output && is_subnormal(kBinary32, d) ? static_cast<std::uint32_t>(signed_zero(kBinary32, (d >> 31) != 0)) : d;
+  }
   // exact: C + a0*b0 + a1*b1 rounded once (IEEE specials, default NaN) [ASSUMED]
   const std::uint64_t as[] = {a0, a1}, bs[] = {b0, b1};
   return static_cast<std::uint32_t>(ieee_exact_dot(kBinary32, as, bs, c, r, NanPolicy::canonical));

@@ -69,6 +69,35 @@ TEST_CASE("switches: the typed accessors read the value the CLI spelling sets", 
   }
 }
 
+TEST_CASE("switches: SwitchReads records the switches a computation reads, nested and per thread", "[switches]") {
+  using mxlane::SwitchId;
+  using mxlane::SwitchReads;
+  const Switches s = with({{"cdna2_nan", "propagate"}});
+  {
+    const SwitchReads outer;
+    CHECK(s.cdna2_nan() == mxlane::NanResult::propagate);
+    {
+      const SwitchReads inner;
+      (void)s.cbsz_model();
+      CHECK(inner.read(SwitchId::cbsz_model));
+      CHECK_FALSE(inner.read(SwitchId::cdna2_nan));  // read before the inner recorder began
+    }
+    CHECK(outer.read(SwitchId::cdna2_nan));
+    CHECK(outer.read(SwitchId::cbsz_model));  // the inner recorder handed its reads on
+    CHECK_FALSE(outer.read(SwitchId::rdna3_grid));
+    (void)(s == Switches{});  // a comparison depends on every switch
+    CHECK(outer.read(SwitchId::rdna3_grid));
+    CHECK(outer.read(SwitchId::gfx12_swmmac_grouping));
+  }
+  // A real evaluation: gfx90a FP16 MFMA reads its CDNA2 switches and no RDNA3 one.
+  const SwitchReads reads;
+  (void)packed(mxlane::kBinary16, 0x3C00, 0x3C00, 0, Switches{});
+  CHECK(reads.read(SwitchId::cdna2_nan));
+  CHECK(reads.read(SwitchId::cdna2_flushed_input_sign));
+  CHECK_FALSE(reads.read(SwitchId::rdna3_grid));
+  CHECK_FALSE(reads.read(SwitchId::gfx12_fp8_wmma));
+}
+
 TEST_CASE("switches: cdna2_mode=honoured applies mode_round to FP32 MFMA", "[switches][cdna2]") {
   // K = 1: D = fma(a, b, c) with a = +-1.0, b = 1 + 2^-23 (0x3F800001), c = +-0.75 * 2^-23
   // (0x33C00000 = 1.5 * 2^-24). Exact |D| = 1 + 1.75 * 2^-23: between 0x3F800001 and 0x3F800002,
@@ -260,6 +289,24 @@ TEST_CASE("switches: gfx90a_fdot2_output_flush=keep keeps a binary32 subnormal f
   };
   CHECK(fdot2({}) == 0);  // flush (default): the subnormal result becomes +0
   CHECK(fdot2(with({{"gfx90a_fdot2_output_flush", "keep"}})) == 0x00000001);
+  // The gfx12-window adder on gfx90a keeps gfx90a's flushes (docs/spec/valu.md §5.1): the output switch
+  // applies to it, and -2^-149 flushes to -0 (the sign kept, as the other adders' flush keeps it).
+  const auto window = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, const char* output_flush) {
+    return b::fdot2(ArchId::gfx90a, one(h2(a)), one(h2(b)), one(f32(c)), false,
+                    with({{"fdot2_cdna", "gfx12-window"}, {"gfx90a_fdot2_output_flush", output_flush}}))
+        .at(0)
+        .bits;
+  };
+  CHECK(window(0, 0, 0x00000001, "flush") == 0);
+  CHECK(window(0, 0, 0x80000001, "flush") == 0x80000000);
+  CHECK(window(0, 0, 0x00000001, "keep") == 0x00000001);
+  // f16 2^-24 (0x0001, subnormal) times 1.0 with C = 1.0: flushed on gfx90a, the result 1.0; gfx950
+  // keeps the input, and 1 + 2^-24 in the window truncates to 1.0 as well, so C = 0 shows it: 2^-24.
+  CHECK(window(0x00000001, 0x00003C00, 0, "keep") == 0);
+  CHECK(b::fdot2(ArchId::gfx950, one(h2(0x00000001)), one(h2(0x00003C00)), one(f32(0)), false,
+                 with({{"fdot2_cdna", "gfx12-window"}}))
+            .at(0)
+            .bits == 0x33800000);
 }
 
 TEST_CASE("switches: fnuz_nan_decode and fnuz_negative_underflow on gfx942", "[switches][valu]") {
