@@ -364,7 +364,8 @@ std::vector<Case> targeted_cases(const Kernel& k) {
   return out;
 }
 
-Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind) {
+Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind,
+                 bool scales_from_value) {
   const InstrDesc& d = *k.matrix;
   Matrices m;
   for (auto [op, target] : {std::pair{Operand::A, &m.a}, std::pair{Operand::B, &m.b}, std::pair{Operand::C, &m.c}}) {
@@ -380,6 +381,14 @@ Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int
       for (int r = 0; r < d.rows(Operand::IDX); ++r)
         for (int c = 0; c < d.cols(Operand::IDX); ++c)
           m.idx[static_cast<std::size_t>(blk)].push_back(value(Operand::IDX, blk, r, c) & 3);
+  }
+  // Scaled f8f6f4: the E8M0 scale of SA/SB entry (r, c) is value(SA or SB, ...) when asked for.
+  for (auto [op, target] : {std::pair{Operand::SA, &m.sa}, std::pair{Operand::SB, &m.sb}}) {
+    if (!scales_from_value || !d.has(op)) continue;
+    target->resize(static_cast<std::size_t>(d.blocks));
+    for (int blk = 0; blk < d.blocks; ++blk)
+      for (int r = 0; r < d.rows(op); ++r)
+        for (int c = 0; c < d.cols(op); ++c) (*target)[static_cast<std::size_t>(blk)].push_back(value(op, blk, r, c) & 0xFF);
   }
   std::mt19937_64 rng(7);
   return scatter(k, m, std::move(kind), rng);

@@ -21,8 +21,10 @@ struct Case {
 // through the three generators. The same (kernel, random_cases, seed) always gives the same cases.
 std::vector<Case> make_cases(const Kernel& kernel, int random_cases, std::uint64_t seed);
 
-// A matrix kernel's case from element values value(operand, block, row, col), operands A, B, C.
-Case matrix_case(const Kernel& kernel, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind);
+// A matrix kernel's case from element values value(operand, block, row, col), operands A, B, C (IDX
+// where the instruction has it; SA, SB too with scales_from_value, else random scales near 2^0).
+Case matrix_case(const Kernel& kernel, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind,
+                 bool scales_from_value = false);
 
 // The pieces, for tests.
 std::vector<Case> targeted_cases(const Kernel& kernel);

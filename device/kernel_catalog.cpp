@@ -186,6 +186,16 @@ std::vector<Target> targets_for(const std::vector<std::string>& arch_names) {
   return out;
 }
 
+std::vector<Kernel> every_kernel(const std::string& arch_name) {
+  std::vector<Kernel> out;
+  for (const ArchInfo& a : all_archs()) {
+    if (!arch_name.empty() && arch_name != a.name) continue;
+    for (const Target& t : targets_for({std::string(a.name)}))
+      for (Kernel& k : kernels_for(t)) out.push_back(std::move(k));
+  }
+  return out;
+}
+
 std::string Kernel::builtin() const { return std::string(matrix != nullptr ? matrix->builtin : valu->builtin); }
 
 std::vector<Kernel> kernels_for(const Target& t) {

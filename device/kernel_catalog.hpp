@@ -55,4 +55,7 @@ std::vector<Operand> kernel_source_operands(const InstrDesc& d);
 // Every kernel of a target, in a stable order.
 std::vector<Kernel> kernels_for(const Target& target);
 
+// Every kernel of every target of every architecture (or of the one named), in a stable order.
+std::vector<Kernel> every_kernel(const std::string& arch_name = "");
+
 }  // namespace mxlane::device

@@ -85,8 +85,12 @@ void unpack_kernel_arguments(const std::vector<std::byte>& kernarg, const void*&
 // (bounds-checked buffers at fake addresses); a launch decodes its argument buffer, reads each lane's
 // words where the kernel would, runs emulate() and stores the result words. When `manifest_dir` holds
 // the build's <target>.manifest, a kernel must be listed there with the catalog's shape (as
-// hipModuleGetFunction needs the symbol in the code object).
-std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, const Switches& switches = {});
+// hipModuleGetFunction needs the symbol in the code object). The GPU it plays behaves as `switches`
+// say, and a kernel's MODE write takes effect as on a GPU (device/mode_write.hpp), except for the MODE
+// fields in `kept_mode_fields`, which stay as `switches` set them whatever the kernel writes (a GPU
+// whose instructions ignore that field).
+std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, const Switches& switches = {},
+                                             std::vector<SwitchId> kept_mode_fields = {});
 
 // The HIP runtime, loaded with dlopen. Library: $MXLANE_HIP_LIBRARY when set, else libamdhip64.so.7,
 // .so.6, .so.5, .so from the loader path, then /opt/rocm/lib and $ROCM_PATH/lib. Code objects: v5

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "device/launcher.hpp"
+#include "device/mode_write.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 
@@ -14,7 +15,8 @@ namespace {
 
 class LoopbackRuntime : public DeviceRuntime {
  public:
-  LoopbackRuntime(std::string manifest_dir, Switches switches) : manifest_dir_(std::move(manifest_dir)), switches_(switches) {}
+  LoopbackRuntime(std::string manifest_dir, Switches switches, std::vector<SwitchId> kept_mode_fields)
+      : manifest_dir_(std::move(manifest_dir)), switches_(switches), kept_mode_fields_(std::move(kept_mode_fields)) {}
   std::string describe() const override { return "loopback (the emulator plays the GPU; not hardware evidence)"; }
 
   void* load_module(const std::string& target) override {
@@ -79,7 +81,7 @@ class LoopbackRuntime : public DeviceRuntime {
     const std::size_t out_words = static_cast<std::size_t>(k.target.wave * k.out_dwords);
     std::vector<std::uint32_t> in(in_words);
     std::memcpy(in.data(), span(in_pointer, in_words * 4, "kernel load"), in_words * 4);
-    const std::vector<std::uint32_t> out = emulate(k, in, switches_);
+    const std::vector<std::uint32_t> out = emulate(k, in, after_mode_write(k, switches_, kept_mode_fields_));
     std::memcpy(span(out_pointer, out_words * 4, "kernel store"), out.data(), out_words * 4);
   }
 
@@ -103,6 +105,7 @@ class LoopbackRuntime : public DeviceRuntime {
 
   std::string manifest_dir_;
   Switches switches_;
+  std::vector<SwitchId> kept_mode_fields_;
   std::vector<std::unique_ptr<Module>> modules_;
   std::map<std::uintptr_t, std::vector<std::byte>> memory_;
   std::uintptr_t next_ = 0x7f0000000000;
@@ -110,8 +113,9 @@ class LoopbackRuntime : public DeviceRuntime {
 
 }  // namespace
 
-std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, const Switches& switches) {
-  return std::make_unique<LoopbackRuntime>(manifest_dir, switches);
+std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, const Switches& switches,
+                                             std::vector<SwitchId> kept_mode_fields) {
+  return std::make_unique<LoopbackRuntime>(manifest_dir, switches, std::move(kept_mode_fields));
 }
 
 }  // namespace mxlane::device

@@ -1,5 +1,5 @@
-// The gfx950 (CDNA4) probes of docs/cdna4-numerics.md §6 that all_probes() lists after its own (the
-// K-doubled f16 group-size probe, which needs a targeted input, is written there).
+// The gfx950 (CDNA4) probes of docs/cdna4-numerics.md §6, which all_probes() lists after the others, in
+// the order a session runs them (the K-doubled lane map before the f16 group size).
 #pragma once
 
 #include <vector>

@@ -368,6 +368,11 @@ void set_switch(Switches& switches, std::string_view name, std::string_view valu
 
 ArchMask switch_archs(SwitchId id) { return kScopes[static_cast<std::size_t>(id)].archs; }
 
+bool switch_is_mode_field(SwitchId id) {
+  return id == SwitchId::mode_round || id == SwitchId::mode_denorm_f32 || id == SwitchId::mode_denorm_f16_f64 ||
+         id == SwitchId::fp16_ovfl;
+}
+
 void set_switch_for(Switches& switches, std::string_view name, std::string_view value, ArchMask archs) {
   set_switch(switches, name, value);  // unknown names and values first
   for (const SwitchInfo& info : kSwitches)

@@ -1,4 +1,4 @@
-// The gfx950 probes in all_probes() (device/probes_cdna4.hpp and the targeted K-doubled f16 one): one per
+// The gfx950 probes in all_probes() (device/probes_cdna4.cpp, the K-doubled f16 group probe among them): one per
 // gfx950 switch, every value a candidate, every candidate a setting the switch registry accepts.
 #include "support/catch_compat.hpp"
 

@@ -21,14 +21,6 @@ using namespace mxlane::device;
 
 namespace {
 
-std::vector<Kernel> every_kernel() {
-  std::vector<Kernel> all;
-  for (const ArchInfo& a : all_archs())
-    for (const Target& t : targets_for({std::string(a.name)}))
-      for (Kernel& k : kernels_for(t)) all.push_back(std::move(k));
-  return all;
-}
-
 // The names by value (string_view): GCC 14's -Wdangling-reference takes a reference result with
 // temporary std::string arguments for a possible dangle.
 const Kernel& find_kernel(const std::vector<Kernel>& all, std::string_view target, std::string_view name) {

@@ -22,11 +22,7 @@ namespace {
 // The names by value (string_view): GCC 14's -Wdangling-reference takes a reference result with
 // temporary std::string arguments for a possible dangle.
 const Kernel& kernel(std::string_view target_arch, std::string_view name) {
-  static std::vector<Kernel> all;
-  if (all.empty())
-    for (const ArchInfo& a : all_archs())
-      for (const Target& t : targets_for({std::string(a.name)}))
-        for (Kernel& k : kernels_for(t)) all.push_back(std::move(k));
+  static const std::vector<Kernel> all = every_kernel();
   for (const Kernel& k : all)
     if (k.name == name && arch_info(k.target.arch).name == target_arch) return k;
   FAIL("no kernel " << name);
@@ -174,10 +170,7 @@ TEST_CASE("The comparison ignores what the specs leave undefined, and nothing el
 }
 
 TEST_CASE("Every probe has inputs on which its candidates disagree", "[device][probes]") {
-  std::vector<Kernel> all;
-  for (const ArchInfo& a : all_archs())
-    for (const Target& t : targets_for({std::string(a.name)}))
-      for (Kernel& k : kernels_for(t)) all.push_back(std::move(k));
+  const std::vector<Kernel> all = every_kernel();
   const auto probes = all_probes();
   CHECK(probes.size() >= 20);
   for (const Probe& p : probes) {

@@ -2,13 +2,16 @@
 // (or on the loopback, the emulator behind the same launch path), and the merged report of captures.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "device/capture_report.hpp"
 #include "device/probes.hpp"
 #include "device/runner.hpp"
 #include "emu/isa/errors.hpp"
+#include "emu/isa/switch_scope.hpp"
 #include "fmt/format.h"
+#include "fmt/ranges.h"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/commands.hpp"
 
@@ -39,15 +42,7 @@ void check_arch(const std::string& arch) {
 }
 
 std::vector<device::Kernel> all_kernels(const std::string& arch_filter) {
-  std::vector<device::Kernel> out;
-  for (const ArchInfo& a : all_archs()) {
-    if (arch_filter != "auto" && arch_filter != a.name) continue;
-    for (const device::Target& t : device::targets_for({std::string(a.name)})) {
-      auto ks = device::kernels_for(t);
-      out.insert(out.end(), ks.begin(), ks.end());
-    }
-  }
-  return out;
+  return device::every_kernel(arch_filter == "auto" ? std::string() : arch_filter);
 }
 
 std::unique_ptr<std::ofstream> open_capture(const std::string& path) {
@@ -107,6 +102,10 @@ CLI::App* register_device(CLI::App& app, DeviceOptions& o) {
                     "hip (default: a real GPU through the HIP runtime) or loopback (the emulator plays the GPU behind the "
                     "same launch path; checks the runner, not the hardware)")
         ->check(CLI::IsMember({"hip", "loopback"}));
+    sub->add_option("--loopback-option", o.loopback_options,
+                    "With --backend loopback: the GPU it plays answers an open question this way, switch NAME=VALUE "
+                    "(repeatable; see `mxlane list`). A MODE field (mode_round, mode_denorm_f32, mode_denorm_f16_f64, "
+                    "fp16_ovfl) given here stays so whatever a kernel writes. Example: --loopback-option cdna2_nan=propagate");
   };
   CLI::App* run = cmd->add_subcommand("run", "Run each builtin's targeted vectors and N random cases; report every differing bit");
   common(run);
@@ -131,6 +130,7 @@ CLI::App* register_device(CLI::App& app, DeviceOptions& o) {
                 "Examples:\n"
                 "  mxlane device probe --capture probes.jsonl\n"
                 "  mxlane device probe --list\n"
+                "  mxlane device probe --backend loopback --loopback-option cdna2_nan=propagate   (a GPU with other answers)\n"
                 "  mxlane device probe --skip 'docs/spec/valu.md*'");
   CLI::App* report = cmd->add_subcommand("report", "Merge the captures of device run (e.g. the shards of a campaign) into one report");
   report->add_option("captures", o.captures, "Capture files written by device run --capture")->required();
@@ -172,10 +172,23 @@ int run_device(const DeviceOptions& o, std::ostream& out, std::ostream& err) {
     int bad = 0;
     for (const device::Probe& p : device::all_probes()) {
       const device::Kernel* k = device::probe_kernel(p, kernels);
-      const std::size_t found = k == nullptr ? 0 : device::discriminating_cases(p, *k).size();
-      bad += found == 0 ? 1 : 0;
-      out << fmt::format("{:<40} {:<8} {:<44} {}\n", p.id, p.arch, p.kernel,
-                         found == 0 ? "NO discriminating input" : fmt::format("{} discriminating case(s)", found));
+      const std::vector<device::ProbeCase> found = k == nullptr ? std::vector<device::ProbeCase>{} : device::discriminating_cases(p, *k);
+      const auto deciding = std::count_if(found.begin(), found.end(), [](const device::ProbeCase& c) { return c.decides; });
+      const auto alone = std::count_if(found.begin(), found.end(), [](const device::ProbeCase& c) { return c.interfering.empty(); });
+      bad += found.empty() ? 1 : 0;
+      std::vector<std::string> interfering;  // what else changes these inputs' results, for the reader
+      for (const device::ProbeCase& c : found)
+        for (SwitchId id : c.interfering)
+          if (std::find(interfering.begin(), interfering.end(), switch_info(id).name) == interfering.end())
+            interfering.emplace_back(switch_info(id).name);
+      const std::vector<std::string> before = device::prerequisites(p, kernels);
+      out << fmt::format("{:<40} {:<8} {:<44} {}{}\n", p.id, p.arch, p.kernel,
+                         found.empty() ? "NO discriminating input"
+                                       : fmt::format("{} discriminating case(s): {} no other question changes, {} deciding "
+                                                     "whatever the other questions' answers{}",
+                                                     found.size(), alone, deciding,
+                                                     interfering.empty() ? "" : fmt::format(" (also changed by {})", fmt::join(interfering, ", "))),
+                         before.empty() ? "" : fmt::format("; after {}", fmt::join(before, ", ")));
     }
     return bad == 0 ? kExitOk : kExitMismatch;
   }
@@ -187,9 +200,19 @@ int run_device(const DeviceOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<std::string> archs;
   std::unique_ptr<device::DeviceRuntime> runtime;
   if (o.backend == "loopback") {
-    runtime = device::open_loopback(is_directory(dir) ? dir : std::string());
     archs = o.arch == "auto" ? device_archs() : std::vector<std::string>{o.arch};
+    ArchMask served = 0;
+    for (const std::string& a : archs) served |= arch_bit(find_arch(a)->id);  // check_arch accepted each
+    const Switches gpu = parse_switch_settings(o.loopback_options, served, "--loopback-option");
+    std::vector<SwitchId> kept_mode_fields;  // the MODE fields given: a kernel's write leaves them as they are
+    for (const SwitchInfo& info : all_switches())
+      for (const std::string& setting : o.loopback_options)
+        if (switch_is_mode_field(info.id) && setting.substr(0, setting.find('=')) == info.name) kept_mode_fields.push_back(info.id);
+    runtime = device::open_loopback(is_directory(dir) ? dir : std::string(), gpu, kept_mode_fields);
   } else {
+    if (!o.loopback_options.empty())
+      throw InvalidArgument(fmt::format("--loopback-option: '{}' needs --backend loopback (a real GPU answers for itself)",
+                                        o.loopback_options.front()));
     std::string skipped, gpu_arch;
     runtime = device::open_hip(dir, o.arch, skipped, gpu_arch);
     if (!runtime) {
@@ -212,10 +235,7 @@ int run_device(const DeviceOptions& o, std::ostream& out, std::ostream& err) {
       int failed = 0;
       for (const std::string& a : archs)
         for (const auto& r : device::run_probes(mine, a, launcher, out, capture.get(), selection))
-          failed += r.outcome.rfind("matches none", 0) == 0 || r.outcome.rfind("error", 0) == 0 ||
-                            r.outcome.rfind("no discriminating", 0) == 0
-                        ? 1
-                        : 0;
+          failed += r.answered() || r.not_observable || r.outcome.rfind("skipped", 0) == 0 ? 0 : 1;
       return failed == 0 ? kExitOk : kExitMismatch;
     }
     device::print_table_header(out);

@@ -89,6 +89,7 @@ struct DeviceOptions {
   std::string device_dir;
   std::string capture;
   std::string backend = "hip";  // hip (a real GPU) or loopback (the emulator behind the launch path)
+  std::vector<std::string> loopback_options;  // NAME=VALUE: how the loopback's GPU behaves
   int cases = 16;
   std::uint64_t seed = 1;
   std::vector<std::string> filters, excludes;  // device run: kernel globs
@@ -130,7 +131,8 @@ inline CLI::Validator integer_in(long long lo, long long hi) {
 const ArchInfo& resolve_arch_option(const std::string& value);
 const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
                                      std::optional<int> wave);
-// --option NAME=VALUE settings for a command about the architectures in `archs`.
-Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs);
+// NAME=VALUE switch settings given by `option` (--option, --loopback-option) for a command about the
+// architectures in `archs`; errors name the option.
+Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs, std::string_view option = "--option");
 
 }  // namespace mxlane::cli

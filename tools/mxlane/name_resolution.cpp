@@ -29,16 +29,16 @@ const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& va
   }
 }
 
-Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs) {
+Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs, std::string_view option) {
   Switches switches;
   for (const std::string& setting : settings) {
     const auto eq = setting.find('=');
     if (eq == std::string::npos)
-      throw InvalidArgument(fmt::format("--option: '{}' is not NAME=VALUE", setting));
+      throw InvalidArgument(fmt::format("{}: '{}' is not NAME=VALUE", option, setting));
     try {
       set_switch_for(switches, setting.substr(0, eq), setting.substr(eq + 1), archs);
     } catch (const InvalidArgument& e) {
-      throw InvalidArgument(std::string("--option: ") + e.what());
+      throw InvalidArgument(fmt::format("{}: {}", option, e.what()));
     }
   }
   return switches;
