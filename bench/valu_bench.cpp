@@ -7,6 +7,7 @@
 
 #include "bench_registry.hpp"
 #include "emu/fast/valu_fast.hpp"
+#include "emu/insns/run_valu_lanes.hpp"
 #include "emu/semantics/valu_lane.hpp"
 #include "valu_cases.hpp"
 
@@ -56,8 +57,8 @@ void valu_benchmark(benchmark::State& state, const ValuVariant* v) {
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
   const mxlane::ValuContext ctx{c->arch_id, {}, {}};
   for (auto _ : state) {
-    if (v->engine == ValuVariant::Engine::reference) mxlane::fast::run_valu_reference_lanes(*c->desc, ctx, src, d.data(), kLanes);
-    else mxlane::fast::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    if (v->engine == ValuVariant::Engine::reference) mxlane::run_valu_reference_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    else mxlane::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
     benchmark::DoNotOptimize(d.data());
   }
   state.counters["lane_ops/s"] = benchmark::Counter(static_cast<double>(kLanes), benchmark::Counter::kIsIterationInvariantRate);

@@ -1,11 +1,11 @@
 // The VALU builtin functions' engine: the lane words the header packed, run by the lane engine
-// (fast kernels where they apply, emu/fast/valu_fast.hpp); the argument roles from the signature's
+// (fast kernels where they apply, emu/insns/run_valu_lanes.hpp); the argument roles from the signature's
 // traits (emu/isa/valu_signature.hpp).
 #include "emu/api/valu_builtins.hpp"
 
 #include <stdexcept>
 
-#include "emu/fast/valu_fast.hpp"
+#include "emu/insns/run_valu_lanes.hpp"
 #include "emu/insns/execute_valu.hpp"
 #include "emu/semantics/valu_lane.hpp"
 #include "fmt/format.h"
@@ -42,7 +42,7 @@ std::vector<std::uint32_t> run_valu_words(std::string_view name, ArchId arch, co
   validate_valu_modifiers(desc, mods);
   std::vector<std::uint32_t> d(lanes * static_cast<std::size_t>(desc.shape().dst));
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
-  fast::run_valu_lanes(desc, ValuContext{arch, mods, switches}, src, d.data(), lanes);
+  run_valu_lanes(desc, ValuContext{arch, mods, switches}, src, d.data(), lanes);
   return d;
 }
 

@@ -1,5 +1,5 @@
-// run_valu_lanes(): the fast kernel of the table's fast-path column where it applies, reference
-// lanes everywhere else (and for the lanes a kernel leaves to the reference).
+// run_valu_fast_lanes(): the fast kernel of the table's fast-path column where it applies; the caller
+// (run_valu_lanes(), emu/insns/run_valu_lanes.cpp) runs the reference on the lanes it leaves.
 #include "emu/fast/valu_fast.hpp"
 
 #include <array>
@@ -7,8 +7,12 @@
 
 #include "emu/fast/float_env.hpp"
 #include "emu/fast/simd_level.hpp"
-#include "emu/insns/valu_insn.hpp"
+#include "emu/isa/valu_desc.hpp"
+#include "emu/semantics/conversions.hpp"
 #include "emu/semantics/dot_specials.hpp"
+#include "emu/semantics/valu_float_dot.hpp"
+#include "emu/semantics/valu_int_dot.hpp"
+#include "emu/semantics/valu_lane.hpp"
 
 namespace mxlane::fast {
 namespace {
@@ -61,51 +65,22 @@ bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx) {
   }
 }
 
-namespace {
-
-// Lanes first..last of the request through the reference lane kernel.
-void reference_lanes(ValuKernel reference, const ValuShape& shape, const ValuContext& ctx, const std::uint32_t* const src[3],
-                     std::uint32_t* dst, std::size_t first, std::size_t last) {
-  const auto words = [](int n) { return static_cast<std::size_t>(n); };
-  for (std::size_t l = first; l < last; ++l) {
-    ValuLane in;
-    for (int s = 0; s < 3; ++s)
-      for (int w = 0; w < shape.src[s]; ++w)
-        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = src[s][l * words(shape.src[s]) + words(w)];
-    const Dwords out = reference(in, ctx);
-    for (int w = 0; w < shape.dst; ++w) dst[l * words(shape.dst) + words(w)] = out[static_cast<std::size_t>(w)];
-  }
-}
-
-}  // namespace
-
-void run_valu_reference_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3],
-                              std::uint32_t* dst, std::size_t lanes) {
-  reference_lanes(valu_kernel(desc), desc.shape(), ctx, src, dst, 0, lanes);
-}
-
-void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
-                    std::size_t lanes) {
-  const ValuShape shape = desc.shape();
-  const ValuKernel reference = valu_kernel(desc);
-  std::size_t done = 0;
+std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
+                                std::size_t lanes, std::vector<std::uint8_t>& needs_reference) {
   const ValuFastPath& path = desc.fast;
   // The FP8 table costs 256 reference calls: worth it from a few hundred lanes on.
   const bool worth_it = path.kind != ValuKind::fp8_to_f32 || lanes >= 512;
   const ValuLanesKernel kernel =
       worth_it && valu_fast_path_applies(path, ctx) ? valu_kernel(active_simd_level(), path.kind) : nullptr;
+  std::size_t done = 0;
   if (kernel != nullptr) {
-    std::vector<std::uint8_t> needs_reference(lanes, 0);
+    needs_reference.assign(lanes, 0);
     ValuLanes batch;
     batch.lanes = lanes;
     for (int s = 0; s < 3; ++s) batch.src[s] = src[s];
     batch.dst = dst;
     batch.needs_reference = needs_reference.data();
-    batch.int_dot = path.int_dot;
-    if (path.signed_from_neg) {
-      batch.int_dot.a_signed = (ctx.mods.neg & 1) != 0;
-      batch.int_dot.b_signed = (ctx.mods.neg & 2) != 0;
-    }
+    batch.int_dot = path.signed_from_neg ? with_signs(path.int_dot, ctx.mods.neg) : path.int_dot;
     batch.clamp = ctx.mods.clamp != 0;
     batch.bf16 = path.bf16;
     batch.bf8 = path.bf8;
@@ -132,10 +107,8 @@ void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uin
     }
     const FloatEnvGuard env({});  // RNE, no FTZ/DAZ: the conversions' and the dots' rounding
     done = kernel(batch);
-    for (std::size_t l = 0; l < done; ++l)
-      if (needs_reference[l] != 0) reference_lanes(reference, shape, ctx, src, dst, l, l + 1);
   }
-  reference_lanes(reference, shape, ctx, src, dst, done, lanes);
+  return done;
 }
 
 }  // namespace mxlane::fast

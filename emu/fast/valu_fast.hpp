@@ -1,11 +1,12 @@
 // Fast lane-array kernels of the VALU builtins. Which kernel computes a builtin is a column of the
-// VALU table (ValuDesc::fast, emu/isa/valu_table.cpp); run_valu_lanes() uses the kernel of the
-// active SIMD level where it covers the request and the reference lane kernel everywhere else.
+// VALU table (ValuDesc::fast, emu/isa/valu_table.cpp); run_valu_fast_lanes() runs the kernel of the
+// active SIMD level where it covers a request.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "emu/fast/valu_lanes.hpp"
 
@@ -29,15 +30,13 @@ const ValuFastPath* valu_fast_path(std::string_view name);
 // FP8/BF8 for the OCP formats (gfx950, gfx1200; not gfx942's FNUZ).
 bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx);
 
-// Runs `desc` on `lanes` lanes: operand n's words for lane l are src[n][l * words + w] (words =
-// the operand's VGPR count, valu_desc.hpp), D's go to dst the same way. Every lane runs (no EXEC).
-// The fast kernel of the active SIMD level where valu_fast_path_applies(), else the reference
-// lane kernel (emu/insns/valu/<mnemonic>.cpp) on each lane.
-void run_valu_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
-                    std::size_t lanes);
-
-// The same with the reference lane kernel on every lane (benchmarks compare the two in one run).
-void run_valu_reference_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3],
-                              std::uint32_t* dst, std::size_t lanes);
+// Runs the fast kernel of the active SIMD level on the first lanes of a request where
+// valu_fast_path_applies() (operand n's words for lane l are src[n][l * words + w], words = the
+// operand's VGPR count, valu_desc.hpp; D's go to dst the same way) and returns how many lanes it did,
+// 0 where no kernel applies; needs_reference[l] is set for each of those lanes the kernel leaves to the
+// reference lane kernel. run_valu_lanes() (emu/insns/run_valu_lanes.hpp) runs the reference on those
+// and on the rest.
+std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
+                                std::size_t lanes, std::vector<std::uint8_t>& needs_reference);
 
 }  // namespace mxlane::fast

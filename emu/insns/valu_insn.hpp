@@ -4,7 +4,6 @@
 // (emu/isa/valu_table.cpp) names the lane-array kernel that computes the same function, if one does.
 #pragma once
 
-#include "emu/fast/valu_fast.hpp"
 #include "emu/isa/valu_desc.hpp"
 #include "emu/semantics/conversions.hpp"
 #include "emu/semantics/sad.hpp"

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "emu/semantics/valu_int_dot.hpp"
+#include "emu/isa/int_dot_spec.hpp"
 
 namespace mxlane {
 

@@ -44,17 +44,16 @@ constexpr ValuFastPath v_sad_u16{.kind = K::sad_u16};
 constexpr ValuFastPath v_qsad_pk_u16_u8{.kind = K::qsad_pk_u16_u8};
 constexpr ValuFastPath v_mqsad_pk_u16_u8{.kind = K::mqsad_pk_u16_u8};
 constexpr ValuFastPath v_mqsad_u32_u8{.kind = K::mqsad_u32_u8};
-// IntDotSpec: products, element width, A / B signed, C signed, result signed (the reference's own
-// spec in each instruction's file, emu/insns/valu/).
-constexpr ValuFastPath v_dot2_i32_i16{.kind = K::int_dot, .int_dot = {2, 16, true, true, true, true}};
-constexpr ValuFastPath v_dot2_u32_u16{.kind = K::int_dot, .int_dot = {2, 16, false, false, false, false}};
-constexpr ValuFastPath v_dot4_i32_i8{.kind = K::int_dot, .int_dot = {4, 8, true, true, true, true}};
-constexpr ValuFastPath v_dot4_u32_u8{.kind = K::int_dot, .int_dot = {4, 8, false, false, false, false}};
-constexpr ValuFastPath v_dot8_i32_i4{.kind = K::int_dot, .int_dot = {8, 4, true, true, true, true}};
-constexpr ValuFastPath v_dot8_u32_u4{.kind = K::int_dot, .int_dot = {8, 4, false, false, false, false}};
+// The integer dots' shapes, shared with their instruction files (emu/isa/int_dot_spec.hpp).
+constexpr ValuFastPath v_dot2_i32_i16{.kind = K::int_dot, .int_dot = kDot2I32I16};
+constexpr ValuFastPath v_dot2_u32_u16{.kind = K::int_dot, .int_dot = kDot2U32U16};
+constexpr ValuFastPath v_dot4_i32_i8{.kind = K::int_dot, .int_dot = kDot4I32I8};
+constexpr ValuFastPath v_dot4_u32_u8{.kind = K::int_dot, .int_dot = kDot4U32U8};
+constexpr ValuFastPath v_dot8_i32_i4{.kind = K::int_dot, .int_dot = kDot8I32I4};
+constexpr ValuFastPath v_dot8_u32_u4{.kind = K::int_dot, .int_dot = kDot8U32U4};
 // NEG_LO[0] / NEG_LO[1] choose the signedness of A / B.
-constexpr ValuFastPath v_dot4_i32_iu8{.kind = K::int_dot, .int_dot = {4, 8, false, false, true, true}, .signed_from_neg = true};
-constexpr ValuFastPath v_dot8_i32_iu4{.kind = K::int_dot, .int_dot = {8, 4, false, false, true, true}, .signed_from_neg = true};
+constexpr ValuFastPath v_dot4_i32_iu8{.kind = K::int_dot, .int_dot = kDot4I32Iu8, .signed_from_neg = true};
+constexpr ValuFastPath v_dot8_i32_iu4{.kind = K::int_dot, .int_dot = kDot8I32Iu4, .signed_from_neg = true};
 // gfx1100's grid and the CDNA exact model (valu_fast_path_applies); gfx1200 uses the reference.
 constexpr ValuFastPath v_dot2_f32_f16{.kind = K::fdot2_f32};
 constexpr ValuFastPath v_dot2_f16_f16{.kind = K::fdot2_f16};

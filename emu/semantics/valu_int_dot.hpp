@@ -3,17 +3,18 @@
 
 #include <cstdint>
 
-namespace mxlane {
+#include "emu/isa/int_dot_spec.hpp"
 
-struct IntDotSpec {
-  int lanes;           // 2, 4 or 8 products
-  int width;           // 16, 8 or 4 bits per element
-  bool a_signed, b_signed;
-  bool c_signed;       // C sign-extended (i32) or zero-extended (u32)
-  bool result_signed;  // clamp range: int32 or uint32
-};
+namespace mxlane {
 
 // sum = C + sum_k A[k] * B[k] exactly; clamp saturates to the result range; then modulo 2^32.
 std::uint32_t valu_int_dot(const IntDotSpec& spec, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp);
+
+// A mixed-sign dot's spec with A / B signed as NEG_LO[0] / NEG_LO[1] say (docs/spec/valu.md §4.1).
+constexpr IntDotSpec with_signs(IntDotSpec spec, int neg) {
+  spec.a_signed = (neg & 1) != 0;
+  spec.b_signed = (neg & 2) != 0;
+  return spec;
+}
 
 }  // namespace mxlane

@@ -7,7 +7,7 @@
 #include <xmmintrin.h>
 #endif
 
-#include "emu/fast/valu_fast.hpp"
+#include "emu/insns/run_valu_lanes.hpp"
 #include "emu/insns/valu_insn.hpp"
 #include "fast/fast_test_support.hpp"
 
@@ -78,7 +78,7 @@ TEST_CASE("VALU lane kernels ignore and restore the caller's rounding mode", "[f
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);
     const HostileEnv hostile;
-    fast::run_valu_lanes(cvt, ValuContext{ArchId::gfx1100, {}, {}}, src, d.data(), kLanes);
+    run_valu_lanes(cvt, ValuContext{ArchId::gfx1100, {}, {}}, src, d.data(), kLanes);
     CHECK(_mm_getcsr() == kHostileCsr);
     CHECK(std::fegetround() == FE_TOWARDZERO);
     for (std::size_t l = 0; l < kLanes; ++l) {

@@ -4,6 +4,7 @@
 // counts that leave a tail for the reference; and the fallback where a switch is not default.
 #include "emu/api/valu_builtins.hpp"
 #include "emu/fast/valu_fast.hpp"
+#include "emu/insns/run_valu_lanes.hpp"
 #include "emu/insns/valu_insn.hpp"
 #include "fast/fast_test_support.hpp"
 #include "support/sweep.hpp"
@@ -61,7 +62,7 @@ void check_lanes(const ValuDesc& d, const ValuContext& ctx, std::uint64_t seed, 
   }
   std::vector<std::uint32_t> got(kLanesPerCase * static_cast<std::size_t>(shape.dst));
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
-  fast::run_valu_lanes(d, ctx, src, got.data(), kLanesPerCase);
+  run_valu_lanes(d, ctx, src, got.data(), kLanesPerCase);
   const ValuKernel reference = valu_kernel(d);
   Sweep sweep(what);
   for (std::size_t l = 0; l < kLanesPerCase; ++l) {
@@ -91,7 +92,7 @@ void check_broadcast(const ValuDesc& d, const ValuContext& ctx, std::uint32_t a,
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);
     std::vector<std::uint32_t> got(kLanes, ~expected);
-    fast::run_valu_lanes(d, ctx, src, got.data(), kLanes);
+    run_valu_lanes(d, ctx, src, got.data(), kLanes);
     for (std::size_t l = 0; l < kLanes; ++l) {
       CAPTURE(d.builtin, arch_info(ctx.arch).name, ctx.mods.clamp, a, b, c, l, fast::simd_level_name(level));
       CHECK(got[l] == expected);
@@ -150,9 +151,9 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
   const std::uint32_t a = 0x3C007E01, b = 0x3C003C00, c = 0;
   const std::uint32_t* src_one[3] = {&a, &b, &c};
   std::uint32_t d = 1;
-  fast::run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, src_one, &d, 1);
+  run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, src_one, &d, 1);
   CHECK(d == 0xFFC00A3DU);
-  fast::run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, {}}, src_one, &d, 1);
+  run_valu_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, {}}, src_one, &d, 1);
   CHECK(d == 0U);
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "emu/fast/valu_fast.hpp"
+#include "emu/insns/run_valu_lanes.hpp"
 #include "emu/insns/valu_insn.hpp"
 #include "fast/fast_test_support.hpp"
 #include "support/sweep.hpp"
@@ -34,8 +35,8 @@ void compare(const ValuDesc& d, const ValuContext& ctx, const std::array<std::ve
   const std::size_t lanes = words[0].size() / static_cast<std::size_t>(shape.src[0]);
   std::vector<std::uint32_t> got(lanes * static_cast<std::size_t>(shape.dst)), expected(got.size());
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
-  fast::run_valu_lanes(d, ctx, src, got.data(), lanes);
-  fast::run_valu_reference_lanes(d, ctx, src, expected.data(), lanes);
+  run_valu_lanes(d, ctx, src, got.data(), lanes);
+  run_valu_reference_lanes(d, ctx, src, expected.data(), lanes);
   Sweep sweep(what + " at " + std::string(fast::simd_level_name(fast::active_simd_level())));
   for (std::size_t i = 0; i < got.size(); ++i) {
     const std::size_t l = i / static_cast<std::size_t>(shape.dst);
@@ -115,7 +116,7 @@ TEST_CASE("FP8 dots on gfx1200: hand-derived vectors at every SIMD level", "[fas
     for (fast::SimdLevel level : simd_levels()) {
       const fast::SimdLevelCap cap(level);
       std::vector<std::uint32_t> got(kLanes, ~c.expected);
-      fast::run_valu_lanes(d, ValuContext{ArchId::gfx1200, {}, {}}, src, got.data(), kLanes);
+      run_valu_lanes(d, ValuContext{ArchId::gfx1200, {}, {}}, src, got.data(), kLanes);
       for (std::size_t l = 0; l < kLanes; ++l) {
         CAPTURE(c.builtin, c.a, c.b, c.c, l, fast::simd_level_name(level));
         CHECK(got[l] == c.expected);
@@ -216,7 +217,7 @@ TEST_CASE("Binary32 to FP8: hand-derived roundings at every SIMD level", "[fast]
     for (fast::SimdLevel level : simd_levels()) {
       const fast::SimdLevelCap cap(level);
       std::vector<std::uint32_t> got(kLanes, ~expected);
-      fast::run_valu_lanes(d, ValuContext{ArchId::gfx1200, {}, {}}, src, got.data(), kLanes);
+      run_valu_lanes(d, ValuContext{ArchId::gfx1200, {}, {}}, src, got.data(), kLanes);
       for (std::size_t l = 0; l < kLanes; ++l) {
         CAPTURE(c.x, l, fast::simd_level_name(level));
         CHECK(got[l] == expected);

@@ -1,10 +1,7 @@
-// v_dot2_i32_i16: D = C + sum of 2 signed 16-bit products, clamp to int32 (docs/spec/valu.md §4.1) [ISA, LLVM].
+// D = C + sum of 2 signed 16-bit products, clamp to int32 [ISA, LLVM] (docs/spec/valu.md §4.1)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
-
-// lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kDot2I32I16{2, 16, true, true, true, true};
 
 MXLANE_VALU_SEMANTICS(v_dot2_i32_i16) {
   return one(valu_int_dot(kDot2I32I16, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));

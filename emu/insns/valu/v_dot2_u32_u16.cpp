@@ -1,10 +1,7 @@
-// v_dot2_u32_u16: D = C + sum of 2 unsigned 16-bit products, clamp to uint32 (docs/spec/valu.md §4.1) [ISA, LLVM].
+// D = C + sum of 2 unsigned 16-bit products, clamp to uint32 [ISA, LLVM] (docs/spec/valu.md §4.1)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
-
-// lanes x width, A and B unsigned, C unsigned, result unsigned (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kDot2U32U16{2, 16, false, false, false, false};
 
 MXLANE_VALU_SEMANTICS(v_dot2_u32_u16) {
   return one(valu_int_dot(kDot2U32U16, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));

@@ -1,10 +1,7 @@
-// v_dot4_i32_i8: D = C + sum of 4 signed byte products, clamp to int32 (docs/spec/valu.md §4.1) [ISA, LLVM].
+// D = C + sum of 4 signed byte products, clamp to int32 [ISA, LLVM] (docs/spec/valu.md §4.1)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
-
-// lanes x width, A and B signed, C signed, result signed (docs/spec/valu.md §4.1 table).
-constexpr IntDotSpec kDot4I32I8{4, 8, true, true, true, true};
 
 MXLANE_VALU_SEMANTICS(v_dot4_i32_i8) {
   return one(valu_int_dot(kDot4I32I8, in.u32(0), in.u32(1), in.u32(2), ctx.mods.clamp != 0));
