@@ -72,11 +72,20 @@ struct InstrDesc {
 // InvalidArgument on a format code outside 0-4.
 ElemType operand_type(const InstrDesc& desc, Operand op, const Modifiers& mods);
 
+// Whether an operand's integer elements are signed under `mods`: always for C/D and outside the families
+// whose NEG[0]/NEG[1] choose it; on those (integer WMMA/SWMMA) NEG[0] for A, NEG[1] for B
+// (docs/spec/layouts.md §8.4).
+bool operand_signed(const InstrDesc& desc, const Modifiers& mods, Operand op);
+
 // Every builtin, in table order.
 std::span<const InstrDesc> instruction_table();
 
 // The builtins of one architecture, in table order.
 std::vector<const InstrDesc*> instructions_for_arch(ArchId arch);
+
+// What the table covers, for help texts: each family's display name with the architectures that have
+// it, "MFMA on gfx908, gfx90a, ...; WMMA on gfx1100, ...", families in table order.
+std::string matrix_coverage();
 
 // Resolve a user-typed name on `arch`: an ISA mnemonic (with or without "v_"), or a builtin name
 // with or without "__builtin_amdgcn_", case-insensitive (docs/spec/interfaces.md "Names"). A mnemonic with

@@ -9,6 +9,7 @@
 #include "emu/isa/modifier_set_traits.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
+#include "fmt/ranges.h"
 
 namespace mxlane {
 namespace {
@@ -121,6 +122,29 @@ std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
   std::vector<const InstrDesc*> out;
   for (const InstrDesc& d : kInstrTable)
     if (d.arch == arch) out.push_back(&d);
+  return out;
+}
+
+bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
+  if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
+  return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;
+}
+
+std::string matrix_coverage() {
+  // display -> architectures, families in table order, architectures in ArchId order
+  std::vector<std::pair<std::string_view, ArchMask>> families;
+  for (const InstrDesc& d : kInstrTable) {
+    auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
+    if (it == families.end()) it = families.insert(families.end(), {d.family().display, ArchMask{0}});
+    it->second |= arch_bit(d.arch);
+  }
+  std::string out;
+  for (const auto& [display, archs] : families) {
+    std::vector<std::string_view> names;
+    for (const ArchInfo& a : all_archs())
+      if ((archs & arch_bit(a.id)) != 0) names.push_back(a.name);
+    out += fmt::format("{}{} on {}", out.empty() ? "" : "; ", display, fmt::join(names, ", "));
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-"""mxlane from Python: bit-exact AMD matrix instructions (gfx908/gfx90a MFMA, gfx1100 WMMA) on NumPy arrays.
+"""mxlane from Python: bit-exact AMD matrix instructions ({coverage}) on NumPy arrays.
 
 The same C++ library as the `mxlane` program, called in-process (no subprocess, no JSON text):
 
@@ -22,6 +22,8 @@ NumPy type (float32, float64, float16, int32), bf16 as uint16 bits. See docs/pyt
 
 from . import _core
 from . import _elements
+
+__doc__ = __doc__.replace("{coverage}", _core.coverage())  # from the instruction table
 
 __all__ = ["mma", "gemm", "lanemap", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
 

@@ -21,13 +21,6 @@ namespace {
 using Bits64 = py::array_t<std::uint64_t, py::array::c_style>;
 using Words = py::array_t<std::uint32_t, py::array::c_style>;
 
-// Whether an operand's integer elements are signed: always on CDNA2 and for C/D; on the integer
-// WMMAs NEG[0]/NEG[1] say it for A/B (docs/spec/layouts.md §8.4).
-bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
-  if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
-  return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;
-}
-
 std::uint64_t element_mask(int bits) { return bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
 
 // What Python needs to convert values: shapes, element types and widths, signedness under `mods`.

@@ -1,6 +1,7 @@
 // mxlane._core: the C++ half of `import mxlane` (the Python half, mxlane/__init__.py, converts NumPy
 // values to element bits and back and documents the public functions).
 #include "bindings.hpp"
+#include "emu/isa/instr_desc.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "Low-level bindings of the mxlane C++ library; use the functions of the mxlane package.";
@@ -9,4 +10,6 @@ PYBIND11_MODULE(_core, m) {
   mxlane::python::register_matrix(m);
   mxlane::python::register_layout(m);
   mxlane::python::register_lines(m);
+  // What the instruction table covers, for the package docstring (the same words as `mxlane --help`).
+  m.def("coverage", &mxlane::matrix_coverage);
 }

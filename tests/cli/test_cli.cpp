@@ -196,6 +196,18 @@ TEST_CASE("Help explains every subcommand with examples", "[cli][help]") {
   CHECK(run_mxlane({"--version"}).out.find("mxlane") != std::string::npos);
 }
 
+TEST_CASE("mxlane --help names every architecture and matrix family the table holds", "[cli][help]") {
+  // Read from `mxlane list --format json` (the table), not from the help text's own source.
+  const Json listed = Json::parse(run_mxlane({"list", "--format", "json"}).out);
+  std::set<std::string> archs;
+  for (const Json& row : listed["instructions"]) archs.insert(row["arch"].get<std::string>());
+  const std::string help = run_mxlane({"--help"}).out;
+  CHECK(archs.size() >= 7);
+  for (const std::string& arch : archs) CHECK_THAT(help, Catch::Contains(arch));
+  for (const char* family : {"MFMA on gfx908", "SMFMAC on gfx942", "WMMA on gfx1100", "SWMMAC on gfx1200"})
+    CHECK_THAT(help, Catch::Contains(family));
+}
+
 TEST_CASE("Every subcommand registers its options with the CLI11 at hand", "[cli][help]") {
   // CLI11 2.4 (Debian 13) throws at registration where 2.3 (Debian 12) did not (lanemap's -a beside
   // --a): each subcommand's help must come back, on whichever CLI11 the build found.

@@ -9,26 +9,13 @@
 
 #include "emu/semantics/rdna3_dot2.hpp"
 #include "support/matrix_case.hpp"
+#include "support/vector_file.hpp"
 
 using namespace mxlane;
 using mxlane_test::inst;
+using mxlane_test::vector_lines;
 
 namespace {
-
-std::vector<std::vector<std::string>> data_lines(const std::string& name) {
-  std::ifstream in(std::string(MXLANE_SOURCE_DIR) + "/tests/vectors/" + name);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> lines;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
-    std::vector<std::string> fields;
-    for (std::string w; words >> w;) fields.push_back(w);
-    lines.push_back(std::move(fields));
-  }
-  return lines;
-}
 
 std::uint32_t hex(const std::string& s) { return static_cast<std::uint32_t>(std::stoul(s, nullptr, 16)); }
 
@@ -45,7 +32,7 @@ std::uint32_t encode(int v, int man_bits, int bias, int total_bits) {
 }  // namespace
 
 TEST_CASE("All 103 gfx1100 DOT2 captures", "[numerics][rdna3][captures]") {
-  const auto lines = data_lines("rdna3_dot2_captures.txt");
+  const auto lines = vector_lines("rdna3_dot2_captures.txt");
   REQUIRE(lines.size() == 103);
   int f16 = 0, bf16 = 0;
   for (const auto& f : lines) {
@@ -63,7 +50,7 @@ TEST_CASE("All 103 gfx1100 DOT2 captures", "[numerics][rdna3][captures]") {
 }
 
 TEST_CASE("The 256-element gfx1100 F32-WMMA capture, F16 and BF16 inputs, wave32 and wave64", "[numerics][rdna3][captures]") {
-  const auto lines = data_lines("rdna3_wmma_f32_integer_capture.txt");
+  const auto lines = vector_lines("rdna3_wmma_f32_integer_capture.txt");
   REQUIRE(lines.size() == 256);
   BitMatrix expected(16, 16);
   for (const auto& f : lines) expected(std::stoi(f[0]), std::stoi(f[1])) = hex(f[2]);
@@ -85,14 +72,14 @@ TEST_CASE("The 256-element gfx1100 F32-WMMA capture, F16 and BF16 inputs, wave32
 
 TEST_CASE("The gfx1100 16-bit-output WMMA fixtures, both waves and both OPSEL halves", "[numerics][rdna3][captures]") {
   std::map<std::string, BitMatrix> inputs;  // "f16 3 A" -> matrix
-  for (const auto& f : data_lines("rdna3_wmma_packed_inputs.txt")) {
+  for (const auto& f : vector_lines("rdna3_wmma_packed_inputs.txt")) {
     REQUIRE(f.size() == 3 + 256);
     BitMatrix m(16, 16);
     for (int i = 0; i < 256; ++i) m(i / 16, i % 16) = hex(f[static_cast<std::size_t>(3 + i)]);
     inputs[f[0] + " " + f[1] + " " + f[2]] = m;
   }
   REQUIRE(inputs.size() == 42);
-  const auto expected_lines = data_lines("rdna3_wmma_packed_expected.txt");
+  const auto expected_lines = vector_lines("rdna3_wmma_packed_expected.txt");
   REQUIRE(expected_lines.size() == 28);
   for (const auto& f : expected_lines) {
     const int wave = f[0] == "wave64" ? 64 : 32;

@@ -14,6 +14,12 @@ def test_every_public_function_has_a_docstring_with_an_example():
         assert name in ("eval_many", "catalog") or ">>> " in doc, name
 
 
+def test_package_docstring_names_what_the_table_holds():
+    for words in ("MFMA on gfx908", "SMFMAC on gfx942", "WMMA on gfx1100", "SWMMAC on gfx1200", "gfx950"):
+        assert words in mxlane.__doc__, words
+    assert "{coverage}" not in mxlane.__doc__
+
+
 def test_docstring_examples():
     failures, tried = doctest.testmod(mxlane, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert tried >= 20 and failures == 0

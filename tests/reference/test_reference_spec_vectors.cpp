@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reference/reference_models.hpp"
+#include "support/vector_file.hpp"
 
 using namespace mxref;
 
@@ -77,37 +78,14 @@ TEST_CASE("reference self-check: docs/spec/numerics.md §D.1 RDNA3 feature predi
 }
 
 TEST_CASE("reference self-check: docs/spec/numerics.md §D.2 gfx1100 DOT2 captures", "[reference][selfcheck]") {
-  struct Row {
-    std::uint32_t a, b, c, expected;
-  };
-  const Row f16_rows[] = {
-      {0x48004200, 0x44004800, 0xBF800000, 0x425C0001}, {0x3C00BC00, 0x3C003C00, 0x3F800000, 0x3F7FFFFF},
-      {0x3C003C00, 0x3C003C00, 0xC0000000, 0x34000000}, {0x3C004000, 0x3C003C00, 0xC0000000, 0x3F800002},
-      {0x4800C800, 0x48004800, 0x3F800000, 0x3F7FFFC0}, {0x3C003C00, 0x3C000000, 0x00000000, 0x3F800000},
-      {0x3C00BC00, 0x3C000000, 0x00000000, 0x3F7FFFFF}, {0x3C003C00, 0x3C000000, 0x80000000, 0x3F800001},
-      {0x3C00BC00, 0x3C000000, 0x80000000, 0x3F800000}, {0x3C003C00, 0x3C003C00, 0x7FC12345, 0x7FC12345},
-      {0x3C003C00, 0x3C003C00, 0xFFC12345, 0xFFC12345}, {0x3C003C00, 0x3C003C00, 0x7F812345, 0x7FC12345},
-      {0x3C003C00, 0x3C003C00, 0xFF812345, 0xFFC12345}, {0x3C007E01, 0x3C003C00, 0x00000000, 0xFFC00A3D},
-      {0x3C007C00, 0x3C000000, 0x00000000, 0xFFC00000}, {0xFC007C00, 0x3C003C00, 0x00000000, 0xFFC00000},
-      {0x7C007E01, 0x00003C00, 0x7FC12345, 0xFFC00A3D}, {0x3C007C00, 0x3C000000, 0x7FC12345, 0xFFC00000},
-      {0x80000000, 0x3C003C00, 0x00800000, 0x00800000}, {0x00000001, 0x3C003C00, 0x00000000, 0x33800000},
-      {0x00000001, 0x3C000001, 0x00000000, 0x27800000}, {0x00000001, 0x3C008001, 0x00000000, 0xA7880000},
-      {0x058EF3F3, 0x2B241C4A, 0xB8EED486, 0xC2886106}, {0xCD6C4D6C, 0x78AF78AF, 0x00000000, 0xBD000000},
-      {0xBC003C00, 0x0001FBFF, 0x7F800000, 0x7F800000}, {0x8000FC00, 0x04013C00, 0x00800000, 0xFF800000},
-  };
-  for (const Row& r : f16_rows) {
-    CAPTURE(r.a, r.b, r.c);
-    CHECK(dot2_f32(false, r.a, r.b, r.c) == r.expected);
-  }
-  const Row bf16_rows[] = {
-      {0x00800000, 0x3F808000, 0x00000000, 0x00000000}, {0x00800000, 0x3F808000, 0x00000001, 0x00000000},
-      {0x00000001, 0x3F804980, 0x00000000, 0x00000000}, {0x00800080, 0x3F003F00, 0x00000000, 0x00800000},
-      {0xFF7F7F7F, 0x7F7F7F7F, 0x00000000, 0xFF800000}, {0xF9E2D6B1, 0xE2ADF60C, 0xEDDB846F, 0x7F800000},
-      {0x49B3FCE2, 0x573A122B, 0x246A3C33, 0x61820E00}, {0xC395629B, 0xD9633359, 0xDC60025C, 0x5D504185},
-  };
-  for (const Row& r : bf16_rows) {
-    CAPTURE(r.a, r.b, r.c);
-    CHECK(dot2_f32(true, r.a, r.b, r.c) == r.expected);
+  // Every capture of the published file, as the emulator's own test reads it (tests/numerics/test_rdna3_captures.cpp).
+  const auto lines = mxlane_test::vector_lines("rdna3_dot2_captures.txt");
+  REQUIRE(lines.size() == 103);
+  const auto hex = [](const std::string& s) { return static_cast<std::uint32_t>(std::stoul(s, nullptr, 16)); };
+  for (const auto& f : lines) {
+    REQUIRE(f.size() == 6);
+    CAPTURE(f[0], f[1], f[2], f[3], f[4]);
+    CHECK(dot2_f32(f[0] == "bf16", hex(f[2]), hex(f[3]), hex(f[4])) == hex(f[5]));
   }
 }
 

@@ -1,8 +1,15 @@
 // Parses the command line with CLI11, dispatches to a subcommand, and maps errors to exit codes.
 #include "tools/mxlane/cli.hpp"
 
+#include <functional>
+#include <memory>
+
 #include "emu/isa/errors.hpp"
+#include "emu/isa/instr_desc.hpp"
+#include "emu/isa/valu_desc.hpp"
 #include "emu/util/text.hpp"
+#include "fmt/format.h"
+#include "fmt/ranges.h"
 #include "tools/mxlane/commands.hpp"
 
 namespace mxlane::cli {
@@ -14,10 +21,13 @@ void require_output_written(std::ostream& out) {
 
 int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std::ostream& err) {
   const std::vector<std::string> args = lanemap_short_arch(command_line);
-  CLI::App app(
-      "mxlane: bit-exact host emulation of AMD wave-matrix instructions (gfx90a MFMA, gfx1100 "
-      "WMMA) and the lane/register layout of every operand.",
-      "mxlane");
+  std::vector<std::string_view> valu_archs;  // the architectures with VALU builtins, from the VALU table
+  for (const ArchInfo& a : all_archs())
+    if (!valu_builtins_for_arch(a.id).empty()) valu_archs.push_back(a.name);
+  CLI::App app(fmt::format("mxlane: bit-exact host emulation of AMD wave-matrix instructions ({}), the VALU "
+                           "SAD/dot/packing builtins (on {}), and the lane/register layout of every operand.",
+                           matrix_coverage(), fmt::join(valu_archs, ", ")),
+               "mxlane");
   app.set_version_flag("--version", "mxlane 0.1.0");
   app.require_subcommand(1);
   app.footer(
@@ -33,34 +43,40 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
       "  mxlane site lanemaps          (then open lanemaps/index.html)\n"
       "Run `mxlane SUBCOMMAND --help` for each subcommand's options.");
 
-  ListOptions list_options;
-  LanemapOptions lanemap_options;
-  CLI::App* list = register_list(app, list_options);
-  CLI::App* lanemap = register_lanemap(app, lanemap_options);
-  EvalOptions eval_options, replay_options;
-  CLI::App* eval = register_eval(app, eval_options);
-  CLI::App* replay = register_replay(app, replay_options);
-  DeviceOptions device_options;
-  CLI::App* device = register_device(app, device_options);
-  CheckOptions check_options;
-  CLI::App* check = register_check(app, check_options);
-  SiteOptions site_options;
-  CLI::App* site = register_site(app, site_options);
+  // One row per subcommand: its options, how it registers and runs them, and whether it checks its own
+  // standard output (eval, replay and device write their summary to stderr after checking it); the
+  // others' exit code stands once their output has arrived.
+  struct Subcommand {
+    CLI::App* app;
+    std::function<int(std::ostream&, std::ostream&)> run;
+    bool checks_own_output;
+  };
+  const auto subcommand = [&app]<class Options>(CLI::App* (*register_options)(CLI::App&, Options&), auto run, bool own_output) {
+    auto options = std::make_shared<Options>();
+    CLI::App* sub = register_options(app, *options);
+    return Subcommand{sub, [options, run](std::ostream& o, std::ostream& e) { return run(*options, o, e); }, own_output};
+  };
+  const std::vector<Subcommand> subcommands = {
+      subcommand(&register_list, [](const ListOptions& o, std::ostream& to, std::ostream&) { return run_list(o, to); }, false),
+      subcommand(&register_lanemap, [](const LanemapOptions& o, std::ostream& to, std::ostream&) { return run_lanemap(o, to); },
+                 false),
+      subcommand(&register_eval, [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_eval(o, to, diag); }, true),
+      subcommand(&register_replay, [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_replay(o, to, diag); },
+                 true),
+      subcommand(&register_device, [](const DeviceOptions& o, std::ostream& to, std::ostream& diag) { return run_device(o, to, diag); },
+                 true),
+      subcommand(&register_check, [](const CheckOptions& o, std::ostream& to, std::ostream& diag) { return run_check(o, to, diag); },
+                 false),
+      subcommand(&register_site, [](const SiteOptions& o, std::ostream& to, std::ostream&) { return run_site(o, to); }, false),
+  };
 
   std::string who = "mxlane";
-  // A subcommand's exit code once its standard output has arrived (eval and replay check theirs
-  // before their summary line on stderr).
-  const auto written = [&](int code) {
-    require_output_written(out);
-    return code;
-  };
-  const std::vector<const CLI::App*> subcommands = {list, lanemap, eval, replay, device, check, site};
   if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
     std::string known;
     bool found = false;
-    for (const CLI::App* sub : subcommands) {
-      found = found || sub->get_name() == args[1];
-      append_item(known, sub->get_name());
+    for (const Subcommand& sub : subcommands) {
+      found = found || sub.app->get_name() == args[1];
+      append_item(known, sub.app->get_name());
     }
     if (!found) {
       err << who << ": error: unknown subcommand '" << args[1] << "'; known: " << known << '\n';
@@ -72,33 +88,12 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
     argv.reserve(args.size());
     for (const std::string& a : args) argv.push_back(a.c_str());
     app.parse(static_cast<int>(argv.size()), argv.data());
-    if (list->parsed()) {
-      who = "mxlane list";
-      return written(run_list(list_options, out));
-    }
-    if (lanemap->parsed()) {
-      who = "mxlane lanemap";
-      return written(run_lanemap(lanemap_options, out));
-    }
-    if (eval->parsed()) {
-      who = "mxlane eval";
-      return run_eval(eval_options, out, err);
-    }
-    if (replay->parsed()) {
-      who = "mxlane replay";
-      return run_replay(replay_options, out, err);
-    }
-    if (device->parsed()) {
-      who = "mxlane device";
-      return run_device(device_options, out, err);
-    }
-    if (check->parsed()) {
-      who = "mxlane check";
-      return written(run_check(check_options, out, err));
-    }
-    if (site->parsed()) {
-      who = "mxlane site";
-      return written(run_site(site_options, out));
+    for (const Subcommand& sub : subcommands) {
+      if (!sub.app->parsed()) continue;
+      who = "mxlane " + sub.app->get_name();
+      const int code = sub.run(out, err);
+      if (!sub.checks_own_output) require_output_written(out);
+      return code;
     }
     err << who << ": error: no subcommand given\n";
     return kExitUsage;

@@ -26,11 +26,6 @@ using Json = nlohmann::ordered_json;
 
 // ---- values ----------------------------------------------------------------------------------
 
-bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
-  if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
-  return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;  // integer WMMA: NEG[0]/NEG[1] (docs/spec/layouts.md §8.4)
-}
-
 // "0x3c00 (1)" for a float element, "0xfd (-3)" for an integer element of `bits` bits.
 std::string element_text(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
   const ElemType type = operand_type(d, op, mods);
