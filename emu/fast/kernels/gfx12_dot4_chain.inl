@@ -45,8 +45,7 @@ template <Gfx12Factor InA, Gfx12Factor InB, Gfx12Output Out>
 struct Gfx12Dot4ChainFamily {
   using Acc = std::int32_t;  // binary32 bits, or the 16-bit accumulator in the low half
   static constexpr int MR = 4;
-  // One vector of columns: two would let one broadcast of A serve both, but the common case ran
-  // slower with them on Zen 3 (more live registers; docs/performance.md).
+  // One vector of columns (the measured choice: docs/fast-kernels.md §2).
   static constexpr int NR = kLanes;
   // Panel planes (plane q, k, lane -> [(q * kc + k) * width + lane]): the significand (A: the pair at
   // even k, see above), exponent, raw bits, special flag, and for the common cases the exponent in

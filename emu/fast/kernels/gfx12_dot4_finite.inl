@@ -1,50 +1,13 @@
 // The common case of the gfx1200 DOT4 chain with a binary32 or bf16 accumulator (docs/rdna4.md §3.1, §3.2):
 // the accumulator kept decoded between steps, run on the panels of kernels/gfx12_dot4_chain.inl.
 //
-// Used while no factor of the block is NaN or infinite, every C is normal or zero and every step's
-// result is normal and nonzero. Then the chain's step() reduces to "D = RNE24(S) * 2^g" (a binary32
-// normal has 24 significant bits, so rounding S to 24 bits and scaling by 2^g is the binary32 RNE; a
-// result whose 24-bit rounding is normal also rounds to that value at subnormal precision, as in
-// kernels/rdna3_dot2.inl's micro_finite()), and the next step decodes exactly those bits again. So
-// the accumulator stays decoded between steps:
-//   sig = the signed 24-bit significand << 3 (|sig| in [2^26, 2^27), or 0 for a zero C),
-//   t~  = low + 152, where low = lead(C) - 26 = field - 153 is the exponent of sig's unit (so t~ is
-//         field - 1, in 0..253 exactly while the field is in 1..254), and t~ = 0 for a zero C
-//         (low = max(-126, lead(0)) - 26 = -152 in step()).
-// Per step: the exact sum S on the step grid g (kernels/gfx12_dot4_framed_sum.inl: C's term, the
-// pairs, and the vanishing negative C) is rounded to 24 bits by the binary32 conversion of S
-// (to_f32_bits: RNE under the guard's MXCSR; |S| < 2^29 converts with that one rounding, sign
-// included), whose field fm gives the new t~ = fm + g - 153 + 152 = fm + g~ - 153 (g~ = g + 152)
-// and whose fraction the new sig (cvttps2dq of the significand with its field set to 127 + 26: the
-// integer +-1.f * 2^26, converted exactly).
-//
-// The block frame. A lane leaves the case when S = 0 (step() gives +0), when t~ leaves 0..253
-// (flush to a subnormal, or overflow) or when a negative C vanishes (c_shift = g~ - t~ > 26,
-// kernels/gfx12_dot4_framed_sum.inl). One unsigned maximum, checked once at the end, catches all
-// three, in this frame: each row r and lane l of the block get L = RA_r + RB_l (the panels' block
-// frames, F::a_frames / F::b_frames) with L >= 0 and L >= Emax - 26, where Emax is the largest
-// product grid (+ 152) of the block at (r, l); the exponent planes F::kLocalExp hold the exponents
-// minus those frames, so every grid and t' = t~ - L come out - L (shifts unchanged).
-//  * t' >= 0 before a step means no vanishing: c_shift = max(Gmax - t~, 0) <= max(Emax - L, 0) <= 26.
-//  * S = 0 gives fm = 0, so t~ = g~ - 153 < L, i.e. t' < 0. If g~ is a pair grid, g~ <= Emax <=
-//    L + 26. Else g~ = t~ before the step: for a zero C (first step) t~ = 0 and t' < 0 again; for a
-//    nonzero C its term has |sig| >= 2^26 (c_shift = 0), so some pair term has magnitude >= 2^25
-//    on g while a pair is < 2^27 on its own grid G (two products < 2^26): G >= g - 2 and g~ <=
-//    Emax + 2 <= L + 28.
-//  * t' >= 0 gives t~ >= L >= 0 (no subnormal); t' <= 253 - L gives t~ <= 253 (no overflow).
-// So the lanes stayed in the case when every t' after a step lies in 0..253 - L: one unsigned
-// maximum (a negative t' is huge) against the smallest 253 - L of the lane's rows. The test is
-// stricter than the rule needs in two corners, where the block is redone, correctly, by the
-// step-by-step kernel: a result near overflow whose own row's bound would pass, and an accumulator
-// whose lead falls below the block's largest product grid (t~ < L although the next products are
-// small enough to keep it: an accumulator more than about 2^24 below the largest product of the
-// block, e.g. a first step far smaller than the rest of the row). Returns false, with the tile
-// untouched, if any lane left the case (or a C is subnormal, infinite or NaN, or a factor
-// special); the chain's step-by-step micro-kernel then redoes the block.
-//
-// Cost (docs/performance.md): the loop is bound by the vector pipes, so every operation counts (the
-// step sum's economies are in kernels/gfx12_dot4_framed_sum.inl; the block frame saves two
-// trackers and their registers); rows run two at a time (below).
+// Used while no factor of the block is NaN or infinite, every C is normal or zero and every step's result
+// is normal and nonzero: each step is then "D = RNE24(S) * 2^g", so the accumulator is kept decoded
+// (significand << 3 and a biased exponent t~) and one unsigned maximum per block, against the block
+// frame's bound, tells whether every lane stayed in the case (the derivation: docs/fast-kernels.md §1).
+// Returns false, with the tile untouched, if any lane left the case (or a C is subnormal, infinite or
+// NaN, or a factor special); the chain's step-by-step micro-kernel then redoes the block. Rows run two
+// at a time (docs/fast-kernels.md §2).
 
 template <class F>
 bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
@@ -91,11 +54,7 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     t_max = vmax_unsigned(t_max, t[r]);
     sig[r] = f32_bits_to_i32((mf & vi_set1(static_cast<std::int32_t>(0x807FFFFFU))) | vi_set1(153 << 23));
   };
-  // Rows in groups of kRows (each row is one dependency chain of steps).
-  // Measured on Zen 3 (docs/performance.md, 1024^3 f16, best of four): 2 rows 203-217 ms, 4 rows 218
-  // (state and constants no longer fit the 16 registers: spills), 3 of 6 rows 219; one row over two
-  // vectors of columns (sharing A's broadcasts) 170 against 161 (spills again). With two rows the
-  // four vector pipes are the bound (llvm-mca), so it is the instruction count that matters.
+  // Rows in groups of kRows, each row one dependency chain of steps (the measured choice: docs/fast-kernels.md §2).
   constexpr int kRows = 2;
   static_assert(MR % kRows == 0);
 #pragma GCC unroll 8

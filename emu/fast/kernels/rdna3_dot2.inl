@@ -218,9 +218,7 @@ struct Rdna3Dot2Family {
 
   // The loop of the f16 accumulator's common case (micro_finite_f16()): for each pair of k, B's
   // factors once and each row's A factors (broadcast), handed to row_step(r, a0, a1, b0, b1), one
-  // DOT2 step of row r. All MR rows run together: each row is one dependency chain of steps, so
-  // more rows hide more latency (each costs 3 state registers); measured on Zen 3
-  // (docs/performance.md), two rows and all four at once (with some spills) run equally fast.
+  // DOT2 step of row r. All MR rows run together, each one dependency chain of steps (docs/fast-kernels.md §2).
   template <class RowStep>
   [[gnu::always_inline]] static void for_each_step(int kc, const std::int32_t* a, const std::int32_t* b, RowStep&& row_step) {
     const Panels panels{a, b, kc};

@@ -1,8 +1,11 @@
-// v_mfma_f32_32x32x4f16: D = C + A*B on 2 blocks of 32x32x4 tiles; FP16 inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
+// Pairwise binary32 trees over groups of 4 k, added to C in order; CDNA2 flushing [MODEL]
+// (docs/spec/numerics.md §A.1, §B.2)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_mfma_f32_32x32x4f16) { return cdna2_pairwise_tree(kBinary16, 4, in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_mfma_f32_32x32x4f16) {
+  return cdna2_pairwise_tree(kBinary16, 4, in, ctx);
+}
 
 }  // namespace mxlane::insns

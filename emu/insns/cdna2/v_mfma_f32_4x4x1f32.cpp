@@ -1,4 +1,4 @@
-// v_mfma_f32_4x4x1f32: D = C + A*B on 16 blocks of 4x4x1 tiles; FP32 inputs: a chain of IEEE binary32 fused multiply-adds from C, k ascending (docs/spec/numerics.md §A.1, §B.1) [MODEL].
+// A chain of IEEE FMAs from C, k ascending [MODEL] (docs/spec/numerics.md §A.1, §B.1)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,5 @@
-// v_mfma_f32_4x4x2bf16: D = C + A*B on 16 blocks of 4x4x2 tiles; legacy BF16 inputs: binary32 sums of pairs of products, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
+// Binary32 sums of pairs of products, added to C in order; CDNA2 flushing [MODEL]
+// (docs/spec/numerics.md §A.1, §B.2)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,5 @@
-// v_mfma_f32_4x4x4f16: D = C + A*B on 16 blocks of 4x4x4 tiles; FP16 inputs: pairwise binary32 trees over groups of 4 k, added to C in order, CDNA2 flushing (docs/spec/numerics.md §A.1, §B.2) [MODEL].
+// Pairwise binary32 trees over groups of 4 k, added to C in order; CDNA2 flushing [MODEL]
+// (docs/spec/numerics.md §A.1, §B.2)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

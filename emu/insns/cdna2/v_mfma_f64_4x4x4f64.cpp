@@ -1,4 +1,4 @@
-// v_mfma_f64_4x4x4f64: D = C + A*B on 4 blocks of 4x4x4 tiles; FP64 inputs: a chain of IEEE binary64 fused multiply-adds from C, k ascending (docs/spec/numerics.md §A.1, §B.1) [MODEL].
+// A chain of IEEE FMAs from C, k ascending [MODEL] (docs/spec/numerics.md §A.1, §B.1)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_mfma_i32_16x16x16i8: D = C + A*B on 16x16x16 tiles; INT8 inputs: the exact sum of C and the products, wrapped to 32 bits (docs/spec/numerics.md §A.1) [INF, unverified].
+// Exact sum of C and products, wrapped to 32 bits [INF, unverified] (docs/spec/numerics.md §A.1)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

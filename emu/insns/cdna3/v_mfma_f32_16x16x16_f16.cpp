@@ -1,8 +1,11 @@
-// v_mfma_f32_16x16x16_f16: D = C + A*B on 16x16x16 tiles; F16 inputs: CDNA3 fused groups of 8 products (products truncated, the group sum floored toward -inf, one RNE per group into the binary32 accumulator) (docs/cdna3-numerics.md §2) [MODEL-HW].
+// CDNA3 fused groups of 8: products truncated, group sum floored, one RNE per group [MODEL-HW]
+// (docs/cdna3-numerics.md §2)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x16_f16) { return cdna3_fused_dot(kBinary16, 8, false, in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x16_f16) {
+  return cdna3_fused_dot(kBinary16, 8, false, in, ctx);
+}
 
 }  // namespace mxlane::insns

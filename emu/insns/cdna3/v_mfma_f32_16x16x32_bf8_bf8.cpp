@@ -1,8 +1,12 @@
-// v_mfma_f32_16x16x32_bf8_bf8: D = C + A*B on 16x16x32 tiles; A BF8, B BF8 (FNUZ on gfx942, OCP on gfx950: the architecture's encoding): groups of 16 products with the even/odd split (docs/cdna3-numerics.md §3) [MODEL-HW].
+// Groups of 16 products with the even/odd split; FNUZ on gfx942, OCP on gfx950 [MODEL-HW]
+// (docs/cdna3-numerics.md §3)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x32_bf8_bf8) { return cdna3_fp8_dot(*element_format(ElemType::bf8, ctx.fp8), *element_format(ElemType::bf8, ctx.fp8), in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x32_bf8_bf8) {
+  return cdna3_fp8_dot(*element_format(ElemType::bf8, ctx.fp8),
+                       *element_format(ElemType::bf8, ctx.fp8), in, ctx);
+}
 
 }  // namespace mxlane::insns

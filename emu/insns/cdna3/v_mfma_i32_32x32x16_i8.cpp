@@ -1,4 +1,4 @@
-// v_mfma_i32_32x32x16_i8: D = C + A*B on 32x32x16 tiles; INT8 inputs: the exact sum of C and the products, wrapped to 32 bits (docs/cdna3-numerics.md §4) [INF, unverified].
+// Exact sum of C and products, wrapped to 32 bits [INF, unverified] (docs/cdna3-numerics.md §4)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

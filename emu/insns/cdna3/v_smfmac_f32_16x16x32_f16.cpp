@@ -1,8 +1,11 @@
-// v_smfmac_f32_16x16x32_f16: D = C + A*B with A 4:2 structured-sparse (the dense row rebuilt from the stored half and the index register) on 16x16x32 tiles; F16 inputs: CDNA3 fused groups of 8 products (products truncated, the group sum floored toward -inf, one RNE per group into the binary32 accumulator) (docs/cdna3-numerics.md §2) [INF: the dense rule of the same type, docs/cdna3-numerics.md §4].
+// Rebuilt dense row; CDNA3 fused groups of 8 (products truncated, sum floored, one RNE)
+// (docs/cdna3-numerics.md §2) [INF: the dense rule of the same type, docs/cdna3-numerics.md §4]
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_16x16x32_f16) { return cdna3_fused_dot(kBinary16, 8, false, in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_16x16x32_f16) {
+  return cdna3_fused_dot(kBinary16, 8, false, in, ctx);
+}
 
 }  // namespace mxlane::insns

@@ -1,8 +1,12 @@
-// v_smfmac_f32_16x16x64_fp8_bf8: D = C + A*B with A 4:2 structured-sparse (the dense row rebuilt from the stored half and the index register) on 16x16x64 tiles; A FP8, B BF8 (FNUZ on gfx942, OCP on gfx950: the architecture's encoding): groups of 16 products with the even/odd split (docs/cdna3-numerics.md §3) [INF for the sparse form, docs/cdna3-numerics.md §4].
+// Rebuilt dense row; groups of 16 products, even/odd split; FNUZ on gfx942, OCP on gfx950
+// (docs/cdna3-numerics.md §3) [INF for the sparse form, docs/cdna3-numerics.md §4]
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_16x16x64_fp8_bf8) { return cdna3_fp8_dot(*element_format(ElemType::fp8, ctx.fp8), *element_format(ElemType::bf8, ctx.fp8), in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_16x16x64_fp8_bf8) {
+  return cdna3_fp8_dot(*element_format(ElemType::fp8, ctx.fp8),
+                       *element_format(ElemType::bf8, ctx.fp8), in, ctx);
+}
 
 }  // namespace mxlane::insns

@@ -1,9 +1,11 @@
-// v_mfma_f32_16x16x128_f8f6f4: D = C + A*B on 16x16x128 tiles; A/B in the formats CBSZ/BLGP select, the scaled instruction's arithmetic with every block scale 2^0 (docs/cdna4-numerics.md §3.3) [INF].
+// The scaled MFMA's arithmetic with every block scale 2^0 [INF] (docs/cdna4-numerics.md §3.3)
 #include "emu/insns/matrix_insn.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x128_f8f6f4) { return cdna4_f8f6f4_dot(*ctx.a_format, *ctx.b_format, in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_mfma_f32_16x16x128_f8f6f4) {
+  return cdna4_f8f6f4_dot(*ctx.a_format, *ctx.b_format, in, ctx);
+}
 
 }  // namespace mxlane::insns

@@ -1,4 +1,5 @@
-// v_mfma_scale_f32_32x32x64_f8f6f4: D = C + A*B on 32x32x64 tiles; A/B in the formats CBSZ/BLGP select, each 32-k block's fused dot scaled by its E8M0 scales 2^(sa+sb-254) before it joins the accumulator (docs/cdna4-numerics.md §3) [INF].
+// Each 32-k block's fused dot, scaled by its E8M0 scales 2^(sa+sb-254), joins the accumulator [INF]
+// (docs/cdna4-numerics.md §3)
 #include "emu/insns/matrix_insn.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 

@@ -1,9 +1,13 @@
-// v_smfmac_f32_32x32x64_fp8_fp8: D = C + A*B with A 4:2 structured-sparse (the dense row rebuilt from the stored half and the index register) on 32x32x64 tiles; A FP8, B FP8 (OCP on gfx950): groups of 16 products with the even/odd split (docs/cdna4-numerics.md §3) [INF] (sparse: docs/cdna3-numerics.md §4).
+// Rebuilt dense row; groups of 16 products with the even/odd split, OCP encoding [INF]
+// (docs/cdna4-numerics.md §3; sparse: docs/cdna3-numerics.md §4)
 #include "emu/insns/matrix_insn.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_32x32x64_fp8_fp8) { return cdna3_fp8_dot(*element_format(ElemType::fp8, ctx.fp8), *element_format(ElemType::fp8, ctx.fp8), in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_smfmac_f32_32x32x64_fp8_fp8) {
+  return cdna3_fp8_dot(*element_format(ElemType::fp8, ctx.fp8),
+                       *element_format(ElemType::fp8, ctx.fp8), in, ctx);
+}
 
 }  // namespace mxlane::insns

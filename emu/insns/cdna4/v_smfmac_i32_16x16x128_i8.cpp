@@ -1,4 +1,5 @@
-// v_smfmac_i32_16x16x128_i8: D = C + A*B with A 4:2 structured-sparse (the dense row rebuilt from the stored half and the index register) on 16x16x128 tiles; INT8 inputs: the exact sum of C and the products, wrapped to 32 bits (docs/cdna3-numerics.md §4) [INF, unverified] (sparse: docs/cdna3-numerics.md §4).
+// Rebuilt dense row: exact sum of C and the products, wrapped to 32 bits [INF, unverified]
+// (docs/cdna3-numerics.md §4)
 #include "emu/insns/matrix_insn.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 

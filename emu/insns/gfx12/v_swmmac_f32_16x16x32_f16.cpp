@@ -1,8 +1,11 @@
-// v_swmmac_f32_16x16x32_f16: D = C + A*B on a 16x16x32 tile with A 2:4 structured-sparse (the dense row rebuilt from the stored half and the index register); F16 inputs, F32 accumulator: arithmetic unknown: the dense gfx12 chain on the rebuilt row by default (switch gfx12_swmmac_grouping, docs/rdna4.md §3.2, probe E2) [UNKNOWN].
+// The dense gfx12 chain on the rebuilt dense row by default [UNKNOWN]
+// (switch gfx12_swmmac_grouping, docs/rdna4.md §3.2, probe E2)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {
 
-MXLANE_MATRIX_SEMANTICS(v_swmmac_f32_16x16x32_f16) { return gfx12_wmma_chain(kBinary16, kBinary16, Dot2Output::f32, in, ctx); }
+MXLANE_MATRIX_SEMANTICS(v_swmmac_f32_16x16x32_f16) {
+  return gfx12_wmma_chain(kBinary16, kBinary16, Dot2Output::f32, in, ctx);
+}
 
 }  // namespace mxlane::insns

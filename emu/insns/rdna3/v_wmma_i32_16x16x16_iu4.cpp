@@ -1,4 +1,4 @@
-// v_wmma_i32_16x16x16_iu4: D = C + A*B on a 16x16x16 tile; IU4 inputs signed per NEG[0]/NEG[1]: exact sum with C, saturated with CLAMP, else wrapped (docs/spec/numerics.md §B.7) [INF].
+// Exact sum with C, saturated with CLAMP, else wrapped [INF] (docs/spec/numerics.md §B.7)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

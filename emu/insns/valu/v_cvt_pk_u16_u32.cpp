@@ -1,4 +1,4 @@
-// v_cvt_pk_u16_u32: D = min(S1, 0xFFFF) << 16 | min(S0, 0xFFFF) (docs/spec/valu.md §6.3) [CLRX, rocjitsu, KytyPS5].
+// D = min(S1, 0xFFFF) << 16 | min(S0, 0xFFFF) [CLRX, rocjitsu, KytyPS5] (docs/spec/valu.md §6.3)
 #include <algorithm>
 
 #include "emu/insns/valu_insn.hpp"

@@ -1,4 +1,5 @@
-// v_cvt_pknorm_i16_f32: D = snorm16(S1) << 16 | snorm16(S0): clamp to [-1, 1], x*32767 exactly, one RNE (docs/spec/valu.md §6.2) [HW gfx1201].
+// D = snorm16(S1) << 16 | snorm16(S0): clamp to [-1, 1], x*32767 exactly, one RNE
+// (docs/spec/valu.md §6.2) [HW gfx1201]
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

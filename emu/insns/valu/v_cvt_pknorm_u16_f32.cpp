@@ -1,4 +1,5 @@
-// v_cvt_pknorm_u16_f32: D = unorm16(S1) << 16 | unorm16(S0): clamp to [0, 1], x*65535 exactly, one RNE (docs/spec/valu.md §6.2) [HW gfx1201].
+// D = unorm16(S1) << 16 | unorm16(S0): clamp to [0, 1], x*65535 exactly, one RNE
+// (docs/spec/valu.md §6.2) [HW gfx1201]
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

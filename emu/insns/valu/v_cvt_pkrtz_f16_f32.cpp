@@ -1,4 +1,5 @@
-// v_cvt_pkrtz_f16_f32: D = f16(S1) << 16 | f16(S0), rounded toward zero whatever MODE says (docs/spec/valu.md §6.1) [HW gfx1201].
+// D = f16(S1) << 16 | f16(S0), rounded toward zero whatever MODE says [HW gfx1201]
+// (docs/spec/valu.md §6.1)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

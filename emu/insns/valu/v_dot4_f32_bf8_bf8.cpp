@@ -1,4 +1,5 @@
-// v_dot4_f32_bf8_bf8: D = C + sum of 4 products of OCP BF8 bytes (docs/spec/valu.md §5.5) [UNKNOWN rounding: switch dot4_fp8_rounding].
+// D = C + sum of 4 products of OCP bytes [UNKNOWN rounding: switch dot4_fp8_rounding]
+// (docs/spec/valu.md §5.5)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

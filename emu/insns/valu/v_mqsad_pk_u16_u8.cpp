@@ -1,4 +1,4 @@
-// v_mqsad_pk_u16_u8: the masked (MSAD) form of v_qsad_pk_u16_u8 (docs/spec/valu.md §3.5) [ISA].
+// The masked (MSAD) form of v_qsad_pk_u16_u8 [ISA] (docs/spec/valu.md §3.5)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

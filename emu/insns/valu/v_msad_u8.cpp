@@ -1,4 +1,4 @@
-// v_msad_u8: D = S2 + the byte SAD of S0 and S1, skipping bytes where S1 is 0 (docs/spec/valu.md §3.4) [ISA].
+// D = S2 + the byte SAD of S0 and S1, skipping bytes where S1 is 0 [ISA] (docs/spec/valu.md §3.4)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,5 @@
-// v_qsad_pk_u16_u8: four 16-bit SADs of S0 windows against S1 with 16-bit accumulators from S2, wrapped (docs/spec/valu.md §3.5) [ISA].
+// Four 16-bit SADs of S0 windows against S1, 16-bit accumulators from S2, wrapped [ISA]
+// (docs/spec/valu.md §3.5)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_sad_hi_u8: D = (byte SAD of S0, S1) << 16 + S2 (docs/spec/valu.md §3.2) [ISA].
+// D = (byte SAD of S0, S1) << 16 + S2 [ISA] (docs/spec/valu.md §3.2)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_sad_u16: D = S2 + |S0.lo - S1.lo| + |S0.hi - S1.hi| on 16-bit halves (docs/spec/valu.md §3.3) [ISA].
+// D = S2 + |S0.lo - S1.lo| + |S0.hi - S1.hi| on 16-bit halves [ISA] (docs/spec/valu.md §3.3)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {

@@ -1,4 +1,4 @@
-// v_sad_u8: D = S2 + sum of |S0.byte[i] - S1.byte[i]|, modulo 2^32 (docs/spec/valu.md §3.1) [ISA].
+// D = S2 + sum of |S0.byte[i] - S1.byte[i]|, modulo 2^32 [ISA] (docs/spec/valu.md §3.1)
 #include "emu/insns/valu_insn.hpp"
 
 namespace mxlane::insns {
