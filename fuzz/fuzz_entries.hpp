@@ -13,6 +13,7 @@ void eval_line_input(const std::uint8_t* data, std::size_t size);
 
 // `mxlane lanemap` with the arguments in `data` (one per line, at most 32): every query path
 // (dump, --element, --reg/--lane, formats, modifiers, options) through the real command line.
+// Defined with the CLI it drives (tools/mxlane/cli_fuzz_entry.cpp, in mxlane_cli).
 void lanemap_arguments_input(const std::uint8_t* data, std::size_t size);
 
 // `mxlane check`'s expression language: the bytes up to the first newline are parsed as an index

@@ -1,7 +1,7 @@
-// The CLI's line-oriented pieces with Python objects at both ends: eval lines (cli::eval_line, the
-// code `mxlane eval` runs), the instruction list (cli::run_list) and the element trace
-// (cli::render_trace). Those library entry points take or produce a JSON line, so the C++ side
-// turns the Python dict into that line and the result back into dicts; Python never sees text.
+// The line protocol (emu/protocol) with Python objects at both ends: eval lines (eval_line, the code
+// `mxlane eval` runs), the instruction list (write_instruction_list) and the element trace
+// (render_trace). Those entry points take or produce a JSON line, so the C++ side turns the Python
+// dict into that line and the result back into dicts; Python never sees text.
 #include <pybind11/stl.h>
 
 #include <sstream>
@@ -11,9 +11,10 @@
 #include "fmt/format.h"
 #include "json_objects.hpp"
 #include "selection.hpp"
-#include "tools/mxlane/commands.hpp"
-#include "tools/mxlane/eval_line.hpp"
-#include "tools/mxlane/lanemap_trace.hpp"
+#include "emu/protocol/eval_line.hpp"
+#include "emu/protocol/instruction_list.hpp"
+#include "emu/protocol/name_resolution.hpp"
+#include "emu/protocol/trace.hpp"
 
 namespace mxlane::python {
 namespace {
@@ -51,18 +52,18 @@ PreparedLine prepare(const py::handle& line, const std::string& where) {
 // The eval output object for one prepared line (the CLI's, or {"id", "error"} when it never parsed).
 Json evaluate(const PreparedLine& p) {
   if (!p.error.empty()) return Json{{"id", p.id}, {"error", p.error}};
-  return cli::eval_line(p.text).output;
+  return protocol::eval_line(p.text).output;
 }
 
 py::object eval_one(const py::object& line) {
   const PreparedLine p = prepare(line, "line");
   if (!p.error.empty()) throw InvalidArgument(p.error);
-  cli::EvalOutcome outcome;
+  protocol::EvalOutcome outcome;
   {
     py::gil_scoped_release unlocked;
-    outcome = cli::eval_line(p.text);
+    outcome = protocol::eval_line(p.text);
   }
-  if (outcome.status == cli::EvalOutcome::Status::error) throw InvalidArgument(outcome.error);
+  if (outcome.status == protocol::EvalOutcome::Status::error) throw InvalidArgument(outcome.error);
   return python_from_json(outcome.output);
 }
 
@@ -81,12 +82,9 @@ py::list eval_many(const py::iterable& lines) {
 
 // The mxlane.list/1 document of `mxlane list --format json`.
 py::object catalog(const std::optional<std::string>& arch) {
-  if (arch && arch->empty()) cli::resolve_arch_option(*arch);  // "" is an unknown name, not "every architecture"
+  if (arch && arch->empty()) protocol::resolve_arch_option(*arch);  // "" is an unknown name, not "every architecture"
   std::ostringstream text;
-  cli::ListOptions options;
-  options.arch = arch.value_or("");
-  options.format = "json";
-  cli::run_list(options, text);
+  protocol::write_instruction_list({.arch = arch.value_or(""), .json = true, .inst = "", .wave = std::nullopt}, text);
   return python_from_json(Json::parse(text.str()));
 }
 
@@ -95,11 +93,11 @@ py::object trace(const std::string& arch, const std::string& inst, std::optional
                  const py::dict& mods, int block, int row, int col, const std::string& a, const std::string& b,
                  const std::string& c) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
-  const cli::TraceRequest request{block, row, col, "", a, b, c, true};
+  const protocol::TraceRequest request{block, row, col, "", a, b, c, true};
   std::ostringstream text;
   {
     py::gil_scoped_release unlocked;
-    cli::render_trace(*s.desc, s.mods, s.switches, cli::LanemapHeader{s.arch, s.requested_arch}, request, text);
+    protocol::render_trace(*s.desc, s.mods, s.switches, protocol::LanemapHeader{s.arch, s.requested_arch}, request, text);
   }
   return python_from_json(Json::parse(text.str()));
 }

@@ -8,7 +8,7 @@
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
-#include "tools/mxlane/commands.hpp"
+#include "emu/protocol/name_resolution.hpp"
 
 namespace mxlane::python {
 namespace {
@@ -97,9 +97,9 @@ Selection select_instruction(const std::string& arch, const std::string& inst, s
                              const py::object& options, const py::dict& mods) {
   Selection s;
   s.requested_arch = arch;
-  s.arch = &cli::resolve_arch_option(arch);
-  s.desc = &cli::resolve_inst_option(*s.arch, inst, wave);
-  s.switches = cli::parse_switch_settings(switch_settings(options), arch_bit(s.arch->id));
+  s.arch = &protocol::resolve_arch_option(arch);
+  s.desc = &protocol::resolve_inst_option(*s.arch, inst, wave);
+  s.switches = protocol::parse_switch_settings(switch_settings(options), arch_bit(s.arch->id));
   s.mods = parse_mods(mods, *s.desc);
   return s;
 }

@@ -17,12 +17,12 @@
 #include "fmt/format.h"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/sanitized.hpp"
-#include "tools/mxlane/eval_fast_line.hpp"
-#include "tools/mxlane/eval_line.hpp"
+#include "emu/protocol/eval_fast_line.hpp"
+#include "emu/protocol/eval_line.hpp"
 
 using Json = nlohmann::ordered_json;
-using mxlane::cli::EvalEngine;
-using mxlane::cli::EvalOutcome;
+using mxlane::protocol::EvalEngine;
+using mxlane::protocol::EvalOutcome;
 
 namespace {
 
@@ -102,16 +102,16 @@ struct Compared {
 // `line` through both paths; the fast path's text is what `mxlane eval` prints.
 void compare_paths(const std::string& line, Compared& counts) {
   INFO(line.substr(0, 300));
-  const EvalOutcome reference = mxlane::cli::eval_line(line, false, EvalEngine::reference);
-  const std::optional<mxlane::cli::FastEvalResult> fast = mxlane::cli::eval_line_fast(line, false, true);
-  const std::string fast_text = fast ? fast->rendered : dump(mxlane::cli::eval_line(line, false, EvalEngine::fast).output);
+  const EvalOutcome reference = mxlane::protocol::eval_line(line, false, EvalEngine::reference);
+  const std::optional<mxlane::protocol::FastEvalResult> fast = mxlane::protocol::eval_line_fast(line, false, true);
+  const std::string fast_text = fast ? fast->rendered : dump(mxlane::protocol::eval_line(line, false, EvalEngine::fast).output);
   REQUIRE(fast_text == dump(reference.output));
-  CHECK(dump(mxlane::cli::eval_line(line, false, EvalEngine::fast).output) == dump(reference.output));
+  CHECK(dump(mxlane::protocol::eval_line(line, false, EvalEngine::fast).output) == dump(reference.output));
   // The fast lane takes exactly the lines the reference evaluates without mismatch (matrix only).
   if (fast) CHECK(reference.status == EvalOutcome::Status::ok);
   // Replay: the fast lane answers "match" only for lines the reference says match.
-  const std::optional<mxlane::cli::FastEvalResult> replay = mxlane::cli::eval_line_fast(line, true, false);
-  if (replay) CHECK(mxlane::cli::eval_line(line, true, EvalEngine::reference).status == EvalOutcome::Status::ok);
+  const std::optional<mxlane::protocol::FastEvalResult> replay = mxlane::protocol::eval_line_fast(line, true, false);
+  if (replay) CHECK(mxlane::protocol::eval_line(line, true, EvalEngine::reference).status == EvalOutcome::Status::ok);
   ++counts.lines;
   counts.fast_lane += fast.has_value();
 }
@@ -150,7 +150,7 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
       if (!d.tied && rng() % 3 == 0) line["dst"] = grid(d.vgprs_cd, d.wave, rng, false);
       compare_paths(line.dump(), counts);
       // With "expect": the reference's D (match) and one word changed (mismatch).
-      const EvalOutcome r = mxlane::cli::eval_line(line.dump(), false, EvalEngine::reference);
+      const EvalOutcome r = mxlane::protocol::eval_line(line.dump(), false, EvalEngine::reference);
       REQUIRE(r.status == EvalOutcome::Status::ok);
       line["expect"] = r.output["D"];
       compare_paths(line.dump(), counts);
@@ -254,7 +254,7 @@ TEST_CASE("eval fast path: the 8-digit hex decoder agrees with std::from_chars f
         std::uint64_t loaded;
         std::memcpy(&loaded, text, 8);
         std::uint32_t got = 0, want = 0;
-        const bool ok = mxlane::cli::hex_digits8(loaded, got);
+        const bool ok = mxlane::protocol::hex_digits8(loaded, got);
         INFO("text " << std::string(text, 8));
         REQUIRE(ok == expected(text, want));
         if (ok) REQUIRE(got == want);

@@ -16,12 +16,12 @@
 #include "tests/support/cli_run.hpp"
 #include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
-#include "tools/mxlane/eval_line.hpp"
-#include "tools/mxlane/line_reader.hpp"
+#include "emu/protocol/eval_line.hpp"
+#include "emu/protocol/line_reader.hpp"
 
 using Json = nlohmann::ordered_json;
-using mxlane::cli::eval_line;
-using mxlane::cli::EvalOutcome;
+using mxlane::protocol::eval_line;
+using mxlane::protocol::EvalOutcome;
 
 using mxlane_test::Run;
 
@@ -124,7 +124,7 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
   const auto err = lines_of(r.err);
   REQUIRE(err.size() == cases.size() + 1);  // one per bad line, then the summary
   for (std::size_t n = 0; n < cases.size(); ++n) {
-    INFO("case " << n << ": " << mxlane::cli::printable(cases[n].line.substr(0, 120)));
+    INFO("case " << n << ": " << mxlane::protocol::printable(cases[n].line.substr(0, 120)));
     const Json bad = Json::parse(out[2 * n]);  // valid JSON, even when the input was not UTF-8
     CHECK(bad.contains("error"));
     CHECK_THAT(bad["error"].get<std::string>(), Catch::Contains(cases[n].mention));
@@ -223,11 +223,11 @@ TEST_CASE("eval and replay: the same input gives byte-identical output for 1, 2 
 
 TEST_CASE("LineReader: terminators, a last line without newline, and the length of refused lines", "[cli][robust]") {
   std::istringstream in("a\r\n\nbc\n" + std::string(40, 'z') + "\nlast");
-  mxlane::cli::LineReader reader(in, 16);
-  mxlane::cli::InputLine line;
+  mxlane::protocol::LineReader reader(in, 16);
+  mxlane::protocol::InputLine line;
   std::vector<std::string> got;
   while (reader.next(line))
     got.push_back(std::to_string(line.number) + ":" + (line.too_long ? "too long " + std::to_string(line.length) : line.text));
   CHECK(got == std::vector<std::string>{"1:a", "2:", "3:bc", "4:too long 40", "5:last"});
-  CHECK(mxlane::cli::json_depth(R"({"a": "[[[[", "b": [[1], {"c": "\"{"}]})") == 3);
+  CHECK(mxlane::protocol::json_depth(R"({"a": "[[[[", "b": [[1], {"c": "\"{"}]})") == 3);
 }

@@ -11,7 +11,7 @@
 
 #include "tests/support/cli_run.hpp"
 #include "tools/mxlane/cli.hpp"
-#include "tools/mxlane/line_reader.hpp"
+#include "emu/protocol/line_reader.hpp"
 
 using Json = nlohmann::ordered_json;
 using mxlane_test::Run;
@@ -140,7 +140,7 @@ TEST_CASE("eval error text is UTF-8: a message citing § says §, not \\xc2\\xa7
   const Run replay = run_mxlane_on_input({"replay"}, line + "\n");
   CHECK_THAT(replay.out, Catch::Contains("\u00a7") && !Catch::Contains("\\x"));
   // Bytes that are not well-formed UTF-8, and control characters, are still escaped.
-  CHECK(mxlane::cli::printable("\u00a7 \xc3\x28 \xed\xa0\x80 \xc2\x85 \x01 \xf0\x9f\x98\x80") ==
+  CHECK(mxlane::protocol::printable("\u00a7 \xc3\x28 \xed\xa0\x80 \xc2\x85 \x01 \xf0\x9f\x98\x80") ==
         "\u00a7 \\xc3( \\xed\\xa0\\x80 \\xc2\\x85 \\x01 \xf0\x9f\x98\x80");
 }
 

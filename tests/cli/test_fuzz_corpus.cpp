@@ -12,7 +12,7 @@
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/valu_desc.hpp"
 #include "fuzz/fuzz_entries.hpp"
-#include "tools/mxlane/eval_line.hpp"
+#include "emu/protocol/eval_line.hpp"
 
 namespace fs = std::filesystem;
 
@@ -62,8 +62,8 @@ TEST_CASE("fuzz corpus: a valid eval line for every instruction and builtin of e
   std::set<std::pair<mxlane::ArchId, const void*>> covered;
   for (const fs::path& file : inputs("eval_line")) {
     const std::string data = contents(file);
-    const auto r = mxlane::cli::eval_line(std::string_view(data).substr(1));
-    if (r.status != mxlane::cli::EvalOutcome::Status::ok) continue;
+    const auto r = mxlane::protocol::eval_line(std::string_view(data).substr(1));
+    if (r.status != mxlane::protocol::EvalOutcome::Status::ok) continue;
     const mxlane::ArchInfo* arch = mxlane::find_arch(r.input["arch"].get<std::string>());
     REQUIRE(arch != nullptr);
     covered.insert({arch->id, r.desc != nullptr ? static_cast<const void*>(r.desc) : static_cast<const void*>(r.valu)});

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -73,4 +74,60 @@ TEST_CASE("No library file includes a header of a layer above its own", "[isa][l
   for (const std::string& o : offenders) list << o << '\n';
   INFO(list.str());
   CHECK(offenders.empty());
+}
+
+TEST_CASE("The Python module and the fuzzers include nothing of the command-line program", "[isa][layers]") {
+  // They share the protocol layer with the CLI (docs/layers.md); tools/ is a program, not a library.
+  const fs::path root = MXLANE_SOURCE_DIR;
+  const std::regex include(R"re(^\s*#\s*include\s+"(tools/[^"]+)")re");
+  std::vector<std::string> offenders;
+  int scanned = 0;
+  for (const char* folder : {"python", "fuzz", "emu", "layouts", "device", "bench"})
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      const std::string ext = entry.path().extension().string();
+      if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".inl")) continue;
+      ++scanned;
+      std::ifstream in(entry.path());
+      std::smatch m;
+      std::string line;
+      for (int n = 1; std::getline(in, line); ++n)
+        if (std::regex_search(line, m, include))
+          offenders.push_back(fs::relative(entry.path(), root).generic_string() + ":" + std::to_string(n) + ": " +
+                              m[1].str());
+    }
+  CHECK(scanned > 250);
+  std::ostringstream list;
+  for (const std::string& o : offenders) list << o << '\n';
+  INFO(list.str());
+  CHECK(offenders.empty());
+}
+
+TEST_CASE("CMakeLists.txt builds one library per layer, in the table's order, each on the one below", "[isa][layers]") {
+  // mxlane_layer(mxlane_formats emu/formats mxlane_isa): the library named after its folder, the folder,
+  // the layer below. emu/util is headers only (mxlane_util, an interface library) and device has its
+  // own CMakeLists.txt, so the declared rows are ranks 2 up to the last emu layer.
+  std::ifstream cmake(fs::path(MXLANE_SOURCE_DIR) / "CMakeLists.txt");
+  const std::regex row(R"(^mxlane_layer\((\w+) ([a-z/_]+) (\w+)\))");
+  std::vector<std::tuple<std::string, std::string, std::string>> declared;
+  std::smatch m;
+  for (std::string line; std::getline(cmake, line);)
+    if (std::regex_search(line, m, row)) declared.emplace_back(m[1], m[2], m[3]);
+  std::map<int, std::string> by_rank;
+  for (const auto& [folder, rank] : layer_ranks()) by_rank[rank] = folder;
+  const auto library_of = [](const std::string& folder) {
+    std::string name = folder.substr(folder.rfind('/') + 1);
+    return "mxlane_" + name;
+  };
+  REQUIRE(declared.size() >= 9);
+  std::string below = library_of(by_rank.at(1));
+  int rank = 2;
+  for (const auto& [library, folder, linked] : declared) {
+    INFO("mxlane_layer(" << library << " " << folder << " " << linked << ")");
+    CHECK(folder == by_rank.at(rank));
+    CHECK(library == library_of(folder));
+    CHECK(linked == below);
+    below = library;
+    ++rank;
+  }
+  CHECK(by_rank.at(rank) == "device");  // the one layer with its own CMakeLists.txt comes last
 }

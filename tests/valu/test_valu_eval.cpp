@@ -11,11 +11,11 @@
 #include "tests/support/cli_run.hpp"
 #include "tests/support/hex.hpp"
 #include "tools/mxlane/cli.hpp"
-#include "tools/mxlane/eval_line.hpp"
+#include "emu/protocol/eval_line.hpp"
 
 using Json = nlohmann::ordered_json;
-using mxlane::cli::eval_line;
-using mxlane::cli::EvalOutcome;
+using mxlane::protocol::eval_line;
+using mxlane::protocol::EvalOutcome;
 constexpr auto hex = mxlane_test::hex_word;
 
 namespace {

@@ -11,12 +11,14 @@
 #include "layouts/slot_notation.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/commands.hpp"
-#include "tools/mxlane/eval_fast_line.hpp"
-#include "tools/mxlane/eval_line.hpp"
-#include "tools/mxlane/line_reader.hpp"
-#include "tools/mxlane/mismatch_report.hpp"
+#include "emu/protocol/eval_fast_line.hpp"
+#include "emu/protocol/eval_line.hpp"
+#include "emu/protocol/line_reader.hpp"
+#include "emu/protocol/mismatch_report.hpp"
 
 namespace mxlane::cli {
+
+using namespace protocol;  // the line protocol, the trace and the list this command prints
 namespace {
 
 // One input line's result: its output line (without "\n") and, for an invalid line, the message

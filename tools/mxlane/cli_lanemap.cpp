@@ -10,10 +10,12 @@
 #include "tools/mxlane/lanemap_render.hpp"
 #include "tools/mxlane/picture_html.hpp"
 #include "tools/mxlane/picture_svg.hpp"
-#include "tools/mxlane/lanemap_trace.hpp"
+#include "emu/protocol/trace.hpp"
 #include "tools/mxlane/register_view.hpp"
 
 namespace mxlane::cli {
+
+using namespace protocol;  // the line protocol, the trace and the list this command prints
 namespace {
 
 // The blocks, rows and columns an --element or --trace coordinate must lie in.
@@ -137,7 +139,7 @@ std::array<int, 3> element_in_d_slot(const InstrDesc& desc, const LanemapOptions
                                     format_modifiers(desc, o.mods)));
 }
 
-// --trace: the option rules, then the trace itself (lanemap_trace.cpp).
+// --trace: the option rules, then the trace itself (emu/protocol/trace.cpp).
 int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const InstrDesc& desc, const Switches& switches,
                       std::ostream& out) {
   if (!o.operand.empty() && *parse_operand(o.operand) != Operand::D)

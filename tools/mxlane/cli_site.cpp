@@ -8,11 +8,13 @@
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
-#include "tools/mxlane/modifier_text.hpp"
+#include "emu/protocol/modifier_text.hpp"
 #include "tools/mxlane/picture_html.hpp"
 #include "tools/mxlane/xml_text.hpp"
 
 namespace mxlane::cli {
+
+using namespace protocol;  // the line protocol, the trace and the list this command prints
 namespace {
 
 namespace fs = std::filesystem;

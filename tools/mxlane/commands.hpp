@@ -12,6 +12,7 @@
 #include "emu/isa/arch.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
+#include "emu/protocol/name_resolution.hpp"
 #include "tools/mxlane/layout_options.hpp"
 
 namespace mxlane::cli {
@@ -30,7 +31,7 @@ struct LanemapOptions : LayoutSelection {
   std::string element;  // "b,i,j" or "i,j"
   std::optional<int> reg;
   std::optional<int> lane;
-  // --trace: the dot-product trace of one D element, optionally evaluated (lanemap_trace.hpp)
+  // --trace: the dot-product trace of one D element, optionally evaluated (emu/protocol/trace.hpp)
   std::string trace;        // "b,i,j" or "i,j"
   std::string values_file;  // --values: one `mxlane eval` line
   std::string a_values, b_values, c_value;  // --a, --b, --c
@@ -127,12 +128,8 @@ inline CLI::Validator integer_in(long long lo, long long hi) {
       "");
 }
 
-// Shared argument resolution; each throws InvalidArgument naming the option.
-const ArchInfo& resolve_arch_option(const std::string& value);
-const InstrDesc& resolve_inst_option(const ArchInfo& arch, const std::string& value,
-                                     std::optional<int> wave);
-// NAME=VALUE switch settings given by `option` (--option, --loopback-option) for a command about the
-// architectures in `archs`; errors name the option.
-Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMask archs, std::string_view option = "--option");
+using protocol::parse_switch_settings;
+using protocol::resolve_arch_option;
+using protocol::resolve_inst_option;
 
 }  // namespace mxlane::cli

@@ -7,16 +7,14 @@
 #include <string>
 
 #include "emu/isa/arch.hpp"
+#include "emu/protocol/layout_selection.hpp"
 #include "layouts/operand_layout.hpp"
 
 namespace mxlane::cli {
 
 enum class LanemapFormat { grid, markdown, csv, json, asciidoc };
 
-struct LanemapHeader {
-  const ArchInfo* arch;
-  std::string requested_arch;  // as the user typed it (an alias, maybe)
-};
+using protocol::LanemapHeader;
 
 // `transpose`: the calculator's --transpose of the table formats (rows j, columns i).
 void render_dump(const OperandLayout& layout, const LanemapHeader& header, LanemapFormat format,

@@ -9,18 +9,13 @@
 #include "CLI/CLI.hpp"
 #include "emu/isa/arch.hpp"
 #include "emu/isa/modifiers.hpp"
-#include "layouts/operand_layout.hpp"
+#include "emu/protocol/layout_selection.hpp"
 
 namespace mxlane::cli {
 
-struct LayoutSelection {
-  std::string arch;
-  std::string inst;
-  std::string operand;
-  std::optional<int> wave;
-  Modifiers mods;
-  std::vector<std::string> switch_settings;  // NAME=VALUE
-};
+using protocol::LayoutSelection;
+using protocol::SelectedLayout;
+using protocol::select_layout;
 
 // Registers --arch, --inst, --operand, --wave, --cbsz, --abid, --blgp, --opsel, --neg, --neg-hi and
 // --option on `cmd`. lanemap leaves --operand optional (--trace names a D element, --format html
@@ -32,12 +27,5 @@ enum class OperandOption { required, optional };
 enum class ArchShortName { with_a, without };
 void add_layout_options(CLI::App* cmd, LayoutSelection& selection, OperandOption operand = OperandOption::required,
                         ArchShortName arch_short = ArchShortName::with_a);
-
-struct SelectedLayout {
-  const ArchInfo* arch;
-  OperandLayout layout;
-};
-// Resolves the selection; throws InvalidArgument naming the option at fault.
-SelectedLayout select_layout(const LayoutSelection& selection);
 
 }  // namespace mxlane::cli

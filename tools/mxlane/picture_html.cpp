@@ -7,11 +7,13 @@
 
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
-#include "tools/mxlane/modifier_text.hpp"
+#include "emu/protocol/modifier_text.hpp"
 #include "tools/mxlane/picture_svg.hpp"
 #include "tools/mxlane/xml_text.hpp"
 
 namespace mxlane::cli {
+
+using namespace protocol;  // the line protocol, the trace and the list this command prints
 namespace {
 
 constexpr std::string_view kPageStyle =

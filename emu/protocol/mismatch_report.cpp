@@ -1,5 +1,5 @@
 // Decoding the differing words of a D mismatch through D's layout (layouts/operand_layout.hpp).
-#include "tools/mxlane/mismatch_report.hpp"
+#include "emu/protocol/mismatch_report.hpp"
 
 #include "emu/formats/exact_value.hpp"
 #include "emu/formats/reference_rounding.hpp"
@@ -8,7 +8,7 @@
 #include "layouts/operand_layout.hpp"
 #include "layouts/slot_notation.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -87,4 +87,4 @@ std::string mismatch_word_text(const Json& entry) {
   return text;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

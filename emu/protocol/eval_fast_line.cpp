@@ -1,7 +1,7 @@
 // The eval fast lane: a strict scanner for the shape eval lines have in practice (see
 // eval_fast_line.hpp). It only ever accepts a subset of what eval_line() accepts: any surprise
 // returns std::nullopt, and eval_line() then evaluates (or refuses) the line itself.
-#include "tools/mxlane/eval_fast_line.hpp"
+#include "emu/protocol/eval_fast_line.hpp"
 
 #include <array>
 #include <bit>
@@ -10,9 +10,9 @@
 
 #include "emu/api/matrix_executor.hpp"
 #include "emu/isa/errors.hpp"
-#include "tools/mxlane/line_reader.hpp"
+#include "emu/protocol/line_reader.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -329,4 +329,4 @@ std::optional<FastEvalResult> eval_line_fast(std::string_view text, bool require
   }
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

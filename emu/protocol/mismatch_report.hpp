@@ -12,7 +12,7 @@
 #include "emu/isa/switches.hpp"
 #include "emu/wave/lane_regfile.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 // Adds "elements" to each entry {"vgpr", "lane", "expect", "got"} of a matrix instruction's "diff":
 // one {"block", "i", "j", "bits", "expect", "got", "ulps"} per D element whose bits differ in that
@@ -27,4 +27,4 @@ void describe_d_mismatches(nlohmann::ordered_json& diff, const InstrDesc& desc, 
 // 0x3f800001 (1.00000011920928955078125), 1 ulp"; without "elements" (a VALU builtin) just the words.
 std::string mismatch_word_text(const nlohmann::ordered_json& entry);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

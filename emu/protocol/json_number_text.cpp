@@ -1,10 +1,10 @@
 // Finding a number's original spelling: a SAX pass over the line that tracks each value's field path.
-#include "tools/mxlane/json_number_text.hpp"
+#include "emu/protocol/json_number_text.hpp"
 
 #include <nlohmann/json.hpp>
 #include <vector>
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -95,4 +95,4 @@ std::optional<std::string> number_text_at(std::string_view line, const std::stri
   return finder.found;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -7,9 +7,9 @@
 
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/switches.hpp"
-#include "tools/mxlane/lanemap_render.hpp"
+#include "emu/protocol/layout_selection.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 struct TraceRequest {
   int block = 0, row = 0, col = 0;
@@ -24,4 +24,4 @@ struct TraceRequest {
 void render_trace(const InstrDesc& desc, const Modifiers& mods, const Switches& switches,
                   const LanemapHeader& header, const TraceRequest& request, std::ostream& out);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

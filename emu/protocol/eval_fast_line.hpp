@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "tools/mxlane/eval_line.hpp"
+#include "emu/protocol/eval_line.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 struct FastEvalResult {
   EvalOutcome outcome;   // status ok; output holds only "id"; desc, mods, switches as eval_line() sets them
@@ -28,4 +28,4 @@ std::optional<FastEvalResult> eval_line_fast(std::string_view line, bool require
 // significant digit in the low byte): their value, or false if a byte is not 0-9, a-f, A-F.
 bool hex_digits8(std::uint64_t digits, std::uint32_t& value);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 // The number at `field` of the JSON text `line`, spelled as eval's error messages name fields
 // ("wave", "mods.neg", "src.C[1][4]"), exactly as written there; nullopt when `line` has no
 // number at that field.
 std::optional<std::string> number_text_at(std::string_view line, const std::string& field);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -1,12 +1,12 @@
 // The detail view of one matrix instruction: encoding, shape, throughput, registers and the
 // closed-form index formulas of A, B, C and D (layouts/formula/layout_formulas.hpp).
-#include "tools/mxlane/instruction_detail.hpp"
+#include "emu/protocol/instruction_detail.hpp"
 
 #include "fmt/format.h"
 #include "layouts/formula/layout_formulas.hpp"
-#include "tools/mxlane/modifier_text.hpp"
+#include "emu/protocol/modifier_text.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -98,4 +98,4 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
   }
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -14,7 +14,7 @@
 #include "emu/isa/switches.hpp"
 #include "emu/isa/valu_desc.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 struct EvalOutcome {
   enum class Status { ok, mismatch, error };
@@ -79,4 +79,4 @@ struct ScannedGrids {
 LoadedMatrixLine load_scanned_matrix_line(const nlohmann::ordered_json& fields, const ScannedGrids& grids,
                                           bool require_expect);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -1,9 +1,9 @@
 // Evaluation of one JSON line: strict validation (unknown keys, shapes, ranges are errors naming
 // the field), then the instruction on a fresh register file.
-#include "tools/mxlane/eval_line.hpp"
+#include "emu/protocol/eval_line.hpp"
 #include "emu/isa/declared_archs.hpp"
 #include "emu/isa/modifier_set_traits.hpp"
-#include "tools/mxlane/mismatch_report.hpp"
+#include "emu/protocol/mismatch_report.hpp"
 
 #include <algorithm>
 #include <set>
@@ -14,11 +14,11 @@
 #include "emu/isa/errors.hpp"
 #include "emu/isa/switch_scope.hpp"
 #include "fmt/format.h"
-#include "tools/mxlane/commands.hpp"
-#include "tools/mxlane/json_number_text.hpp"
-#include "tools/mxlane/line_reader.hpp"
+#include "emu/protocol/name_resolution.hpp"
+#include "emu/protocol/json_number_text.hpp"
+#include "emu/protocol/line_reader.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -521,4 +521,4 @@ EvalOutcome eval_line(std::string_view text, bool require_expect, EvalEngine eng
   return outcome;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 // The input limits of `mxlane eval` and `mxlane replay` (README "Input limits"). The largest valid
 // line — a wave64 instruction with A, B, C, dst and expect spelled as "0x........" words — is under
@@ -49,4 +49,4 @@ int json_depth(std::string_view text, int limit = kMaxJsonDepth);
 // ("§" stays "§").
 std::string printable(std::string_view text);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

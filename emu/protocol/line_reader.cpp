@@ -1,9 +1,9 @@
 // Bounded line reading for the JSON-lines subcommands, and the nesting-depth pre-check.
-#include "tools/mxlane/line_reader.hpp"
+#include "emu/protocol/line_reader.hpp"
 
 #include <cstring>
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 bool LineReader::refill() {
   in_.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
@@ -110,4 +110,4 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -8,10 +8,10 @@
 #include "emu/isa/arch.hpp"
 #include "emu/isa/instr_desc.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 // `summary` is the instruction's entry of `mxlane list --format json`; the detail adds to it.
 void print_instruction_detail(const ArchInfo& arch, const InstrDesc& desc, nlohmann::ordered_json summary, bool json,
                               std::ostream& out);
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

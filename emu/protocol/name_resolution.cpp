@@ -4,9 +4,9 @@
 #include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
 #include "fmt/format.h"
-#include "tools/mxlane/commands.hpp"
+#include "emu/protocol/name_resolution.hpp"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 const ArchInfo& resolve_arch_option(const std::string& value) {
   const ArchInfo* arch = find_arch(value);
@@ -44,4 +44,4 @@ Switches parse_switch_settings(const std::vector<std::string>& settings, ArchMas
   return switches;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

@@ -8,7 +8,7 @@
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 
-namespace mxlane::cli {
+namespace mxlane::protocol {
 
 // "0-7", "0,4", "0-1" for a list of legal values.
 inline std::string compact_values(const std::vector<int>& v) {
@@ -26,4 +26,4 @@ inline std::string modifiers_text(const std::vector<ModifierRange>& ranges) {
   return s.empty() ? "none" : s;
 }
 
-}  // namespace mxlane::cli
+}  // namespace mxlane::protocol

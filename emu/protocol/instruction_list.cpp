@@ -1,0 +1,191 @@
+// The instruction list of `mxlane list` and `mxlane.list()`: the table, per architecture, as text or JSON.
+#include "emu/protocol/instruction_list.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "emu/isa/declared_archs.hpp"
+#include "emu/isa/errors.hpp"
+#include "emu/isa/switch_scope.hpp"
+#include "emu/isa/valu_desc.hpp"
+#include "emu/util/text.hpp"
+#include "fmt/format.h"
+#include "emu/protocol/instruction_detail.hpp"
+#include "emu/protocol/modifier_text.hpp"
+#include "emu/protocol/name_resolution.hpp"
+
+namespace mxlane::protocol {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Peak operations per clock per CU (CDNA) or WGP (RDNA): 4 SIMDs each (docs/spec/layouts.md §3).
+std::optional<int> peak_ops_per_clock(const InstrDesc& d) {
+  if (d.cycles <= 0) return std::nullopt;
+  return 4 * d.ops / d.cycles;
+}
+
+Json arch_json(const ArchInfo& a) {
+  Json waves = Json::array();  // (arch_json)
+  if (a.wave32) waves.push_back(32);
+  if (a.wave64) waves.push_back(64);
+  return Json{{"name", a.name},           {"family", a.family},     {"products", a.products},
+              {"aliases", a.aliases},     {"default_wave", a.default_wave},
+              {"waves", waves},           {"vgprs", a.vgprs},       {"agprs", a.agprs},
+              {"matrix_instructions_modelled", a.matrix_modelled}};
+}
+
+Json modifiers_json(const std::vector<ModifierRange>& ranges) {
+  Json mods = Json::array();
+  for (const ModifierRange& r : ranges) {
+    Json m{{"name", r.name}, {"values", r.values}};
+    if (!r.constraint.empty()) m["constraint"] = r.constraint;
+    m["meaning"] = r.meaning;
+    mods.push_back(m);
+  }
+  return mods;
+}
+
+Json valu_json(const ValuDesc& d, ArchId arch) {
+  const ValuShape shape = d.shape();
+  Json operands = Json::object();
+  for (int n = 0; n < 3; ++n)
+    if (shape.src[n] > 0) operands["src" + std::to_string(n)] = shape.src[n];
+  operands["dst"] = shape.dst;
+  return Json{{"arch", arch_info(arch).name},
+              {"builtin", "__builtin_amdgcn_" + std::string(d.builtin)},
+              {"mnemonic", d.mnemonic_on(arch)},
+              {"kind", "valu"},
+              {"feature", d.feature},
+              {"vgprs", operands},
+              {"modifiers", modifiers_json(legal_valu_modifiers(d))},
+              {"archs", arch_names(d.archs)}};
+}
+
+Json instruction_json(const InstrDesc& d) {
+  const Json mods = modifiers_json(legal_modifiers(d));
+  Json j{{"arch", arch_info(d.arch).name},
+         {"builtin", d.full_builtin()},
+         {"mnemonic", d.mnemonic},
+         {"kind", d.family().kind},
+         {"opcode", d.opcode},
+         {"wave", d.wave},
+         {"tied", d.tied},
+         {"m", d.m},
+         {"n", d.n},
+         {"k", d.k},
+         {"blocks", d.blocks},
+         {"types", {{"A", elem_name(d.a_type)}, {"B", elem_name(d.b_type)},
+                    {"C", elem_name(d.c_type)}, {"D", elem_name(d.d_type)}}},
+         {"vgprs", {{"A", d.vgprs_a}, {"B", d.vgprs_b}, {"C", d.vgprs_cd}, {"D", d.vgprs_cd}}},
+         {"modifiers", mods},
+         {"ops", d.ops},
+         {"cycles", d.cycles > 0 ? Json(d.cycles) : Json(nullptr)},
+         {"coexec_cycles", d.coexec_cycles >= 0 ? Json(d.coexec_cycles) : Json(nullptr)}};
+  if (d.has(Operand::IDX)) {  // SMFMAC: the compressed A's index register (docs/cdna3.md §3)
+    j["types"]["IDX"] = elem_name(ElemType::idx2);
+    j["vgprs"]["IDX"] = d.vgprs(Operand::IDX);
+  }
+  j["sparse"] = d.has(Operand::IDX);
+  if (d.has(Operand::SA)) {  // scaled f8f6f4: the E8M0 scale registers (docs/cdna4.md §2.3)
+    for (const Operand op : {Operand::SA, Operand::SB}) {
+      j["types"][std::string(operand_name(op))] = elem_name(ElemType::e8m0);
+      j["vgprs"][std::string(operand_name(op))] = d.vgprs(op);
+    }
+  }
+  // f8f6f4: A and B take the format CBSZ / BLGP select (docs/cdna4.md §1).
+  j["formats_from_cbsz_blgp"] = d.family().formats_from_cbsz_blgp;
+  // The unscaled f8f6f4 encoding: what the scaled builtin compiles to with constant zero scales.
+  j["zero_scale_form"] = d.zero_scale_form;
+  const auto peak = peak_ops_per_clock(d);
+  j["peak_ops_per_clock"] = peak ? Json(*peak) : Json(nullptr);
+  j["peak_unit"] = d.family().peak_unit;
+  return j;
+}
+
+Json switch_json(const SwitchInfo& s) {
+  Json values = Json::array();
+  for (const SwitchValue& v : s.values) values.push_back({{"name", v.name}, {"meaning", v.meaning}});
+  return Json{{"name", s.name},
+              {"values", values},
+              {"default", s.values[0].name},
+              {"applies_to", s.applies_to},
+              {"archs", arch_names(switch_archs(s.id))},
+              {"evidence", s.evidence}};
+}
+
+void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
+  for (const ArchInfo* a : archs) {
+    std::string aliases;
+    for (std::string_view alias : a->aliases) append_item(aliases, alias);
+    out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
+    if (a->matrix_modelled)
+      out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
+                         "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
+                         "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
+    for (const InstrDesc* d : instructions_for_arch(a->id)) {
+      out << fmt::format(
+          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
+          d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
+          fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
+                      elem_name(d->c_type), elem_name(d->d_type)),
+          fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(legal_modifiers(*d)),
+          d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
+          d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
+    }
+    if (!a->matrix_modelled) out << "  (mxlane does not emulate this architecture's matrix instructions)\n";
+    out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
+                       "feature", "VGPRs s0/s1/s2>d", "constant arguments", "also on");
+    for (const ValuDesc* v : valu_builtins_for_arch(a->id)) {
+      const ValuShape sh = v->shape();
+      out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", v->builtin, v->mnemonic_on(a->id), v->feature,
+                         fmt::format("{}/{}/{}>{}", sh.src[0], sh.src[1], sh.src[2], sh.dst),
+                         modifiers_text(legal_valu_modifiers(*v)), arch_names(v->archs & ~arch_bit(a->id)));
+    }
+    out << '\n';
+  }
+  for (const DeclaredArch& d : declared_only_archs())
+    out << fmt::format("{} ({}): declared, not emulated: {}\n\n", d.name, d.products, d.why);
+  out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64; gfx908 co-execution). coexec: VALU "
+         "co-execution cycles.\n";
+  out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
+  for (const SwitchInfo& s : all_switches()) {
+    out << fmt::format("  {} ({}; on {})\n", s.name, s.applies_to, arch_names(switch_archs(s.id)));
+    for (const SwitchValue& v : s.values) out << fmt::format("    {:<12} {}\n", v.name, v.meaning);
+    out << fmt::format("    evidence: {}\n", s.evidence);
+  }
+}
+
+}  // namespace
+
+void write_instruction_list(const ListRequest& options, std::ostream& out) {
+  if (!options.inst.empty()) {
+    if (options.arch.empty()) throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
+    const ArchInfo& arch = resolve_arch_option(options.arch);
+    const InstrDesc& d = resolve_inst_option(arch, options.inst, options.wave);
+    print_instruction_detail(arch, d, instruction_json(d), options.json, out);
+    return;
+  }
+  std::vector<const ArchInfo*> archs;
+  if (options.arch.empty())
+    for (const ArchInfo& a : all_archs()) archs.push_back(&a);
+  else
+    archs.push_back(&resolve_arch_option(options.arch));
+
+  if (options.json) {
+    Json doc{{"format", "mxlane.list/1"}};
+    doc["architectures"] = Json::array();
+    doc["instructions"] = Json::array();
+    for (const ArchInfo* a : archs) {
+      doc["architectures"].push_back(arch_json(*a));
+      for (const InstrDesc* d : instructions_for_arch(a->id)) doc["instructions"].push_back(instruction_json(*d));
+      for (const ValuDesc* v : valu_builtins_for_arch(a->id)) doc["instructions"].push_back(valu_json(*v, a->id));
+    }
+    doc["switches"] = Json::array();
+    for (const SwitchInfo& s : all_switches()) doc["switches"].push_back(switch_json(s));
+    out << doc.dump(1) << '\n';
+  } else {
+    print_text(archs, out);
+  }
+}
+
+}  // namespace mxlane::protocol
