@@ -34,71 +34,70 @@ std::string layer_of(const std::string& path, const std::map<std::string, int>& 
   return best;
 }
 
+// Calls visit(file, line number, included path) for every project-style `#include "..."` of every
+// source file under `folder` (repository-relative paths); returns how many files it read.
+template <class Visit>
+int for_each_include(const std::string& folder, Visit visit) {
+  const fs::path root = MXLANE_SOURCE_DIR;
+  const std::regex include(R"re(^\s*#\s*include\s+"([^"]+)")re");
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+    const std::string ext = entry.path().extension().string();
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".inl" && ext != ".def")) continue;
+    ++files;
+    const std::string file = fs::relative(entry.path(), root).generic_string();
+    std::ifstream in(entry.path());
+    std::smatch m;
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+      if (std::regex_search(line, m, include)) visit(file, n, m[1].str());
+  }
+  return files;
+}
+
+std::string listed(const std::vector<std::string>& items) {
+  std::ostringstream list;
+  for (const std::string& item : items) list << item << '\n';
+  return list.str();
+}
+
 }  // namespace
 
 TEST_CASE("No library file includes a header of a layer above its own", "[isa][layers]") {
-  const fs::path root = MXLANE_SOURCE_DIR;
   const std::map<std::string, int> ranks = layer_ranks();
   REQUIRE(ranks.size() >= 10);
   CHECK(ranks.at("emu/isa") < ranks.at("emu/semantics"));
   CHECK(ranks.at("emu/fast") < ranks.at("emu/insns"));
-  const std::regex include(R"re(^\s*#\s*include\s+"([^"]+)")re");
   std::vector<std::string> offenders;
   int scanned = 0, checked_includes = 0;
   for (const auto& [folder, rank] : ranks) {
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      const fs::path& p = entry.path();
-      const std::string ext = p.extension().string();
-      if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".inl" && ext != ".def")) continue;
-      const std::string file = fs::relative(p, root).generic_string();
-      if (layer_of(file, ranks) != folder) continue;  // a deeper folder of the table owns it
-      ++scanned;
-      std::ifstream in(p);
-      std::smatch m;
-      std::string line;
-      for (int n = 1; std::getline(in, line); ++n) {
-        if (!std::regex_search(line, m, include)) continue;
-        const std::string target = layer_of(m[1], ranks);
-        if (target.empty()) continue;  // a third-party header or a program's
-        ++checked_includes;
-        if (ranks.at(target) > rank)
-          offenders.push_back(file + ":" + std::to_string(n) + ": " + folder + " (" + std::to_string(rank) + ") includes " +
-                              m[1].str() + " of " + target + " (" + std::to_string(ranks.at(target)) + ")");
-      }
-    }
+    scanned += for_each_include(folder, [&](const std::string& file, int n, const std::string& target_path) {
+      if (layer_of(file, ranks) != folder) return;  // a deeper folder of the table owns it
+      const std::string target = layer_of(target_path, ranks);
+      if (target.empty()) return;  // a third-party header or a program's
+      ++checked_includes;
+      if (ranks.at(target) > rank)
+        offenders.push_back(file + ":" + std::to_string(n) + ": " + folder + " (" + std::to_string(rank) + ") includes " +
+                            target_path + " of " + target + " (" + std::to_string(ranks.at(target)) + ")");
+    });
   }
   INFO("scanned " << scanned << " files, " << checked_includes << " project includes");
   CHECK(scanned > 200);
   CHECK(checked_includes > 500);
-  std::ostringstream list;
-  for (const std::string& o : offenders) list << o << '\n';
-  INFO(list.str());
+  INFO(listed(offenders));
   CHECK(offenders.empty());
 }
 
 TEST_CASE("The Python module and the fuzzers include nothing of the command-line program", "[isa][layers]") {
   // They share the protocol layer with the CLI (docs/layers.md); tools/ is a program, not a library.
-  const fs::path root = MXLANE_SOURCE_DIR;
-  const std::regex include(R"re(^\s*#\s*include\s+"(tools/[^"]+)")re");
   std::vector<std::string> offenders;
   int scanned = 0;
   for (const char* folder : {"python", "fuzz", "emu", "layouts", "device", "bench"})
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      const std::string ext = entry.path().extension().string();
-      if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".inl")) continue;
-      ++scanned;
-      std::ifstream in(entry.path());
-      std::smatch m;
-      std::string line;
-      for (int n = 1; std::getline(in, line); ++n)
-        if (std::regex_search(line, m, include))
-          offenders.push_back(fs::relative(entry.path(), root).generic_string() + ":" + std::to_string(n) + ": " +
-                              m[1].str());
-    }
+    scanned += for_each_include(folder, [&](const std::string& file, int n, const std::string& target) {
+      if (target.rfind("tools/", 0) == 0) offenders.push_back(file + ":" + std::to_string(n) + ": " + target);
+    });
   CHECK(scanned > 250);
-  std::ostringstream list;
-  for (const std::string& o : offenders) list << o << '\n';
-  INFO(list.str());
+  INFO(listed(offenders));
   CHECK(offenders.empty());
 }
 

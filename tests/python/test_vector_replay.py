@@ -109,29 +109,23 @@ def test_a_flipped_expect_bit_is_a_mismatch_on_its_line(converted, stem, tmp_pat
 def test_no_source_line_is_dropped(converted):
     out, err = converted
 
-    # One replay line per DOT2 capture.
-    name = "rdna3_dot2_captures.txt"
-    lines = jsonl(out / "rdna3_dot2_captures.jsonl")
-    assert len(lines) == len(data_lines(name)) == 103
-    assert source_numbers(lines, name) == collections.Counter(n for n, _ in numbered_data_lines(name))
-
-    # The 256 words of the WMMA F32 capture: one matrix, replayed as f16/bf16 x wave32/wave64.
-    name = "rdna3_wmma_f32_integer_capture.txt"
-    lines = jsonl(out / "rdna3_wmma_f32_integer_capture.jsonl")
-    assert len(data_lines(name)) == 256 and len(lines) == 4
-    assert source_numbers(lines, name) == collections.Counter({n: 4 for n, _ in numbered_data_lines(name)})
-
-    # One replay line per packed expectation (both waves, both formats, 7 fixtures).
-    name = "rdna3_wmma_packed_expected.txt"
-    lines = jsonl(out / "rdna3_wmma_packed_expected.jsonl")
-    assert len(lines) == len(data_lines(name)) == 28
-    assert source_numbers(lines, name) == collections.Counter(n for n, _ in numbered_data_lines(name))
-
-    # Two per gfx1201 fixture: d32 (wave32) and d64 (wave64).
-    name = "gfx1201_wmma_fixtures.txt"
-    lines = jsonl(out / "gfx1201_wmma_fixtures.jsonl")
-    assert len(lines) == 2 * len(data_lines(name)) == 48
-    assert source_numbers(lines, name) == collections.Counter({n: 2 for n, _ in numbered_data_lines(name)})
+    # (vector file, replay lines per data line, data lines): the DOT2 captures one each; the 256 words
+    # of the WMMA F32 capture are one matrix, replayed as f16/bf16 x wave32/wave64; the packed
+    # expectations one each (both waves, both formats, 7 fixtures); the gfx1201 fixtures two each
+    # (d32 for wave32, d64 for wave64).
+    for name, per_line, data_count in (("rdna3_dot2_captures.txt", 1, 103),
+                                       ("rdna3_wmma_f32_integer_capture.txt", None, 256),
+                                       ("rdna3_wmma_packed_expected.txt", 1, 28),
+                                       ("gfx1201_wmma_fixtures.txt", 2, 24)):
+        lines = jsonl(out / name.replace(".txt", ".jsonl"))
+        assert len(data_lines(name)) == data_count, name
+        if per_line is None:  # one whole-matrix capture: every data line feeds each of the 4 replay lines
+            assert len(lines) == 4
+            expected = collections.Counter({n: 4 for n, _ in numbered_data_lines(name)})
+        else:
+            assert len(lines) == per_line * data_count, name
+            expected = collections.Counter({n: per_line for n, _ in numbered_data_lines(name)})
+        assert source_numbers(lines, name) == expected, name
 
     # Every MMA-Sim case except those whose D is NaN (no payload modelled: the documented skip).
     name = "cdna3_mmasim_vectors.txt"
