@@ -3,7 +3,7 @@
 that nothing changed: run it with the binary before and after, then `diff -r BEFORE AFTER` must be
 empty (docs/testing.md, "Showing that a change changes no output").
 
-    scripts/output_snapshot.py MXLANE OUTDIR [--vectors DIR] [--tutorial BUILD/docs/tutorial.md]
+    scripts/output_snapshot.py MXLANE OUTDIR [--vectors DIR] [--tutorial FILE]
 
 It writes, from the binary's own instruction list (so two binaries with the same list get the same
 requests):
@@ -18,7 +18,8 @@ requests):
   replay/         `mxlane replay` and `mxlane eval` of the published vector files as capture lines
                   (scripts/vectors_to_replay.py; needs the Python module of the same build on PYTHONPATH)
   site/           `mxlane site`
-  tutorial.md     with --tutorial: the tutorial the same build generated (every `$ mxlane` command's output)
+  tutorial.md     with --tutorial FILE: the tutorial the same build generated (every `$ mxlane` command's
+                  output; the build writes it into its own docs folder)
 Exit codes are recorded next to each output. Nothing here is a test: the comparison is the diff.
 """
 
