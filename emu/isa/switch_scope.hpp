@@ -9,7 +9,7 @@
 
 namespace mxlane {
 
-// The architectures whose instructions consult switch `id` (the registry in switches.cpp).
+// The architectures whose instructions consult switch `id` (its row in switches.def).
 ArchMask switch_archs(SwitchId id);
 
 // Whether switch `id` is a MODE register field (FP_ROUND, FP_DENORM, FP16_OVFL): the state a kernel

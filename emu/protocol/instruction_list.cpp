@@ -113,6 +113,16 @@ Json switch_json(const SwitchInfo& s) {
               {"evidence", s.evidence}};
 }
 
+// The switches as `mxlane list` prints them after the instructions.
+void print_switches_text(std::span<const SwitchInfo> switches, std::ostream& out) {
+  out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
+  for (const SwitchInfo& s : switches) {
+    out << fmt::format("  {} ({}; on {})\n", s.name, s.applies_to, arch_names(switch_archs(s.id)));
+    for (const SwitchValue& v : s.values) out << fmt::format("    {:<12} {}\n", v.name, v.meaning);
+    out << fmt::format("    evidence: {}\n", s.evidence);
+  }
+}
+
 void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
   for (const ArchInfo* a : archs) {
     std::string aliases;
@@ -147,22 +157,63 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     out << fmt::format("{} ({}): declared, not emulated: {}\n\n", d.name, d.products, d.why);
   out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64; gfx908 co-execution). coexec: VALU "
          "co-execution cycles.\n";
-  out << "Behaviour switches (`--option NAME=VALUE`; the first value is the default):\n";
-  for (const SwitchInfo& s : all_switches()) {
-    out << fmt::format("  {} ({}; on {})\n", s.name, s.applies_to, arch_names(switch_archs(s.id)));
-    for (const SwitchValue& v : s.values) out << fmt::format("    {:<12} {}\n", v.name, v.meaning);
-    out << fmt::format("    evidence: {}\n", s.evidence);
+  print_switches_text(all_switches(), out);
+}
+
+// The switch reference of docs/switches.md: one section per switch, its values in a table.
+std::string markdown_cell(std::string_view text) {
+  std::string cell;
+  for (char c : text) cell += c == '|' ? std::string("\\|") : std::string(1, c);
+  return cell;
+}
+
+void print_switches_markdown(const std::vector<const SwitchInfo*>& switches, std::ostream& out) {
+  for (const SwitchInfo* s : switches) {
+    out << fmt::format("## `{}`\n\n", s->name);
+    out << fmt::format("{} ({}). Architectures: {}.\n\n",
+                       s->kind == SwitchKind::mode_field ? "MODE register state" : "Open question",
+                       markdown_cell(s->applies_to), arch_names(switch_archs(s->id)));
+    out << "| Value | Meaning |\n|---|---|\n";
+    for (const SwitchValue& v : s->values)
+      out << fmt::format("| `{}`{} | {} |\n", v.name, &v == &s->values[0] ? " (default)" : "", markdown_cell(v.meaning));
+    out << fmt::format("\nEvidence: {}\n\n", s->evidence);
+  }
+}
+
+void write_switches(const ListRequest& options, std::ostream& out) {
+  if (!options.inst.empty()) throw InvalidArgument("--options: lists every switch; it takes no --inst");
+  std::vector<const SwitchInfo*> switches;
+  const ArchMask archs = options.arch.empty() ? ~ArchMask{0} : arch_bit(resolve_arch_option(options.arch).id);
+  for (const SwitchInfo& s : all_switches())
+    if ((switch_archs(s.id) & archs) != 0) switches.push_back(&s);
+  if (options.format == ListFormat::json) {
+    Json doc{{"format", "mxlane.switches/1"}, {"switches", Json::array()}};
+    for (const SwitchInfo* s : switches) {
+      Json j = switch_json(*s);
+      j["kind"] = s->kind == SwitchKind::mode_field ? "mode_field" : "question";
+      doc["switches"].push_back(std::move(j));
+    }
+    out << doc.dump(1) << '\n';
+  } else if (options.format == ListFormat::markdown) {
+    print_switches_markdown(switches, out);
+  } else {
+    std::vector<SwitchInfo> rows;
+    for (const SwitchInfo* s : switches) rows.push_back(*s);
+    print_switches_text(rows, out);
   }
 }
 
 }  // namespace
 
 void write_instruction_list(const ListRequest& options, std::ostream& out) {
+  if (options.switches_only) return write_switches(options, out);
+  if (options.format == ListFormat::markdown)
+    throw InvalidArgument("--format markdown: only with --options (the switch reference, docs/switches.md)");
   if (!options.inst.empty()) {
     if (options.arch.empty()) throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
     const ArchInfo& arch = resolve_arch_option(options.arch);
     const InstrDesc& d = resolve_inst_option(arch, options.inst, options.wave);
-    print_instruction_detail(arch, d, instruction_json(d), options.json, out);
+    print_instruction_detail(arch, d, instruction_json(d), options.format == ListFormat::json, out);
     return;
   }
   std::vector<const ArchInfo*> archs;
@@ -171,7 +222,7 @@ void write_instruction_list(const ListRequest& options, std::ostream& out) {
   else
     archs.push_back(&resolve_arch_option(options.arch));
 
-  if (options.json) {
+  if (options.format == ListFormat::json) {
     Json doc{{"format", "mxlane.list/1"}};
     doc["architectures"] = Json::array();
     doc["instructions"] = Json::array();

@@ -84,7 +84,9 @@ py::list eval_many(const py::iterable& lines) {
 py::object catalog(const std::optional<std::string>& arch) {
   if (arch && arch->empty()) protocol::resolve_arch_option(*arch);  // "" is an unknown name, not "every architecture"
   std::ostringstream text;
-  protocol::write_instruction_list({.arch = arch.value_or(""), .json = true, .inst = "", .wave = std::nullopt}, text);
+  protocol::write_instruction_list(
+      {.arch = arch.value_or(""), .format = protocol::ListFormat::json, .inst = "", .wave = std::nullopt, .switches_only = false},
+      text);
   return python_from_json(Json::parse(text.str()));
 }
 

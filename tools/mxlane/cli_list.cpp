@@ -10,11 +10,13 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "list", "List every instruction and builtin of an architecture with its properties.");
   cmd->add_option("-a,--arch", options.arch,
-                  "Architecture or alias (gfx90a, cdna2, mi250x, gfx1100, rdna3, gfx1151, ...); "
+                  "Architecture (" + architecture_names() + ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...); "
                   "default: all. Example: --arch rdna3")
       ->check(non_empty("an empty architecture name (omit --arch for all)"));
-  cmd->add_option("--format", options.format, "text (default) or json. Example: --format json")
-      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--format", options.format,
+                  "text (default), json, or with --options markdown (the switch reference of docs/switches.md). "
+                  "Example: --format json")
+      ->check(CLI::IsMember({"text", "json", "markdown"}));
   CLI::Option* inst = cmd->add_option(
       "-i,--inst", options.inst,
       "One matrix instruction in detail (needs --arch), like the calculator's --detail-instruction: encoding, "
@@ -23,19 +25,27 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
   inst->check(non_empty());
   cmd->add_option("--wave", options.wave, "With --inst: 32 or 64 (RDNA3 builtins exist in both). Example: --wave 64")
       ->needs(inst);
+  cmd->add_flag("--options", options.switches,
+                "The behaviour switches (`--option NAME=VALUE`) alone: each one's values and meanings, default, "
+                "architectures and evidence; with --arch only those its instructions consult. Example: --options --arch gfx942")
+      ->excludes(inst);
   cmd->footer(
       "Examples:\n"
       "  mxlane list                        every architecture, as a table\n"
       "  mxlane list --arch mi250x          gfx90a's 27 MFMA builtins\n"
       "  mxlane list --arch gfx1100 --format json\n"
-      "  mxlane list --arch gfx90a --inst v_mfma_f32_32x32x8f16   one instruction in detail");
+      "  mxlane list --arch gfx90a --inst v_mfma_f32_32x32x8f16   one instruction in detail\n"
+      "  mxlane list --options --format markdown     the switch reference (docs/switches.md)");
   return cmd;
 }
 
 int run_list(const ListOptions& options, std::ostream& out) {
-  protocol::write_instruction_list({.arch = options.arch, .json = options.format == "json", .inst = options.inst,
-                                    .wave = options.wave},
-                                   out);
+  const ListFormat format = options.format == "json"       ? ListFormat::json
+                            : options.format == "markdown" ? ListFormat::markdown
+                                                           : ListFormat::text;
+  write_instruction_list(
+      {.arch = options.arch, .format = format, .inst = options.inst, .wave = options.wave, .switches_only = options.switches},
+      out);
   return 0;
 }
 

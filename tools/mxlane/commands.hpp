@@ -22,6 +22,7 @@ struct ListOptions {
   std::string format = "text";
   std::string inst;         // --inst: the detail view of one instruction (needs --arch)
   std::optional<int> wave;  // with --inst: which wave size's builtin
+  bool switches = false;    // --options: the behaviour switches alone
 };
 CLI::App* register_list(CLI::App& app, ListOptions& options);
 int run_list(const ListOptions& options, std::ostream& out);
@@ -126,6 +127,13 @@ inline CLI::Validator integer_in(long long lo, long long hi) {
         return "'" + text + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
       },
       "");
+}
+
+// "gfx908, gfx90a, ..., gfx1200": every architecture of the table, for help texts.
+inline std::string architecture_names() {
+  ArchMask all = 0;
+  for (const ArchInfo& a : all_archs()) all |= arch_bit(a.id);
+  return arch_names(all);
 }
 
 using protocol::parse_switch_settings;
