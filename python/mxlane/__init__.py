@@ -68,8 +68,8 @@ def _reject_extra_operands(info, idx, scale_a, scale_b):
 def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None, scale_b=None, **mods):
     """D = A*B + C as the instruction computes it, bit for bit.
 
-    arch: "gfx908" (CDNA1, MI100), "gfx90a" (CDNA2, MI200) or "gfx1100" (RDNA3), or an alias
-        ("cdna1", "cdna2", "mi250x", "rdna3").
+    arch: an architecture of the table ({architectures}) or an alias ("cdna2", "mi250x", "rdna3", ...;
+        mxlane.catalog()["architectures"] lists them).
     inst: the ISA mnemonic ("v_wmma_f32_16x16x16_f16") or the builtin name, with or without
         "__builtin_amdgcn_" ("wmma_f32_16x16x16_f16_w64").
     a, b, c: A of shape (M, K), B (K, N), C (M, N), or with a leading block axis (blocks, M, K) ...
@@ -87,9 +87,9 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
         shape (M, K/32) for A's rows, scale_b (N, K/32) for B's columns, one per 32-k block; a and b
         then hold raw bits (uint8) of the formats cbsz (A) and blgp (B) select: 0 fp8, 1 bf8, 2 fp6,
         3 bf6, 4 fp4 (docs/cdna4.md §1-§2). Required there, refused elsewhere.
-    **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (gfx90a), opsel, neg, neg_hi,
-        clamp, a_signed, b_signed (gfx1100, gfx1200), index_key (gfx1200 SWMMAC), opsel_a, opsel_b
-        (gfx950 scaled f8f6f4). The matrices are loaded with the plain layout and the instruction then
+    **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (MFMA, SMFMAC), opsel, neg,
+        neg_hi, clamp, a_signed, b_signed (WMMA), index_key (SWMMAC), opsel_a, opsel_b (the gfx950
+        scaled f8f6f4 MFMA); mxlane.list(arch) gives each instruction's legal values. The matrices are loaded with the plain layout and the instruction then
         reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
         moves lane groups of B, NEG negates); C goes where OPSEL puts it.
 
@@ -313,3 +313,5 @@ def trace(arch, inst, element, *, a=None, b=None, c=None, wave=None, options=Non
     c_text = "" if c is None else _elements.value_text(c, ops["C"], "--c")
     return _core.trace(arch, inst, wave, options, mods, *position, a_text, b_text, c_text)
 
+
+mma.__doc__ = mma.__doc__.replace("{architectures}", _core.architectures())  # from the instruction table

@@ -18,6 +18,9 @@ def test_package_docstring_names_what_the_table_holds():
     for words in ("MFMA on gfx908", "SMFMAC on gfx942", "WMMA on gfx1100", "SWMMAC on gfx1200", "gfx950"):
         assert words in mxlane.__doc__, words
     assert "{coverage}" not in mxlane.__doc__
+    for arch in ("gfx908", "gfx942", "gfx950", "gfx1100", "gfx1200"):
+        assert arch in mxlane.mma.__doc__.split("inst:")[0], arch
+    assert "{architectures}" not in mxlane.mma.__doc__
 
 
 def test_docstring_examples():

@@ -94,7 +94,7 @@ CLI::App* register_device(CLI::App& app, DeviceOptions& o) {
       "  mxlane device list --arch gfx90a\n"
       "See device/README.md.");
   const auto common = [&o](CLI::App* sub) {
-    sub->add_option("--arch", o.arch, "auto (default: the GPU found; every architecture for the loopback) or gfx90a, gfx1100, ...");
+    sub->add_option("--arch", o.arch, "auto (default: the GPU found; every architecture for the loopback) or one of " + architecture_names());
     sub->add_option("--device-dir", o.device_dir,
                     "Directory of the mxlane_<target>.co code objects (default: $MXLANE_DEVICE_DIR or the build's device/)");
     sub->add_option("--capture", o.capture, "Write every case with the hardware's results as eval lines (for mxlane replay)");
@@ -104,7 +104,7 @@ CLI::App* register_device(CLI::App& app, DeviceOptions& o) {
         ->check(CLI::IsMember({"hip", "loopback"}));
     sub->add_option("--loopback-option", o.loopback_options,
                     "With --backend loopback: the GPU it plays answers an open question this way, switch NAME=VALUE "
-                    "(repeatable; see `mxlane list`). A MODE field (mode_round, mode_denorm_f32, mode_denorm_f16_f64, "
+                    "(repeatable; the switches: `mxlane list --options`). A MODE field (mode_round, mode_denorm_f32, mode_denorm_f16_f64, "
                     "fp16_ovfl) given here stays so whatever a kernel writes. Example: --loopback-option cdna2_nan=propagate");
   };
   CLI::App* run = cmd->add_subcommand("run", "Run each builtin's targeted vectors and N random cases; report every differing bit");

@@ -93,11 +93,11 @@ CLI::App* register_site(CLI::App& app, SiteOptions& o) {
       ->required()
       ->check(non_empty("an empty directory name"));
   cmd->add_option("-a,--arch", o.arch,
-                  "Only this architecture or alias (gfx90a, cdna2, gfx1100, rdna3, ...); default: every architecture "
-                  "with matrix instructions. Example: --arch rdna3")
+                  "Only this architecture (" + architecture_names() + ") or an alias (cdna2, rdna3, ...); default: "
+                  "every architecture with matrix instructions. Example: --arch rdna3")
       ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--option", o.switch_settings,
-                  "Behaviour switch NAME=VALUE for the layouts (see `mxlane list`). Example: --option "
+                  "Behaviour switch NAME=VALUE for the layouts (the switches: `mxlane list --options`). Example: --option "
                   "f64_4x4x4_cd_order=isa-general");
   cmd->footer(
       "Examples:\n"

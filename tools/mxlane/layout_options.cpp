@@ -1,14 +1,37 @@
 // Registering and resolving the layout-choosing options of lanemap and check.
 #include "tools/mxlane/layout_options.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "emu/isa/errors.hpp"
+#include "emu/isa/instr_desc.hpp"
 #include "fmt/format.h"
 #include "tools/mxlane/commands.hpp"
 
 namespace mxlane::cli {
+namespace {
+
+// "WMMA on gfx1100, gfx1200; SWMMAC on gfx1200": the families and architectures whose instructions take
+// modifier `name`, from the instruction table, so that the help names what the table holds.
+std::string taken_by(std::string_view name) {
+  std::vector<std::pair<std::string_view, ArchMask>> families;
+  for (const InstrDesc& d : instruction_table()) {
+    const std::vector<ModifierRange> legal = legal_modifiers(d);
+    if (std::none_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; })) continue;
+    auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
+    if (it == families.end()) it = families.insert(families.end(), {d.family().display, ArchMask{0}});
+    it->second |= arch_bit(d.arch);
+  }
+  std::string text;
+  for (const auto& [display, archs] : families) text += fmt::format("{}{} on {}", text.empty() ? "" : "; ", display, arch_names(archs));
+  return "Taken by " + text + ". ";
+}
+
+}  // namespace
 
 void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand_option, ArchShortName arch_short) {
-  cmd->add_option(arch_short == ArchShortName::with_a ? "-a,--arch" : "--arch", o.arch, std::string("Architecture or alias: gfx90a (cdna2, mi250x, ...), gfx1100 (rdna3, gfx1151, ...). Example: --arch mi250x") +
+  cmd->add_option(arch_short == ArchShortName::with_a ? "-a,--arch" : "--arch", o.arch, "Architecture (" + architecture_names() + ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...: `mxlane list`). Example: --arch mi250x" +
                       (arch_short == ArchShortName::with_a ? "" : " (-a ARCH works too)"))
       ->required();
   cmd->add_option("-i,--inst,--instruction", o.inst,
@@ -18,10 +41,10 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   CLI::Option* operand = cmd->add_option(
       "--operand", o.operand,
       operand_option == OperandOption::required
-          ? "A, B, C, D, IDX on SMFMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
+          ? "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
             "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32). "
             "Example: --operand D"
-          : "A, B, C, D, IDX on SMFMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
+          : "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
             "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32); "
             "required except with --trace and --format html (which draws "
             "all four). Example: --operand D");
@@ -34,36 +57,36 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
           ""));
   // The modifier fields' widths in the VOP3P encoding (CBSZ, BLGP, OPSEL, NEG, NEG_HI 3 bits, ABID 4)
   // bound them here; each instruction's own legal values are checked when the layout is built.
-  cmd->add_option("--cbsz", o.mods.cbsz, "gfx90a multi-block MFMA: A broadcast size, 0..log2(blocks); SMFMAC: 0 lets --abid pick the index set. Example: --cbsz 2 --abid 1")
+  cmd->add_option("--cbsz", o.mods.cbsz, taken_by("cbsz") + "Multi-block MFMA: A broadcast size, 0..log2(blocks); SMFMAC: 0 lets --abid pick the index set; f8f6f4 MFMA: A's format (as --blgp). Example: --cbsz 2 --abid 1")
       ->check(integer_in(0, 7));
-  cmd->add_option("--abid", o.mods.abid, "gfx90a multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
+  cmd->add_option("--abid", o.mods.abid, taken_by("abid") + "Multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
       ->check(integer_in(0, 15));
   cmd->add_option("--blgp", o.mods.blgp,
-                  "gfx90a non-f64 MFMA: B lane-group pattern 0..7; gfx942/gfx950 f64: negate mask; gfx950 f8f6f4: B's "
+                  taken_by("blgp") + "Non-f64 MFMA: B lane-group pattern 0..7; f64 MFMA after gfx90a: negate mask; f8f6f4 MFMA: B's "
                   "format (--cbsz is A's): 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4. Example: --blgp 3")
       ->check(integer_in(0, 7));
   cmd->add_option("--opsel-a,--opsel_a", o.mods.opsel_a,
-                  "gfx950 scaled f8f6f4 MFMA: which byte (0..3) of SA holds A's E8M0 scales. Example: --opsel-a 2")
+                  taken_by("opsel_a") + "Which byte (0..3) of SA holds A's E8M0 scales. Example: --opsel-a 2")
       ->check(integer_in(0, 3));
   cmd->add_option("--opsel-b,--opsel_b", o.mods.opsel_b,
-                  "gfx950 scaled f8f6f4 MFMA: which byte (0..3) of SB holds B's E8M0 scales. Example: --opsel-b 1")
+                  taken_by("opsel_b") + "Which byte (0..3) of SB holds B's E8M0 scales. Example: --opsel-b 1")
       ->check(integer_in(0, 3));
   cmd->add_option("--opsel", o.mods.opsel,
-                  "gfx1100 16-bit-output WMMA: 0 (C/D in bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
+                  taken_by("opsel") + "16-bit-output WMMA with C/D in half a VGPR: 0 (bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
       ->check(integer_in(0, 7));
   cmd->add_option("--neg", o.mods.neg,
-                  "gfx1100 WMMA NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
+                  taken_by("neg") + "NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
                   "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3")
       ->check(integer_in(0, 7));
   cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
-                  "gfx1100 float WMMA NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
+                  taken_by("neg_hi") + "NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
       ->check(integer_in(0, 7));
   cmd->add_option("--index-key,--index_key", o.mods.index_key,
-                  "gfx1200 SWMMAC: which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
+                  taken_by("index_key") + "Which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
                   "legal values per instruction in `mxlane list`). Example: --index-key 1")
       ->check(integer_in(0, 3));
   cmd->add_option("--option", o.switch_settings,
-                  "Behaviour switch NAME=VALUE (see `mxlane list`). Example: --option cbsz_model=calculator, "
+                  "Behaviour switch NAME=VALUE (the switches: `mxlane list --options`). Example: --option cbsz_model=calculator, "
                   "--option f64_4x4x4_cd_order=isa-general");
 }
 
