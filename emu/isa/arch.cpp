@@ -145,6 +145,12 @@ std::string arch_names(ArchMask mask) {
   return s;
 }
 
+ArchMask every_arch() {
+  ArchMask all = 0;
+  for (const ArchInfo& a : kArchs) all |= arch_bit(a.id);
+  return all;
+}
+
 bool arch_supports_wave(const ArchInfo& arch, int wave) {
   return (wave == 32 && arch.wave32) || (wave == 64 && arch.wave64);
 }

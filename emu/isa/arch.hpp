@@ -87,4 +87,7 @@ bool arch_supports_wave(const ArchInfo& arch, int wave);
 // "gfx942, gfx950, gfx1200" for the architectures in `mask`.
 std::string arch_names(ArchMask mask);
 
+// Every architecture of the table (arch_names(every_arch()) for help texts).
+ArchMask every_arch();
+
 }  // namespace mxlane

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,8 +85,9 @@ std::span<const InstrDesc> instruction_table();
 std::vector<const InstrDesc*> instructions_for_arch(ArchId arch);
 
 // What the table covers, for help texts: each family's display name with the architectures that have
-// it, "MFMA on gfx908, gfx90a, ...; WMMA on gfx1100, ...", families in table order.
-std::string matrix_coverage();
+// it, "MFMA on gfx908, gfx90a, ...; WMMA on gfx1100, ...", families in table order; with `which`,
+// only the instructions it accepts (those that take a modifier, say).
+std::string matrix_coverage(const std::function<bool(const InstrDesc&)>& which = {});
 
 // Resolve a user-typed name on `arch`: an ISA mnemonic (with or without "v_"), or a builtin name
 // with or without "__builtin_amdgcn_", case-insensitive (docs/spec/interfaces.md "Names"). A mnemonic with

@@ -9,7 +9,6 @@
 #include "emu/isa/modifier_set_traits.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
-#include "fmt/ranges.h"
 
 namespace mxlane {
 namespace {
@@ -130,21 +129,18 @@ bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
   return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;
 }
 
-std::string matrix_coverage() {
+std::string matrix_coverage(const std::function<bool(const InstrDesc&)>& which) {
   // display -> architectures, families in table order, architectures in ArchId order
   std::vector<std::pair<std::string_view, ArchMask>> families;
   for (const InstrDesc& d : kInstrTable) {
+    if (which && !which(d)) continue;
     auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
     if (it == families.end()) it = families.insert(families.end(), {d.family().display, ArchMask{0}});
     it->second |= arch_bit(d.arch);
   }
   std::string out;
-  for (const auto& [display, archs] : families) {
-    std::vector<std::string_view> names;
-    for (const ArchInfo& a : all_archs())
-      if ((archs & arch_bit(a.id)) != 0) names.push_back(a.name);
-    out += fmt::format("{}{} on {}", out.empty() ? "" : "; ", display, fmt::join(names, ", "));
-  }
+  for (const auto& [display, archs] : families)
+    out += fmt::format("{}{} on {}", out.empty() ? "" : "; ", display, arch_names(archs));
   return out;
 }
 

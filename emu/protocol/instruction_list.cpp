@@ -183,7 +183,7 @@ void print_switches_markdown(const std::vector<const SwitchInfo*>& switches, std
 void write_switches(const ListRequest& options, std::ostream& out) {
   if (!options.inst.empty()) throw InvalidArgument("--options: lists every switch; it takes no --inst");
   std::vector<const SwitchInfo*> switches;
-  const ArchMask archs = options.arch.empty() ? ~ArchMask{0} : arch_bit(resolve_arch_option(options.arch).id);
+  const ArchMask archs = options.arch.empty() ? every_arch() : arch_bit(resolve_arch_option(options.arch).id);
   for (const SwitchInfo& s : all_switches())
     if ((switch_archs(s.id) & archs) != 0) switches.push_back(&s);
   if (options.format == ListFormat::json) {

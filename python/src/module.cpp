@@ -11,10 +11,6 @@ PYBIND11_MODULE(_core, m) {
   mxlane::python::register_layout(m);
   mxlane::python::register_lines(m);
   // What the instruction table covers, for the package docstring (the same words as `mxlane --help`).
-  m.def("coverage", &mxlane::matrix_coverage);
-  m.def("architectures", [] {  // "gfx908, gfx90a, ...": every architecture of the table
-    mxlane::ArchMask all = 0;
-    for (const mxlane::ArchInfo& a : mxlane::all_archs()) all |= mxlane::arch_bit(a.id);
-    return mxlane::arch_names(all);
-  });
+  m.def("coverage", [] { return mxlane::matrix_coverage(); });
+  m.def("architectures", [] { return mxlane::arch_names(mxlane::every_arch()); });  // "gfx908, gfx90a, ..."
 }

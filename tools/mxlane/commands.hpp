@@ -130,11 +130,7 @@ inline CLI::Validator integer_in(long long lo, long long hi) {
 }
 
 // "gfx908, gfx90a, ..., gfx1200": every architecture of the table, for help texts.
-inline std::string architecture_names() {
-  ArchMask all = 0;
-  for (const ArchInfo& a : all_archs()) all |= arch_bit(a.id);
-  return arch_names(all);
-}
+inline std::string architecture_names() { return arch_names(every_arch()); }
 
 using protocol::parse_switch_settings;
 using protocol::resolve_arch_option;

@@ -2,7 +2,6 @@
 #include "tools/mxlane/layout_options.hpp"
 
 #include <algorithm>
-#include <utility>
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
@@ -15,17 +14,10 @@ namespace {
 // "WMMA on gfx1100, gfx1200; SWMMAC on gfx1200": the families and architectures whose instructions take
 // modifier `name`, from the instruction table, so that the help names what the table holds.
 std::string taken_by(std::string_view name) {
-  std::vector<std::pair<std::string_view, ArchMask>> families;
-  for (const InstrDesc& d : instruction_table()) {
-    const std::vector<ModifierRange> legal = legal_modifiers(d);
-    if (std::none_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; })) continue;
-    auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
-    if (it == families.end()) it = families.insert(families.end(), {d.family().display, ArchMask{0}});
-    it->second |= arch_bit(d.arch);
-  }
-  std::string text;
-  for (const auto& [display, archs] : families) text += fmt::format("{}{} on {}", text.empty() ? "" : "; ", display, arch_names(archs));
-  return "Taken by " + text + ". ";
+  return "Taken by " + matrix_coverage([&](const InstrDesc& d) {
+           const std::vector<ModifierRange> legal = legal_modifiers(d);
+           return std::any_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; });
+         }) + ". ";
 }
 
 }  // namespace
