@@ -11,19 +11,15 @@
 
 #include "pictures/picture_support.hpp"
 #include "support/cli_run.hpp"
+#include "tests/support/text.hpp"
 
-using Json = nlohmann::json;
+using mxlane_test::lines_of;
+
+using SortedJson = nlohmann::json;  // keys in sorted order
 using mxlane_test::Run;
 using mxlane_test::run_mxlane;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 // "--lane 'i+b*4' --vgpr 'k/2'" -> {"--lane", "i+b*4", "--vgpr", "k/2"}
 std::vector<std::string> quoted_options(const std::string& text) {
@@ -90,7 +86,7 @@ TEST_CASE("list --inst: the calculator's --detail-instruction figures for v_mfma
 
   const Run json = run_mxlane({"list", "--arch", "gfx90a", "--inst", "v_mfma_i32_4x4x4i8", "--format", "json"});
   REQUIRE(json.code == 0);
-  const Json doc = Json::parse(json.out);
+  const SortedJson doc = SortedJson::parse(json.out);
   CHECK(doc["format"] == "mxlane.instruction/1");
   CHECK(doc["mai_opcode"] == 0x12);  // 0x52 & 0x3f
   CHECK(doc["alignment_bytes"] == 8);
@@ -99,9 +95,9 @@ TEST_CASE("list --inst: the calculator's --detail-instruction figures for v_mfma
 
 TEST_CASE("list --inst: the printed formulas of every operand of every instruction pass mxlane check",
           "[cli][views][list][formulas]") {
-  const Json table = Json::parse(run_mxlane({"list", "--format", "json"}).out);
+  const SortedJson table = SortedJson::parse(run_mxlane({"list", "--format", "json"}).out);
   int instructions = 0;
-  for (const Json& inst : table["instructions"]) {
+  for (const SortedJson& inst : table["instructions"]) {
     if (inst["kind"] == "valu") continue;
     ++instructions;
     const std::string arch = inst["arch"], builtin = inst["builtin"], wave = std::to_string(inst["wave"].get<int>());
@@ -205,11 +201,11 @@ TEST_CASE("lanemap --view registers: grid, asciidoc, json and svg carry the same
   CHECK_THAT(adoc, Catch::Contains("|===\n|lane |v0.[15:0] |v0.[31:16] |v1.[15:0] |v1.[31:16]\n|0 |A[0][0].B0 |"));
   CHECK_THAT(adoc, Catch::EndsWith("|===\n"));
 
-  const Json doc = Json::parse(with({"--format", "json"}));
+  const SortedJson doc = SortedJson::parse(with({"--format", "json"}));
   CHECK(doc["format"] == "mxlane.lanemap.registers/1");
   REQUIRE(doc["columns"].size() == 4);
   CHECK(doc["columns"][3]["bit_lo"] == 16);
-  CHECK(doc["lanes"][17]["cells"][3] == Json::parse(R"([{"block": 4, "row": 1, "col": 3}])"));
+  CHECK(doc["lanes"][17]["cells"][3] == SortedJson::parse(R"([{"block": 4, "row": 1, "col": 3}])"));
 
   // The SVG: well-formed, a label row, then per lane its number and the four cells of §5.2.
   const std::string svg = with({"--format", "svg"});

@@ -8,20 +8,20 @@
 
 #include "support/cli_run.hpp"
 
-using Json = nlohmann::json;
+using SortedJson = nlohmann::json;  // keys in sorted order
 using mxlane_test::Run;
 using mxlane_test::run_mxlane;
 
 namespace {
 
-Json lanemap_json(std::vector<std::string> args) {
+SortedJson lanemap_json(std::vector<std::string> args) {
   args.insert(args.begin(), "lanemap");
   args.push_back("--format");
   args.push_back("json");
   const Run r = run_mxlane(args);
   REQUIRE(r.code == 0);
   REQUIRE(r.err.empty());
-  return Json::parse(r.out);
+  return SortedJson::parse(r.out);
 }
 
 }  // namespace
@@ -35,13 +35,13 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
 
   const Run json = run_mxlane({"list", "--format", "json"});
   REQUIRE(json.code == 0);
-  const Json doc = Json::parse(json.out);
+  const SortedJson doc = SortedJson::parse(json.out);
   CHECK(doc["format"] == "mxlane.list/1");
   std::size_t matrix = 0;
-  for (const Json& i : doc["instructions"]) matrix += i["kind"] != "valu" ? 1 : 0;
+  for (const SortedJson& i : doc["instructions"]) matrix += i["kind"] != "valu" ? 1 : 0;
   CHECK(matrix == 20 + 27 + 46 + 68 + 16 + 22 + 22);  // gfx908, gfx90a, gfx942 (32 dense, 14 SMFMAC), gfx950 (36 dense, 28 SMFMAC, 2 scaled f8f6f4 and their 2 unscaled forms), gfx1100, gfx1200 (22 dense, 22 SWMMAC)
   CHECK(doc["architectures"].size() == 7);
-  for (const Json& i : doc["instructions"]) {
+  for (const SortedJson& i : doc["instructions"]) {
     if (i["kind"] == "valu") continue;
     for (const char* key : {"arch", "builtin", "mnemonic", "opcode", "wave", "m", "n", "k", "blocks", "types",
                             "vgprs", "modifiers", "ops", "cycles", "coexec_cycles"})
@@ -49,7 +49,7 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
   }
   // Every switch: the two layout models and docs/spec/numerics.md §E's open questions, each with a default.
   std::set<std::string> switches;
-  for (const Json& sw : doc["switches"]) {
+  for (const SortedJson& sw : doc["switches"]) {
     switches.insert(sw["name"]);
     CHECK(sw["values"].size() >= 2);
     CHECK(sw["default"] == sw["values"][0]["name"]);
@@ -59,17 +59,17 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
                            "rdna3_mode", "fp16_ovfl", "rdna3_grid", "rdna3_bf16_output", "rdna3_int_clamp"})
     CHECK(switches.count(name) == 1);
 
-  const Json rdna3 = Json::parse(run_mxlane({"list", "--arch", "rdna3", "--format", "json"}).out);
+  const SortedJson rdna3 = SortedJson::parse(run_mxlane({"list", "--arch", "rdna3", "--format", "json"}).out);
   std::size_t wmma = 0;
-  for (const Json& i : rdna3["instructions"]) wmma += i["kind"] == "wmma" ? 1 : 0;
+  for (const SortedJson& i : rdna3["instructions"]) wmma += i["kind"] == "wmma" ? 1 : 0;
   CHECK(wmma == 16);
   CHECK(rdna3["architectures"][0]["name"] == "gfx1100");
-  const Json mi250 = Json::parse(run_mxlane({"list", "--arch", "MI250X", "--format", "json"}).out);
+  const SortedJson mi250 = SortedJson::parse(run_mxlane({"list", "--arch", "MI250X", "--format", "json"}).out);
   std::size_t mfma = 0;
-  for (const Json& i : mi250["instructions"]) mfma += i["kind"] == "mfma" ? 1 : 0;
+  for (const SortedJson& i : mi250["instructions"]) mfma += i["kind"] == "mfma" ? 1 : 0;
   CHECK(mfma == 27);
   // A published figure: v_mfma_f32_32x32x8f16 does 16384 ops in 64 cycles (seed 001), 1024/CU/clk (docs/spec/layouts.md §4.1).
-  for (const Json& i : mi250["instructions"])
+  for (const SortedJson& i : mi250["instructions"])
     if (i["mnemonic"] == "v_mfma_f32_32x32x8f16") {
       CHECK(i["ops"] == 16384);
       CHECK(i["cycles"] == 64);
@@ -78,7 +78,7 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
 }
 
 TEST_CASE("lanemap JSON follows docs/spec/interfaces.md and the RDNA3 seed", "[cli][lanemap]") {
-  const Json d = lanemap_json({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D"});
+  const SortedJson d = lanemap_json({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D"});
   CHECK(d["format"] == "mxlane.lanemap/1");
   CHECK(d["arch"] == "gfx1100");
   CHECK(d["inst"] == "v_wmma_f32_16x16x16_f16");
@@ -90,7 +90,7 @@ TEST_CASE("lanemap JSON follows docs/spec/interfaces.md and the RDNA3 seed", "[c
   CHECK(d["vgprs"] == 8);
   CHECK(d["element_bits"] == 32);
   REQUIRE(d["entries"].size() == 256);
-  for (const Json& e : d["entries"]) {
+  for (const SortedJson& e : d["entries"]) {
     // seed 000 store_c: row = G*2 + L/16, col = L % 16.
     const int lane = e["lane"], vgpr = e["vgpr"];
     CHECK(e["row"] == vgpr * 2 + lane / 16);
@@ -99,11 +99,11 @@ TEST_CASE("lanemap JSON follows docs/spec/interfaces.md and the RDNA3 seed", "[c
     CHECK(e["bit_hi"] == 31);
     CHECK(e["replica"] == 0);
   }
-  const Json a = lanemap_json({"--arch", "rdna3", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "A"});
+  const SortedJson a = lanemap_json({"--arch", "rdna3", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "A"});
   CHECK(a["wave"] == 64);
   CHECK(a["entries"].size() == 256 * 4);  // four copies in wave64 (docs/spec/layouts.md §6)
-  const Json& first = a["entries"][0];
-  CHECK(first == Json{{"block", 0}, {"row", 0}, {"col", 0}, {"lane", 0}, {"vgpr", 0}, {"bit_lo", 0},
+  const SortedJson& first = a["entries"][0];
+  CHECK(first == SortedJson{{"block", 0}, {"row", 0}, {"col", 0}, {"lane", 0}, {"vgpr", 0}, {"bit_lo", 0},
                       {"bit_hi", 15}, {"replica", 0}});
 }
 
@@ -135,7 +135,7 @@ TEST_CASE("lanemap forward and inverse queries reproduce published examples", "[
   const Run f64 = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
                           "--element", "2,3,1"});
   CHECK_THAT(f64.out, Catch::Contains("D[3][1].B2 = v[1:0]{57}"));
-  const Json f64_general = lanemap_json({"--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
+  const SortedJson f64_general = lanemap_json({"--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
                                          "--element", "2,3,1", "--option", "f64_4x4x4_cd_order=isa-general"});
   CHECK(f64_general["entries"][0]["lane"] == 1 + 4 * 3 + 16 * 2);  // j + 4i + 16b (docs/spec/layouts.md §11.2)
   CHECK(f64_general["options"]["f64_4x4x4_cd_order"] == "isa-general");
@@ -198,9 +198,9 @@ TEST_CASE("Help explains every subcommand with examples", "[cli][help]") {
 
 TEST_CASE("mxlane --help names every architecture and matrix family the table holds", "[cli][help]") {
   // Read from `mxlane list --format json` (the table), not from the help text's own source.
-  const Json listed = Json::parse(run_mxlane({"list", "--format", "json"}).out);
+  const SortedJson listed = SortedJson::parse(run_mxlane({"list", "--format", "json"}).out);
   std::set<std::string> archs;
-  for (const Json& row : listed["instructions"]) archs.insert(row["arch"].get<std::string>());
+  for (const SortedJson& row : listed["instructions"]) archs.insert(row["arch"].get<std::string>());
   const std::string help = run_mxlane({"--help"}).out;
   CHECK(archs.size() >= 7);
   for (const std::string& arch : archs) CHECK_THAT(help, Catch::Contains(arch));

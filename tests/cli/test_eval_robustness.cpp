@@ -18,6 +18,9 @@
 #include "tools/mxlane/cli.hpp"
 #include "emu/protocol/eval_line.hpp"
 #include "emu/protocol/line_reader.hpp"
+#include "tests/support/text.hpp"
+
+using mxlane_test::lines_of;
 
 using Json = nlohmann::ordered_json;
 using mxlane::protocol::eval_line;
@@ -27,14 +30,7 @@ using mxlane_test::Run;
 
 namespace {
 
-Run run(const std::vector<std::string>& args, const std::string& input) { return mxlane_test::run_mxlane_on_input(args, input); }
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+Run run_with_input(const std::vector<std::string>& args, const std::string& input) { return mxlane_test::run_mxlane_on_input(args, input); }
 
 // sad_u8(0x01020304, 0x04030201, c) = |1-4| + |2-3| + |3-2| + |4-1| + c = 8 + c
 // (docs/spec/valu.md §3.8's example, hand-derived), one lane.
@@ -117,7 +113,7 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
   };
   std::string input;
   for (const Case& c : cases) input += c.line + "\n" + sad_line(7, 1) + "\n";
-  const Run r = run({"eval"}, input);
+  const Run r = run_with_input({"eval"}, input);
   CHECK(r.code == 2);
   const auto out = lines_of(r.out);
   REQUIRE(out.size() == 2 * cases.size());
@@ -137,11 +133,11 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
 }
 
 TEST_CASE("eval: empty input gives no output, a zero summary and exit 0; replay refuses it", "[cli][robust]") {
-  const Run r = run({"eval"}, "");
+  const Run r = run_with_input({"eval"}, "");
   CHECK(r.code == 0);
   CHECK(r.out.empty());
   CHECK(r.err == "mxlane eval: 0 lines, 0 errors, 0 mismatches\n");
-  const Run replay = run({"replay"}, "");
+  const Run replay = run_with_input({"replay"}, "");
   CHECK(replay.code == 2);  // an empty capture checked nothing (test_exit_codes.cpp)
   CHECK(replay.out.empty());
 }
@@ -152,7 +148,7 @@ TEST_CASE("eval: a stream of 100,000 lines with a bad one in the middle gives 10
   input.reserve(kLines * 160);
   for (int n = 0; n < kLines; ++n)
     input += (n == kLines / 2 ? std::string(R"({"arch": "gfx90a", "inst": "sad_u8", "src": 3})") : sad_line(n, static_cast<std::uint32_t>(n))) + "\n";
-  const Run r = run({"eval", "--threads", "2"}, input);
+  const Run r = run_with_input({"eval", "--threads", "2"}, input);
   CHECK(r.code == 2);
   const auto out = lines_of(r.out);
   REQUIRE(out.size() == kLines);
@@ -207,9 +203,9 @@ TEST_CASE("eval and replay: the same input gives byte-identical output for 1, 2 
     }
   }
   for (const char* sub : {"eval", "replay"}) {
-    const Run one = run({sub, "-j", "1"}, input);
-    const Run two = run({sub, "-j", "2"}, input);
-    const Run seven = run({sub, "--threads", "7"}, input);
+    const Run one = run_with_input({sub, "-j", "1"}, input);
+    const Run two = run_with_input({sub, "-j", "2"}, input);
+    const Run seven = run_with_input({sub, "--threads", "7"}, input);
     CHECK(lines_of(one.out).size() == 700);
     CHECK(one.code == 2);
     CHECK(two.out == one.out);
@@ -217,8 +213,8 @@ TEST_CASE("eval and replay: the same input gives byte-identical output for 1, 2 
     CHECK(two.err == one.err);
     CHECK(seven.err == one.err);
   }
-  CHECK(run({"eval", "-j", "0"}, input).code == 2);
-  CHECK(run({"eval", "-j", "257"}, input).code == 2);
+  CHECK(run_with_input({"eval", "-j", "0"}, input).code == 2);
+  CHECK(run_with_input({"eval", "-j", "257"}, input).code == 2);
 }
 
 TEST_CASE("LineReader: terminators, a last line without newline, and the length of refused lines", "[cli][robust]") {

@@ -11,7 +11,6 @@
 
 using Json = nlohmann::ordered_json;
 using mxlane_test::Run;
-[[maybe_unused]] constexpr auto hex = mxlane_test::hex_word;
 
 namespace {
 

@@ -10,16 +10,12 @@
 
 #include "device/disassembly_check.hpp"
 #include "device/hip_source.hpp"
+#include "tests/support/text.hpp"
+
+using mxlane_test::slurp;
 
 #ifdef MXLANE_DEVICE_TARGETS  // the helpers serve only the device build
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string run(const std::string& command) {
   std::string out;

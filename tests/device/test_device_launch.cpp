@@ -15,6 +15,9 @@
 #include "emu/isa/errors.hpp"
 #include "tests/support/scratch_file.hpp"
 #include "tools/mxlane/cli.hpp"
+#include "tests/support/text.hpp"
+
+using mxlane_test::slurp;
 
 using namespace mxlane;
 using namespace mxlane::device;
@@ -61,13 +64,6 @@ int run_mxlane(const std::vector<std::string>& args, std::string& out, std::stri
   out = o.str();
   err = e.str();
   return code;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 #include "tests/support/matrix_case.hpp"
 #include "tests/support/scratch_file.hpp"
 
+using mxlane_test::place_of;
+
 using namespace mxlane;
 using mxlane_test::inst;
 using mxlane_test::run_mxlane;
@@ -50,9 +52,6 @@ Place output_formula(int bits, int wave, int i, int j) {
   if (bits == 32) return {lane, wave == 32 ? i % 8 : i % 4, 0};
   return {lane, wave == 32 ? (i / 2) % 4 : (i / 2) % 2, 16 * (i % 2)};
 }
-
-Place place_of(const Placement& p) { return {p.slot.lane, p.slot.vgpr, p.slot.bit_lo}; }
-
 
 // One eval line for a fixture (docs/rdna4.md §5): the capture harness stored a[x] (low half) and
 // a[x+1] (high half) in VGPR r of lane L with x = (L/16)*(256/W) + 2r, the same for B; every C word

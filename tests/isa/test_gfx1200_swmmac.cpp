@@ -19,6 +19,8 @@
 #include "tests/support/gfx12_closed_forms.hpp"
 #include "tests/support/scratch_file.hpp"
 
+using mxlane_test::place_of;
+
 using namespace mxlane;
 using mxlane_test::Place;
 using mxlane_test::run_mxlane;
@@ -28,10 +30,10 @@ namespace {
 
 // docs/rdna4.md §1.1 [TOOL][LLVM]: opcode, cycles, A / B / C,D VGPRs in wave32 and wave64, legal index_key count
 // in wave32 and wave64.
-struct Published {
+struct PublishedSwmmac {
   int opcode, cycles, a32, b32, cd32, a64, b64, cd64, keys32, keys64;
 };
-const std::map<std::string, Published> kSwmmac = {
+const std::map<std::string, PublishedSwmmac> kSwmmac = {
     {"v_swmmac_f32_16x16x32_f16", {0x50, 16, 4, 8, 8, 2, 4, 4, 2, 4}},
     {"v_swmmac_f32_16x16x32_bf16", {0x51, 16, 4, 8, 8, 2, 4, 4, 2, 4}},
     {"v_swmmac_f16_16x16x32_f16", {0x52, 16, 4, 8, 4, 2, 4, 2, 2, 4}},
@@ -84,8 +86,6 @@ Place b_formula(int bits, int k_size, int wave, int k, int j) {
   return {32 * ((k / 16) % 2) + 16 * (k / 32) + j, (k / 8) % 2, 4 * (k % 8)};
 }
 
-Place place_of(const Placement& p) { return {p.slot.lane, p.slot.vgpr, p.slot.bit_lo}; }
-
 std::string grid(int vgprs, int wave, const std::string& word) {
   std::string s = "[";
   for (int r = 0; r < vgprs; ++r) {
@@ -108,7 +108,7 @@ TEST_CASE("gfx1200 has the 11 SWMMAC instructions, each with a _w32 and a _w64 b
     CAPTURE(d->builtin);
     const auto it = kSwmmac.find(std::string(d->mnemonic));
     REQUIRE(it != kSwmmac.end());
-    const Published& p = it->second;
+    const PublishedSwmmac& p = it->second;
     mnemonics.insert(std::string(d->mnemonic));
     CHECK(d->family_id == MatrixFamilyId::swmmac_gfx12);
     CHECK(d->opcode == p.opcode);

@@ -27,10 +27,10 @@ namespace {
 
 // docs/cdna1.md: the 20 instructions with the calculator's opcode (0x55 for 16x16x16i8 as LLVM
 // encodes it), cycles and A / B / C,D VGPR counts, typed from the published table.
-struct Published {
+struct PublishedGfx908 {
   int opcode, cycles, a, b, cd;
 };
-const std::map<std::string, Published> kGfx908 = {
+const std::map<std::string, PublishedGfx908> kGfx908 = {
     {"v_mfma_f32_32x32x1f32", {0x40, 64, 1, 1, 32}},   {"v_mfma_f32_16x16x1f32", {0x41, 32, 1, 1, 16}},
     {"v_mfma_f32_4x4x1f32", {0x42, 8, 1, 1, 4}},       {"v_mfma_f32_32x32x2f32", {0x44, 64, 1, 1, 16}},
     {"v_mfma_f32_16x16x4f32", {0x45, 32, 1, 1, 4}},    {"v_mfma_f32_32x32x4f16", {0x48, 64, 2, 2, 32}},
@@ -54,7 +54,7 @@ TEST_CASE("gfx908 has exactly the 20 MFMA builtins of the CDNA1 table", "[isa][g
     CAPTURE(mnemonic);
     REQUIRE(kGfx908.count(mnemonic) == 1);
     seen.insert(mnemonic);
-    const Published& p = kGfx908.at(mnemonic);
+    const PublishedGfx908& p = kGfx908.at(mnemonic);
     CHECK(d->builtin == mnemonic.substr(2));
     CHECK(d->opcode == p.opcode);
     CHECK(d->cycles == p.cycles);

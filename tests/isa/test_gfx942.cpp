@@ -21,11 +21,11 @@ namespace {
 // docs/cdna3.md §1: the 32 dense instructions — builtin, VOP3P-MAI opcode (0x56/0x57 for the
 // K-doubled i8 as LLVM encodes them), cycles and A / B / C,D VGPR counts, typed from the
 // calculator's cdna3 table and LLVM's builtin list.
-struct Published {
+struct PublishedGfx942 {
   const char* builtin;
   int opcode, cycles, a, b, cd;
 };
-const std::map<std::string, Published> kGfx942Dense = {
+const std::map<std::string, PublishedGfx942> kGfx942Dense = {
     {"v_mfma_f32_16x16x8_xf32", {"mfma_f32_16x16x8_xf32", 0x3e, 16, 2, 2, 4}},
     {"v_mfma_f32_32x32x4_xf32", {"mfma_f32_32x32x4_xf32", 0x3f, 32, 2, 2, 16}},
     {"v_mfma_f32_32x32x1_2b_f32", {"mfma_f32_32x32x1f32", 0x40, 64, 1, 1, 32}},
@@ -69,7 +69,7 @@ TEST_CASE("gfx942 has the 32 dense MFMA builtins of the CDNA3 table", "[isa][gfx
     const std::string mnemonic(d->mnemonic);
     CAPTURE(mnemonic);
     REQUIRE(kGfx942Dense.count(mnemonic) == 1);
-    const Published& p = kGfx942Dense.at(mnemonic);
+    const PublishedGfx942& p = kGfx942Dense.at(mnemonic);
     seen.insert(mnemonic);
     CHECK(d->builtin == p.builtin);
     CHECK(d->opcode == p.opcode);

@@ -16,6 +16,9 @@
 #include "emu/isa/errors.hpp"
 #include "layouts/operand_layout.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/matrix_case.hpp"
+
+using mxlane_test::all_equal;
 
 using namespace mxlane;
 using mxlane_test::run_mxlane;
@@ -24,10 +27,10 @@ using mxlane_test::run_mxlane_on_input;
 namespace {
 
 // docs/cdna3.md §1: opcode, cycles, C/D VGPRs (A is 2 VGPRs, B 4, IDX 1 for all 14).
-struct Published {
+struct PublishedSmfmac {
   int opcode, cycles, cd;
 };
-const std::map<std::string, Published> kGfx942Sparse = {
+const std::map<std::string, PublishedSmfmac> kGfx942Sparse = {
     {"v_smfmac_f32_16x16x32_f16", {0x62, 16, 4}},      {"v_smfmac_f32_32x32x16_f16", {0x64, 32, 16}},
     {"v_smfmac_f32_16x16x32_bf16", {0x66, 16, 4}},     {"v_smfmac_f32_32x32x16_bf16", {0x68, 32, 16}},
     {"v_smfmac_i32_16x16x64_i8", {0x6a, 16, 4}},       {"v_smfmac_i32_32x32x32_i8", {0x6c, 32, 16}},
@@ -50,9 +53,6 @@ std::string grid(int vgprs, const char* word) {
   return out + "]";
 }
 
-bool all_equal(const BitMatrix& m, std::uint64_t bits) {
-  return std::all_of(m.data(), m.data() + m.size(), [&](std::uint64_t x) { return x == bits; });
-}
 bool all_nan32(const BitMatrix& m) {
   return std::all_of(m.data(), m.data() + m.size(), [](std::uint64_t x) { return (x & 0x7fffffffu) > 0x7f800000u; });
 }
@@ -67,7 +67,7 @@ TEST_CASE("gfx942 has the 14 SMFMAC builtins of the CDNA3 table", "[isa][gfx942]
     CAPTURE(mnemonic);
     REQUIRE(kGfx942Sparse.count(mnemonic) == 1);
     seen.insert(mnemonic);
-    const Published& p = kGfx942Sparse.at(mnemonic);
+    const PublishedSmfmac& p = kGfx942Sparse.at(mnemonic);
     CHECK(d->family_id == MatrixFamilyId::smfmac);
     CHECK(std::string("v_") + std::string(d->builtin) == mnemonic);
     CHECK(d->opcode == p.opcode);

@@ -12,6 +12,9 @@
 #include "emu/isa/errors.hpp"
 #include "layouts/operand_layout.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/matrix_case.hpp"
+
+using mxlane_test::all_equal;
 
 using namespace mxlane;
 using mxlane_test::run_mxlane;
@@ -33,10 +36,6 @@ const std::map<std::string, std::pair<int, int>> kNew = {
     {"v_smfmac_f32_32x32x64_bf8_bf8", {0x4b, 8}},   {"v_smfmac_f32_32x32x64_bf8_fp8", {0x4e, 8}},
     {"v_smfmac_f32_32x32x64_fp8_bf8", {0x4f, 8}},   {"v_smfmac_f32_32x32x64_fp8_fp8", {0x53, 8}},
 };
-
-bool all_equal(const BitMatrix& m, std::uint64_t bits) {
-  return std::all_of(m.data(), m.data() + m.size(), [&](std::uint64_t x) { return x == bits; });
-}
 
 }  // namespace
 

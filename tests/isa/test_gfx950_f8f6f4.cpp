@@ -26,9 +26,9 @@ using mxlane_test::run_mxlane_on_input;
 
 namespace {
 
-const ArchInfo& cdna4() { return arch_info(ArchId::gfx950); }
+const ArchInfo& gfx950_info() { return arch_info(ArchId::gfx950); }
 const InstrDesc& scaled(int m) {
-  return resolve_instruction(cdna4(), m == 16 ? "v_mfma_scale_f32_16x16x128_f8f6f4" : "v_mfma_scale_f32_32x32x64_f8f6f4");
+  return resolve_instruction(gfx950_info(), m == 16 ? "v_mfma_scale_f32_16x16x128_f8f6f4" : "v_mfma_scale_f32_32x32x64_f8f6f4");
 }
 constexpr int kBits[5] = {8, 8, 6, 6, 4};
 
@@ -67,14 +67,14 @@ TEST_CASE("gfx950 scaled f8f6f4: the two rows (docs/cdna4.md §0, §1)", "[isa][
     CHECK((d.vgprs(Operand::SA) == 1 && d.vgprs(Operand::SB) == 1));
     CHECK((d.rows(Operand::SA) == m && d.cols(Operand::SA) == d.k / 32 && d.rows(Operand::SB) == m));
     CHECK(d.a_type == ElemType::f8f6f4);
-    CHECK(&resolve_instruction(cdna4(), m == 16 ? "mfma_scale_f32_16x16x128_f8f6f4" : "mfma_scale_f32_32x32x64_f8f6f4") == &d);
+    CHECK(&resolve_instruction(gfx950_info(), m == 16 ? "mfma_scale_f32_16x16x128_f8f6f4" : "mfma_scale_f32_32x32x64_f8f6f4") == &d);
     for (int code = 0; code <= 4; ++code)
       CHECK(operand_type(d, Operand::A, Modifiers{.cbsz = code}) == *f8f6f4_type(code));
   }
   // Only gfx950 has them; the dense rows have no scale registers.
   CHECK_THROWS_WITH(resolve_instruction(arch_info(ArchId::gfx942), "mfma_scale_f32_16x16x128_f8f6f4"),
                     Catch::Contains("gfx950"));
-  CHECK_FALSE(resolve_instruction(cdna4(), "v_mfma_f32_16x16x32_f16").has(Operand::SA));
+  CHECK_FALSE(resolve_instruction(gfx950_info(), "v_mfma_f32_16x16x32_f16").has(Operand::SA));
 }
 
 TEST_CASE("gfx950 f8f6f4 A/B layouts equal the closed forms for every format, shape and fp6 map",
@@ -221,7 +221,7 @@ TEST_CASE("gfx950 scaled f8f6f4: values derived by hand", "[isa][gfx950][f8f6f4]
 TEST_CASE("gfx950 K-doubled MFMA: switch k16_layout moves A/B to the interleaved map (probe E-C4-1)",
           "[isa][gfx950][layouts][switches]") {
   for (const char* name : {"v_mfma_f32_16x16x32_f16", "v_mfma_f32_32x32x16_bf16", "v_mfma_i32_16x16x64_i8"}) {
-    const InstrDesc& d = resolve_instruction(cdna4(), name);
+    const InstrDesc& d = resolve_instruction(gfx950_info(), name);
     CAPTURE(name);
     REQUIRE(cdna4_kdoubled_input(d));
     Switches sw;
@@ -327,7 +327,7 @@ TEST_CASE("gfx950 scaled f8f6f4 in the tools and the APIs", "[isa][gfx950][f8f6f
 TEST_CASE("gfx950 unscaled f8f6f4: its own rows, the scaled arithmetic with every scale 2^0", "[isa][gfx950][f8f6f4]") {
   for (int m : {16, 32}) {
     const std::string mnemonic = m == 16 ? "v_mfma_f32_16x16x128_f8f6f4" : "v_mfma_f32_32x32x64_f8f6f4";
-    const InstrDesc& u = resolve_instruction(cdna4(), mnemonic);
+    const InstrDesc& u = resolve_instruction(gfx950_info(), mnemonic);
     const InstrDesc& s = scaled(m);
     CAPTURE(mnemonic);
     CHECK(u.mnemonic == mnemonic);
@@ -338,7 +338,7 @@ TEST_CASE("gfx950 unscaled f8f6f4: its own rows, the scaled arithmetic with ever
     CHECK(u.opcode == s.opcode);    // the scaled form adds a v_mfma_ld_scale_b32 prefix, same MFMA opcode
     CHECK_FALSE(u.has(Operand::SA));
     // The builtin name still names the scaled entry.
-    CHECK(&resolve_instruction(cdna4(), s.builtin) == &s);
+    CHECK(&resolve_instruction(gfx950_info(), s.builtin) == &s);
     CHECK_THROWS_WITH(validate_modifiers(u, Modifiers{.opsel_a = 1}), Catch::Contains("scaled f8f6f4"));
     // Same D as the scaled form with every scale byte 0x7F (2^0), and with 0x00 read as "no scaling".
     std::mt19937_64 rng(static_cast<unsigned>(m));

@@ -15,10 +15,10 @@ using namespace mxlane;
 
 namespace {
 
-using SlotKey = std::tuple<int, int, int, int>;             // lane, vgpr, bit_lo, bit_hi
+using SlotSpan = std::tuple<int, int, int, int>;             // lane, vgpr, bit_lo, bit_hi
 using ElementKey = std::tuple<int, int, int, int, bool, bool>;  // block, row, col, replica, neg, abs
 
-SlotKey key(const Slot& s) { return {s.lane, s.vgpr, s.bit_lo, s.bit_hi}; }
+SlotSpan span_key(const Slot& s) { return {s.lane, s.vgpr, s.bit_lo, s.bit_hi}; }
 ElementKey key(const Placement& p) { return {p.block, p.row, p.col, p.replica, p.negated, p.absolute}; }
 
 // Every legal combination of the modifiers that can change `op`'s layout (others stay 0).
@@ -65,18 +65,18 @@ std::vector<Modifiers> modifier_combinations(const InstrDesc& d, Operand op) {
 }
 
 // Every (vgpr, lane) pair worth an inverse query: each VGPR once, or each pair once for 64-bit.
-std::map<SlotKey, std::set<ElementKey>> inverse_map(const OperandLayout& l) {
-  std::map<SlotKey, std::set<ElementKey>> held;
+std::map<SlotSpan, std::set<ElementKey>> inverse_map(const OperandLayout& l) {
+  std::map<SlotSpan, std::set<ElementKey>> held;
   const int step = l.element_bits() == 64 ? 2 : 1;
   for (int vgpr = 0; vgpr < l.vgprs(); vgpr += step)
     for (int lane = 0; lane < l.wave(); ++lane)
       for (const SlotContents& s : l.inverse(vgpr, lane)) {
-        auto& set = held[key(s.slot)];
+        auto& set = held[span_key(s.slot)];
         for (const Placement& p : s.elements) {
           // An element listed under a slot must be placed in that very slot; otherwise record it under
           // its own slot so the map comparison in the caller fails.
           set.insert(key(p));
-          if (key(p.slot) != key(s.slot) || s.slot.lane != lane) held[key(p.slot)].insert(key(p));
+          if (span_key(p.slot) != span_key(s.slot) || s.slot.lane != lane) held[span_key(p.slot)].insert(key(p));
         }
       }
   return held;
@@ -97,7 +97,7 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
         REQUIRE(l.cols() == d.cols(op));
         REQUIRE(l.blocks() == d.blocks);
 
-        std::map<SlotKey, std::set<ElementKey>> from_forward;
+        std::map<SlotSpan, std::set<ElementKey>> from_forward;
         std::size_t placements = 0;
         std::size_t bad_slots = 0;
         for (const Placement& p : l.all()) {
@@ -105,12 +105,12 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
           const bool ok = p.slot.lane >= 0 && p.slot.lane < l.wave() && p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits() &&
                           p.slot.vgpr + (l.element_bits() == 64 ? 1 : 0) < l.vgprs();
           bad_slots += ok ? 0 : 1;
-          from_forward[key(p.slot)].insert(key(p));
+          from_forward[span_key(p.slot)].insert(key(p));
         }
         REQUIRE(bad_slots == 0);
         REQUIRE(placements == static_cast<std::size_t>(l.blocks() * l.rows() * l.cols() * l.replicas()));
 
-        std::map<SlotKey, std::set<ElementKey>> from_inverse = inverse_map(l);
+        std::map<SlotSpan, std::set<ElementKey>> from_inverse = inverse_map(l);
         for (auto it = from_inverse.begin(); it != from_inverse.end();)
           it = it->second.empty() ? from_inverse.erase(it) : std::next(it);
         REQUIRE(from_forward == from_inverse);
@@ -124,10 +124,10 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
     for (Operand op : kAllOperands) {
       const OperandLayout l(d, op);
       INFO(d.builtin << " " << operand_name(op));
-      std::map<SlotKey, int> uses;
+      std::map<SlotSpan, int> uses;
       std::set<int> lanes;
       for (const Placement& p : l.all()) {
-        ++uses[key(p.slot)];
+        ++uses[span_key(p.slot)];
         lanes.insert(p.slot.lane);
       }
       // Every slot holds exactly one element (each replica is its own slot).

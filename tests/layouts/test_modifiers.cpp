@@ -21,6 +21,11 @@
 #include "emu/isa/switches.hpp"
 #include "layouts/lane_remap.hpp"
 #include "layouts/operand_layout.hpp"
+#include "tests/support/layout_text.hpp"
+
+using mxlane_test::placement_text;
+using mxlane_test::slot_text;
+using mxlane_test::type_bits;
 
 namespace {
 
@@ -74,31 +79,6 @@ int log2i(int x) {
   return n;
 }
 
-// Bits per element (docs/spec/layouts.md §3 type table).
-int type_bits(ElemType t) {
-  switch (t) {
-    case ElemType::f64: return 64;
-    case ElemType::f32:
-    case ElemType::xf32:
-    case ElemType::i32: return 32;
-    case ElemType::f16:
-    case ElemType::bf16: return 16;
-    case ElemType::i8:
-    case ElemType::iu8:
-    case ElemType::fp8:
-    case ElemType::bf8: return 8;
-    case ElemType::fp6:
-    case ElemType::bf6: return 6;
-    case ElemType::iu4:
-    case ElemType::fp4: return 4;
-    case ElemType::idx2:
-    case ElemType::f8f6f4:
-    case ElemType::e8m0:
-      throw std::logic_error("type_bits: idx2, f8f6f4 and e8m0 are not gfx90a MFMA input types");
-  }
-  return 0;
-}
-
 bool is_f64(const InstrDesc& d) { return d.a_type == ElemType::f64; }
 bool multi_block(const InstrDesc& d) { return d.blocks > 1; }
 
@@ -137,21 +117,6 @@ int cbsz_source(const InstrDesc& d, int l, int cbsz, int abid, bool isa_model) {
 }
 
 // ---- Helpers -------------------------------------------------------------------------------
-
-std::string slot_text(const Slot& s) {
-  std::ostringstream o;
-  o << "v" << s.vgpr << "{" << s.lane << "}.[" << s.bit_hi << ":" << s.bit_lo << "]";
-  return o.str();
-}
-
-std::string placement_text(const Placement& p) {
-  std::ostringstream o;
-  o << "(block " << p.block << ", row " << p.row << ", col " << p.col << ", replica " << p.replica
-    << ") at " << slot_text(p.slot);
-  if (p.negated) o << " negated";
-  if (p.absolute) o << " absolute";
-  return o.str();
-}
 
 std::string elem_text(Operand op, int b, int r, int c) {
   std::ostringstream o;

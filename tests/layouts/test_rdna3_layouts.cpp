@@ -14,6 +14,11 @@
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "layouts/operand_layout.hpp"
+#include "tests/support/layout_text.hpp"
+
+using mxlane_test::placement_text;
+using mxlane_test::slot_text;
+using mxlane_test::type_bits;
 
 namespace {
 
@@ -49,18 +54,6 @@ constexpr Sec42Row kSec42[] = {
     {"v_wmma_i32_16x16x16_iu8", 0x44, ElemType::iu8, ElemType::i32, 4, 8, 4, false, true},
     {"v_wmma_i32_16x16x16_iu4", 0x45, ElemType::iu4, ElemType::i32, 2, 8, 4, false, true},
 };
-
-// Bits per element of each type (docs/spec/layouts.md §3 type table / §6 packing: f16, bf16 16; iu8 8;
-// iu4 4; f32, i32 32).
-int type_bits(ElemType t) {
-  switch (t) {
-    case ElemType::f16:
-    case ElemType::bf16: return 16;
-    case ElemType::iu8: return 8;
-    case ElemType::iu4: return 4;
-    default: return 32;
-  }
-}
 
 // Seed 000, "Accumulator layout", the row-to-lane mapping table (wave32): Rows | Lanes | VGPRs.
 struct AccRow {
@@ -164,24 +157,9 @@ const Sec42Row* sec42_row(std::string_view mnemonic) {
   return nullptr;
 }
 
-std::string slot_text(const Slot& s) {
-  std::ostringstream o;
-  o << "v" << s.vgpr << "{" << s.lane << "}.[" << s.bit_hi << ":" << s.bit_lo << "]";
-  return o.str();
-}
-
 std::string reg_text(int vgpr, int lane) {
   std::ostringstream o;
   o << "v" << vgpr << "{" << lane << "}";
-  return o.str();
-}
-
-std::string placement_text(const Placement& p) {
-  std::ostringstream o;
-  o << "(block " << p.block << ", row " << p.row << ", col " << p.col << ", replica " << p.replica
-    << ") at " << slot_text(p.slot);
-  if (p.negated) o << " negated";
-  if (p.absolute) o << " absolute";
   return o.str();
 }
 

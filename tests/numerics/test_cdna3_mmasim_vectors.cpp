@@ -11,6 +11,9 @@
 
 #include "emu/formats/format.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
+#include "tests/support/f32_bits.hpp"
+
+using mxlane_test::is_f32_nan;
 
 using namespace mxlane;
 
@@ -24,8 +27,6 @@ std::vector<std::uint64_t> hex_list(const std::string& text) {
 }
 
 const FormatSpec& fp8_format(const std::string& name) { return name == "fp8" ? kFp8E4M3Fnuz : kFp8E5M2Fnuz; }
-
-bool is_f32_nan(std::uint32_t bits) { return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0; }
 
 }  // namespace
 

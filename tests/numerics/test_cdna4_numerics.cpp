@@ -8,12 +8,13 @@
 #include "emu/formats/format.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
+#include "tests/support/f32_bits.hpp"
+
+using mxlane_test::is_f32_nan;
 
 using namespace mxlane;
 
 namespace {
-
-bool is_f32_nan(std::uint32_t bits) { return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0; }
 
 // A K-long A row and B column, zero except (k, a, b) entries.
 struct Operands {

@@ -13,14 +13,15 @@
 #include "emu/semantics/gfx12_dot4.hpp"
 #include "tests/support/gfx1201_capture_inputs.hpp"
 #include "tests/support/vector_file.hpp"
+#include "tests/support/hex.hpp"
+
+using mxlane_test::parse_hex;
 
 using namespace mxlane;
 
 namespace {
 
 using mxlane_test::vector_lines;
-
-std::uint64_t hex(const std::string& s) { return std::stoull(s, nullptr, 16); }
 
 // The fixture index the harness stored where the instruction reads ISA element k (docs/rdna4.md §2.1):
 // wave32 reads k from lane half (k/4)%2, VGPR 2(k/8)+(k/2)%2, half k%2; wave64 from lane group k/4,
@@ -34,10 +35,10 @@ std::uint32_t run_fixture(const std::vector<std::string>& f, int wave, const Num
   const FormatSpec& format = f[0] == "f16" ? kBinary16 : kBfloat16;
   std::array<std::uint64_t, 16> a{}, b{};
   for (int k = 0; k < 16; ++k) {
-    a[k] = hex(f[1 + fixture_index(wave, k)]);
-    b[k] = hex(f[17 + fixture_index(wave, k)]);
+    a[k] = parse_hex(f[1 + fixture_index(wave, k)]);
+    b[k] = parse_hex(f[17 + fixture_index(wave, k)]);
   }
-  const DotInputs in{a, b, hex(f[33])};
+  const DotInputs in{a, b, parse_hex(f[33])};
   return static_cast<std::uint32_t>(gfx12_wmma_chain(format, format, Dot2Output::f32, in, ctx));
 }
 
@@ -111,7 +112,7 @@ TEST_CASE("gfx1201 float WMMA fixtures: 24 x wave32/wave64 through the DOT4 chai
   for (const auto& f : lines) {
     REQUIRE(f.size() == 36);
     for (int wave : {32, 64}) {
-      const std::uint32_t want = static_cast<std::uint32_t>(hex(f[wave == 32 ? 34 : 35]));
+      const std::uint32_t want = static_cast<std::uint32_t>(parse_hex(f[wave == 32 ? 34 : 35]));
       const std::uint32_t got = run_fixture(f, wave, NumericsContext{});
       INFO(f[0] << " c=" << f[33] << " wave" << wave << " got " << std::hex << got << " want " << want);
       CHECK(got == want);
@@ -140,8 +141,8 @@ TEST_CASE("gfx1201 integer WMMA: 384 register-image digests (two CLAMP stages)",
     for (int mode = 0; mode < 8; ++mode) {
       const std::uint64_t got = integer_digest(shape, sample, mode);
       INFO("shape " << shape << " sample " << sample << " mode " << mode);
-      CHECK(got == hex(line[2 + mode]));
-      matched += got == hex(line[2 + mode]);
+      CHECK(got == parse_hex(line[2 + mode]));
+      matched += got == parse_hex(line[2 + mode]);
     }
   }
   CHECK(matched == 384);
@@ -156,8 +157,8 @@ TEST_CASE("gfx12_int_clamp=final misses the staged-CLAMP captures", "[numerics][
   for (const auto& line : lines)
     for (int mode = 4; mode < 8; ++mode)
       differing += integer_digest(std::stoi(line[0]), static_cast<unsigned>(std::stoi(line[1])), mode, final_clamp) !=
-                   hex(line[2 + mode]);
+                   parse_hex(line[2 + mode]);
   CHECK(differing > 0);
   // Without CLAMP the staging cannot matter.
-  CHECK(integer_digest(0, 0, 3, final_clamp) == hex(lines[0][5]));
+  CHECK(integer_digest(0, 0, 3, final_clamp) == parse_hex(lines[0][5]));
 }

@@ -13,12 +13,15 @@
 #include "emu/isa/instr_desc.hpp"
 #include "tests/support/gfx1201_capture_inputs.hpp"
 #include "tests/support/vector_file.hpp"
+#include "tests/support/hex.hpp"
+
+using mxlane_test::parse_hex;
 
 using namespace mxlane;
 
 namespace {
 
-constexpr const char* kShapes[] = {"swmmac_i32_16x16x32_iu8_w32", "swmmac_i32_16x16x32_iu4_w32",
+constexpr const char* kIntegerInstructions[] = {"swmmac_i32_16x16x32_iu8_w32", "swmmac_i32_16x16x32_iu4_w32",
                                    "swmmac_i32_16x16x64_iu4_w32"};
 
 // The capture inputs of sample s as the vectors file describes them: 15 registers of 32 lanes.
@@ -35,7 +38,7 @@ std::vector<std::vector<std::uint32_t>> capture_inputs(unsigned sample) {
 // The D register image after one SWMMAC on registers laid out as the captures were: A from register 0,
 // B from 2, D (read as the accumulator, then written) at 6..13, IDX at 14.
 std::uint64_t swmmac_digest(int shape, unsigned sample, int variant, const Switches& switches = {}) {
-  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), kShapes[shape]);
+  const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), kIntegerInstructions[shape]);
   const auto data = capture_inputs(sample);
   LaneRegFile regs(32, 15);
   for (int r = 0; r < 15; ++r)
@@ -52,8 +55,6 @@ std::uint64_t swmmac_digest(int shape, unsigned sample, int variant, const Switc
   return h;
 }
 
-std::uint64_t hex(const std::string& s) { return std::stoull(s, nullptr, 16); }
-
 }  // namespace
 
 TEST_CASE("gfx1201 integer SWMMAC: 640 register-image digests through the table", "[numerics][gfx12][swmmac][captures]") {
@@ -66,7 +67,7 @@ TEST_CASE("gfx1201 integer SWMMAC: 640 register-image digests through the table"
     REQUIRE(line.size() == (shape == 2 ? 10U : 18U));
     for (int variant = 0; variant + 2 < static_cast<int>(line.size()); ++variant) {
       INFO("shape " << shape << " sample " << sample << " variant " << variant);
-      CHECK(swmmac_digest(shape, sample, variant) == hex(line[static_cast<std::size_t>(2 + variant)]));
+      CHECK(swmmac_digest(shape, sample, variant) == parse_hex(line[static_cast<std::size_t>(2 + variant)]));
       ++checked;
     }
   }
@@ -81,6 +82,6 @@ TEST_CASE("gfx12_int_clamp=final misses the staged-CLAMP SWMMAC captures", "[num
   for (const auto& line : lines)
     for (int variant = 4; variant < 8; ++variant)  // CLAMP set
       differing += swmmac_digest(std::stoi(line[0]), static_cast<unsigned>(std::stoi(line[1])), variant, final_clamp) !=
-                   hex(line[static_cast<std::size_t>(2 + variant)]);
+                   parse_hex(line[static_cast<std::size_t>(2 + variant)]);
   CHECK(differing > 0);
 }

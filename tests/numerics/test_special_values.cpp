@@ -10,7 +10,7 @@ using mxlane_test::element00;
 using mxlane_test::inst;
 
 namespace {
-const InstrDesc& mfma(std::string_view n) { return inst("gfx90a", n); }
+const InstrDesc& gfx90a_mfma(std::string_view n) { return inst("gfx90a", n); }
 const InstrDesc& wmma(std::string_view n) { return inst("gfx1100", n); }
 Switches with(std::string_view name, std::string_view value) {
   Switches s;
@@ -20,10 +20,10 @@ Switches with(std::string_view name, std::string_view value) {
 }  // namespace
 
 TEST_CASE("§C.1 CDNA2 special values [MODEL]", "[numerics][cdna2][special]") {
-  const auto& h = mfma("v_mfma_f32_16x16x4f16");
-  const auto& bf = mfma("v_mfma_f32_16x16x4bf16_1k");
-  const auto& s = mfma("v_mfma_f32_16x16x4f32");
-  const auto& d = mfma("v_mfma_f64_16x16x4f64");
+  const auto& h = gfx90a_mfma("v_mfma_f32_16x16x4f16");
+  const auto& bf = gfx90a_mfma("v_mfma_f32_16x16x4bf16_1k");
+  const auto& s = gfx90a_mfma("v_mfma_f32_16x16x4f32");
+  const auto& d = gfx90a_mfma("v_mfma_f64_16x16x4f64");
   SECTION("subnormal A/B inputs: read as +0 on FP16/BF16 (sign dropped), honoured on FP32") {
     CHECK(element00(h, {0x8001}, {0x3C00}, 0x80000000) == 0x00000000);          // -sub*1 + -0 -> +0
     CHECK(element00(bf, {0x0001}, {0x3F80}, 0) == 0);                            // bf16 subnormal
@@ -75,7 +75,7 @@ TEST_CASE("§C.1 CDNA2 special values [MODEL]", "[numerics][cdna2][special]") {
     CHECK(element00(bf, {0x7F7F}, {0x7F7F}, 0, with("cdna2_bf16_product_overflow", "saturate")) == 0x7F7FFFFF);
   }
   SECTION("INT8: exact sum wrapped to 32 bits (switch cdna2_int8_overflow)") {
-    const auto& i8 = mfma("v_mfma_i32_16x16x16i8");
+    const auto& i8 = gfx90a_mfma("v_mfma_i32_16x16x16i8");
     CHECK(element00(i8, {0x80, 0x80}, {0x80, 0x80}, 0x7FFFFFFF) == 0x80007FFF);  // 0x7FFFFFFF + 2*16384 wraps
     CHECK(element00(i8, {0x80, 0x80}, {0x80, 0x80}, 0x7FFFFFFF, with("cdna2_int8_overflow", "saturate")) == 0x7FFFFFFF);
     CHECK(element00(i8, {0xFF}, {0x7F}, 5) == 0xFFFFFF86);  // -1 * 127 + 5 = -122
@@ -155,7 +155,7 @@ TEST_CASE("§C.2 RDNA3 special values [HW]", "[numerics][rdna3][special]") {
 }
 
 TEST_CASE("§D.1 feature-test table: CDNA2 model vs RDNA3 [MODEL]/[HW]", "[numerics][vectors]") {
-  const auto& cdna2 = mfma("v_mfma_f32_16x16x16f16");
+  const auto& cdna2 = gfx90a_mfma("v_mfma_f32_16x16x16f16");
   const auto& rdna3 = wmma("v_wmma_f32_16x16x16_f16");
   struct Row {
     std::uint64_t a0, b0, a1, b1, c, cdna2, rdna3;

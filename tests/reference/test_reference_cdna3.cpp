@@ -7,12 +7,13 @@
 #include "emu/semantics/cdna3_fused_dot.hpp"
 #include "reference/reference_cdna3.hpp"
 #include "reference/reference_generators.hpp"
+#include "tests/support/f32_bits.hpp"
+
+using mxlane_test::is_f32_nan;
 
 using namespace mxref;
 
 namespace {
-
-bool is_nan32(std::uint64_t x) { return (x & 0x7f800000u) == 0x7f800000u && (x & 0x007fffffu) != 0; }
 
 // Counts the single-group cases whose result differs from C + the exact products rounded once:
 // the generator must reach the truncation and the floor, or the comparison proves little.
@@ -62,9 +63,9 @@ void run_fused(const mxlane::FormatSpec& spec, const Fmt& in, int group, bool xf
     const std::uint32_t want = ref_cdna3_dot(a, b, static_cast<std::uint32_t>(d.c), group, false);
     const std::uint32_t got = mxlane::cdna3_fused_dot(spec, group, xf32, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
     rc.add(kRefF32, want);
-    if (finite && shape.k == group && !is_nan32(want) && (want & 0x7f800000u) != 0x7f800000u) fx.add(exact, want);
+    if (finite && shape.k == group && !is_f32_nan(want) && (want & 0x7f800000u) != 0x7f800000u) fx.add(exact, want);
     // NaN results: the payload is not modelled (docs/cdna3-numerics.md §5), so "is NaN" suffices.
-    mm.check(is_nan32(want) ? is_nan32(got) : got == want,
+    mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want,
              [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
   }
   mm.finish();
@@ -120,8 +121,8 @@ void run_fp8(const mxlane::FormatSpec& sa, const Fp8Fmt& fa, const mxlane::Forma
     const std::uint32_t want = ref_cdna3_dot(a, b, static_cast<std::uint32_t>(c), 16, true);
     const std::uint32_t got = mxlane::cdna3_fp8_dot(sa, sb, mxlane::DotInputs{ab, bb, c}, ctx);
     rc.add(kRefF32, want);
-    if (finite && k == 16 && !is_nan32(want) && (want & 0x7f800000u) != 0x7f800000u) fx.add(exact, want);
-    mm.check(is_nan32(want) ? is_nan32(got) : got == want, [&] {
+    if (finite && k == 16 && !is_f32_nan(want) && (want & 0x7f800000u) != 0x7f800000u) fx.add(exact, want);
+    mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want, [&] {
       return "A " + hex_list(ab, 2) + " B " + hex_list(bb, 2) + " C " + hex(c, 8) + " -> " + hex(got, 8) +
              ", reference " + hex(want, 8);
     });

@@ -13,12 +13,13 @@
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 #include "reference/reference_cdna4.hpp"
 #include "reference/reference_generators.hpp"
+#include "tests/support/f32_bits.hpp"
+
+using mxlane_test::is_f32_nan;
 
 using namespace mxref;
 
 namespace {
-
-bool is_nan32(std::uint64_t x) { return (x & 0x7f800000u) == 0x7f800000u && (x & 0x007fffffu) != 0; }
 
 const char* const kFormatNames[5] = {"fp8", "bf8", "fp6", "bf6", "fp4"};
 
@@ -104,7 +105,7 @@ void run_pair(int a_code, int b_code, bool split16, bool zero_is_identity, std::
     cov.classes.add(kRefF32, want);
     // The arithmetic must be exercised beyond "round the exact sum once" (truncation, floors).
     const Val cv = decode_ref(kRefF32, c);
-    bool finite = cv.finite() && !is_nan32(want) && (want & 0x7f800000u) != 0x7f800000u;
+    bool finite = cv.finite() && !is_f32_nan(want) && (want & 0x7f800000u) != 0x7f800000u;
     Rat exact = finite ? cv.value() : Rat(0);
     for (std::size_t t = 0; finite && t < k; ++t) {
       const Val x = decode_mx_ref(fa, a[t]), y = decode_mx_ref(fb, b[t]);
@@ -117,7 +118,7 @@ void run_pair(int a_code, int b_code, bool split16, bool zero_is_identity, std::
       const std::uint64_t once = exact == 0 ? 0 : round_signed(kRefF32, exact, Cfg{}).bits;
       if (once != want) ++cov.differs_from_exact;
     }
-    mm.check(is_nan32(want) ? is_nan32(got) : got == want, [&] {
+    mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want, [&] {
       return "A " + hex_list(a, 2) + " B " + hex_list(b, 2) + " SA " + hex_list(std::vector<std::uint64_t>(sa.begin(), sa.end()), 2) +
              " SB " + hex_list(std::vector<std::uint64_t>(sb.begin(), sb.end()), 2) + " C " + hex(c, 8) + " -> " + hex(got, 8) +
              ", reference " + hex(want, 8);
@@ -205,8 +206,8 @@ TEST_CASE("reference: gfx950 f8f6f4 specials, one rule each", "[reference][cdna4
     const std::uint32_t got = mxlane::cdna4_f8f6f4_scaled_dot(*mxlane::f8f6f4_format(r.a_code), *mxlane::f8f6f4_format(r.b_code),
                                                               sa, sb, mxlane::DotInputs{a, b, r.c}, ctx);
     if (r.expected == kRefNan32) {
-      CHECK(is_nan32(want));
-      CHECK(is_nan32(got));
+      CHECK(is_f32_nan(want));
+      CHECK(is_f32_nan(got));
     } else {
       CHECK(want == r.expected);
       CHECK(got == r.expected);
@@ -236,9 +237,9 @@ TEST_CASE("reference: gfx950 K-doubled f16/bf16, groups of 8 (default) and 16", 
         }
         const std::uint32_t want = ref_cdna3_dot(a, b, static_cast<std::uint32_t>(d.c), group, false);
         const std::uint32_t other = ref_cdna3_dot(a, b, static_cast<std::uint32_t>(d.c), other_group, false);
-        if (want != other && !(is_nan32(want) && is_nan32(other))) ++differs_between_groups;
+        if (want != other && !(is_f32_nan(want) && is_f32_nan(other))) ++differs_between_groups;
         const std::uint32_t got = mxlane::cdna4_kdoubled_fused_dot(spec, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
-        mm.check(is_nan32(want) ? is_nan32(got) : got == want, [&] {
+        mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want, [&] {
           return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
         });
       }

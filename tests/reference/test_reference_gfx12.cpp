@@ -8,17 +8,11 @@
 #include "emu/semantics/valu_float_dot.hpp"
 #include "reference/reference_generators.hpp"
 #include "reference/reference_gfx12.hpp"
+#include "reference/dot2_variants.hpp"
 
 using namespace mxref;
 
 namespace {
-
-struct Variant {
-  const char* name;
-  bool bf16_in;
-  Out out;
-  DotShape shape;
-};
 
 DotShape shape(bool bf16, Out out, int k) {
   const Fmt in = bf16 ? kRefBF16 : kRefF16;
@@ -26,12 +20,6 @@ DotShape shape(bool bf16, Out out, int k) {
   if (bf16) return DotShape{in, acc, k, {-126, -127, -133, -149}, {127, 128}};
   return DotShape{in, acc, k, {-14, -24, -28, -40}, {15, 16, 31}};
 }
-
-mxlane::Dot2Output to_output(Out o) {
-  return o == Out::f32 ? mxlane::Dot2Output::f32 : o == Out::f16 ? mxlane::Dot2Output::f16 : mxlane::Dot2Output::bf16;
-}
-
-const Fmt& out_fmt(Out o) { return o == Out::f32 ? kRefF32 : o == Out::f16 ? kRefF16 : kRefBF16; }
 
 void run_chain(bool bf16, Out out, std::uint64_t seed, int n) {
   Gen g(seed);

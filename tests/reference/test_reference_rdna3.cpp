@@ -10,28 +10,16 @@
 #include "emu/semantics/rdna3_wmma_chain.hpp"
 #include "reference/reference_generators.hpp"
 #include "reference/reference_models.hpp"
+#include "reference/dot2_variants.hpp"
 
 using namespace mxref;
 
 namespace {
 
-struct Variant {
-  const char* name;
-  bool bf16_in;
-  Out out;
-  DotShape shape;  // acc is the C format of the instruction (binary32, or the 16-bit output format)
-};
-
 const Variant kF16F32{"f16->f32", false, Out::f32, DotShape{kRefF16, kRefF32, 2, {-14, -24, -28, -40}, {15, 31}}};
 const Variant kBF16F32{"bf16->f32", true, Out::f32, DotShape{kRefBF16, kRefF32, 2, {-126, -127, -133, -149}, {127, 128}}};
 const Variant kF16F16{"f16->f16", false, Out::f16, DotShape{kRefF16, kRefF16, 2, {-14, -24, -25}, {15, 16}}};
 const Variant kBF16BF16{"bf16->bf16", true, Out::bf16, DotShape{kRefBF16, kRefBF16, 2, {-126, -127, -133}, {127, 128}}};
-
-mxlane::Dot2Output to_output(Out o) {
-  return o == Out::f32 ? mxlane::Dot2Output::f32 : o == Out::f16 ? mxlane::Dot2Output::f16 : mxlane::Dot2Output::bf16;
-}
-
-const Fmt& out_fmt(Out o) { return o == Out::f32 ? kRefF32 : o == Out::f16 ? kRefF16 : kRefBF16; }
 
 std::uint16_t h16(std::uint64_t x) { return static_cast<std::uint16_t>(x & 0xFFFFu); }
 

@@ -13,12 +13,13 @@
 #include "emu/isa/instr_desc.hpp"
 #include "reference/reference_cdna3.hpp"
 #include "reference/reference_generators.hpp"
+#include "tests/support/f32_bits.hpp"
+
+using mxlane_test::is_f32_nan;
 
 using namespace mxref;
 
 namespace {
-
-bool is_nan32(std::uint64_t x) { return (x & 0x7f800000u) == 0x7f800000u && (x & 0x007fffffu) != 0; }
 
 // One product term of a rebuilt row: a stored value (or none: +0) times B row k.
 struct Term {
@@ -158,7 +159,7 @@ void run_instruction(const Sparse& s, bool dense, bool irregular, std::uint64_t 
       }
       const std::uint64_t got = dmat(i, j);
       // NaN payloads are not modelled (docs/cdna3-numerics.md §5).
-      mm.check(is_nan32(want) && s.a != Kind::i8 ? is_nan32(got) : got == want,
+      mm.check(is_f32_nan(want) && s.a != Kind::i8 ? is_f32_nan(got) : got == want,
                [&] { return "D[" + std::to_string(i) + "][" + std::to_string(j) + "] " + hex(got, 8) + ", reference " + hex(want, 8); });
     }
   }

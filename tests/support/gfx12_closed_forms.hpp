@@ -9,6 +9,12 @@ struct Place {
   auto operator<=>(const Place&) const = default;
 };
 
+// Where a placement (mxlane::Placement) puts its element, as a Place.
+template <class Placement>
+Place place_of(const Placement& p) {
+  return {p.slot.lane, p.slot.vgpr, p.slot.bit_lo};
+}
+
 // Where A[i][k] of a gfx12 WMMA with `bits`-bit inputs and K = `k_size` lives (B[k][j] likewise with j).
 inline Place gfx12_input_formula(int bits, int k_size, int wave, int i, int k) {
   if (bits == 16) {

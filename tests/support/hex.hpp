@@ -25,4 +25,7 @@ inline std::string hex_word(std::uint32_t w) {
   return buf;
 }
 
+// The value of hex digits (with or without "0x"), as the capture files write them.
+inline std::uint64_t parse_hex(const std::string& text) { return std::stoull(text, nullptr, 16); }
+
 }  // namespace mxlane_test

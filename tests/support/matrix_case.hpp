@@ -1,6 +1,7 @@
 // Helpers to run one matrix instruction on small hand-written cases through run_matrix().
 #pragma once
 
+#include <algorithm>
 #include <initializer_list>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,11 @@ namespace mxlane_test {
 inline const mxlane::InstrDesc& inst(std::string_view arch, std::string_view name, int wave = 0) {
   const mxlane::ArchInfo* a = mxlane::find_arch(arch);
   return wave ? mxlane::resolve_instruction(*a, name, wave) : mxlane::resolve_instruction(*a, name);
+}
+
+// Whether every element of `m` has the bit pattern `bits`.
+inline bool all_equal(const mxlane::BitMatrix& m, std::uint64_t bits) {
+  return std::all_of(m.data(), m.data() + m.size(), [&](std::uint64_t x) { return x == bits; });
 }
 
 inline std::vector<mxlane::BitMatrix> zeros(const mxlane::InstrDesc& d, mxlane::Operand op) {

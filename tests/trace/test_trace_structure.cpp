@@ -5,14 +5,13 @@
 #include "emu/insns/element_trace.hpp"
 #include "emu/isa/arch.hpp"
 #include "emu/isa/errors.hpp"
+#include "tests/support/matrix_case.hpp"
+
+using mxlane_test::inst;
 
 using namespace mxlane;
 
 namespace {
-
-const InstrDesc& inst(std::string_view arch, std::string_view name, std::optional<int> wave = std::nullopt) {
-  return resolve_instruction(*find_arch(arch), name, wave);
-}
 
 // lane, vgpr, bit_lo, bit_hi
 Slot slot(int lane, int vgpr, int lo, int hi) { return Slot{lane, vgpr, lo, hi}; }

@@ -7,14 +7,13 @@
 
 #include "emu/insns/element_trace.hpp"
 #include "emu/isa/arch.hpp"
+#include "tests/support/matrix_case.hpp"
+
+using mxlane_test::inst;
 
 using namespace mxlane;
 
 namespace {
-
-const InstrDesc& inst(std::string_view arch, std::string_view name, std::optional<int> wave = std::nullopt) {
-  return resolve_instruction(*find_arch(arch), name, wave);
-}
 
 MatrixOperands operands_of(const InstrDesc& d) {
   return MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};

@@ -22,6 +22,7 @@
 using namespace vref;
 using mxlane::ArchId;
 using vtest::hex;
+using vtest::sp;
 using vtest::Mismatches;
 namespace B = mxlane::builtins;
 
@@ -56,8 +57,6 @@ std::uint32_t widen_f16(std::uint16_t h) {
 }
 
 std::uint32_t f32_of(const Ex& x) { return exact_bits(kF32, x); }
-
-template <class T> std::span<const T> sp(const std::vector<T>& v) { return std::span<const T>(v.data(), v.size()); }
 
 }  // namespace
 

@@ -23,14 +23,13 @@
 using namespace vref;
 using mxlane::ArchId;
 using vtest::hex;
+using vtest::sp;
 using vtest::Mismatches;
 namespace B = mxlane::builtins;
 
 namespace {
 
 constexpr int kCases = 100000;
-
-template <class T> std::span<const T> sp(const std::vector<T>& v) { return std::span<const T>(v.data(), v.size()); }
 
 std::vector<ArchId> archs_of(const mxlane::ValuDesc& d) {
   std::vector<ArchId> out;

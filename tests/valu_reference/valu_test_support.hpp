@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,12 @@
 #include "emu/isa/arch.hpp"
 
 namespace vtest {
+
+// A vector as the span the builtins take.
+template <class T>
+std::span<const T> sp(const std::vector<T>& v) {
+  return std::span<const T>(v.data(), v.size());
+}
 
 using mxlane_test::hex;  // "0x" + upper-case digits (tests/support/hex.hpp)
 

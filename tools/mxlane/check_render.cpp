@@ -16,11 +16,9 @@ using formula::CheckReport;
 using formula::ForwardMismatch;
 using formula::SlotMismatch;
 
-bool multi_block(const OperandLayout& l) { return l.blocks() > 1; }
-
 std::string element_text(const OperandLayout& l, std::int64_t block, std::int64_t row, std::int64_t col) {
   return fmt::format("{}[{}][{}]{}", operand_name(l.operand()), row, col,
-                     multi_block(l) ? fmt::format(".B{}", block) : "");
+                     l.blocks() > 1 ? fmt::format(".B{}", block) : "");
 }
 
 // "lane 5, vgpr 1, bits 16 (v1{5}.[31:16])": a position the formula gives. The notation is left
@@ -93,7 +91,7 @@ std::string ranges_text(const CheckRequest& r, const CheckReport& report) {
   if (r.mode == CheckMode::forward) {
     const std::vector<std::string> names = formula::forward_variables(l);
     std::string text = fmt::format("for {} = 0..{}, {} = 0..{}", names[0], l.rows() - 1, names[1], l.cols() - 1);
-    if (multi_block(l)) text += fmt::format(", b = 0..{}", l.blocks() - 1);
+    if (l.blocks() > 1) text += fmt::format(", b = 0..{}", l.blocks() - 1);
     if (report.per_copy) text += fmt::format(", r = 0..{}", l.replicas() - 1);
     return text;
   }

@@ -17,8 +17,6 @@ using Json = nlohmann::ordered_json;
 
 // ---- shared pieces -------------------------------------------------------------------------
 
-bool multi_block(const OperandLayout& l) { return l.blocks() > 1; }
-
 // "A[M][K]", "B[K][N]", "C[M][N]", "D[M][N]": the calculator's table corner labels; a sparse A and
 // its IDX fields have the K/2 stored columns.
 std::string corner_label(const OperandLayout& l) {
@@ -167,7 +165,7 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
   const int per_element = l.replicas();
   std::size_t next = 0;
   for (int b = 0; b < l.blocks(); ++b) {
-    if (multi_block(l))
+    if (l.blocks() > 1)
       out << (format == LanemapFormat::markdown ? fmt::format("**Block {}**\n\n", b)
               : format == LanemapFormat::asciidoc ? fmt::format(".Block {}\n", b)
                                                   : fmt::format("Block {}\n", b));
@@ -210,7 +208,7 @@ void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapForma
   print_text_header(l, h, format, out);
   for (const auto& group : group_by_slot(placements))
     out << (format == LanemapFormat::markdown ? "- " : "")
-        << fmt::format("{} = {}", element_notation(l.operand(), group.front(), multi_block(l)), lane_set_text(group))
+        << fmt::format("{} = {}", element_notation(l.operand(), group.front(), l.blocks() > 1), lane_set_text(group))
         << '\n';
 }
 
@@ -255,7 +253,7 @@ void render_inverse(const OperandLayout& l, const LanemapHeader& h, LanemapForma
   for (const SlotContents& s : slots) {
     std::string held;
     for (const Placement& p : s.elements)
-      append_item(held, element_notation(l.operand(), p, multi_block(l)), " ");
+      append_item(held, element_notation(l.operand(), p, l.blocks() > 1), " ");
     if (held.empty()) held = "(not used)";
     std::string where = slot_notation(s.slot);
     if (s.slot.width() == 64)
