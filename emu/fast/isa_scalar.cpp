@@ -14,20 +14,7 @@
 namespace mxlane::fast::scalar {
 
 #include "emu/fast/simd/scalar.inl"
-// Kernel sources (kernel_table.hpp explains why they are included here).
-#include "emu/fast/kernels/gemm_driver.inl"
-#include "emu/fast/kernels/fma_chain.inl"
-#include "emu/fast/kernels/pairwise_tree.inl"
-#include "emu/fast/kernels/integer_dot.inl"
-#include "emu/fast/kernels/rdna3_dot2.inl"
-#include "emu/fast/kernels/cdna3_fused.inl"
-#include "emu/fast/kernels/cdna3_fp8.inl"
-#include "emu/fast/kernels/gfx12_dot4_framed_sum.inl"
-#include "emu/fast/kernels/gfx12_dot4_finite.inl"
-#include "emu/fast/kernels/gfx12_dot4_finite_f16.inl"
-#include "emu/fast/kernels/gfx12_dot4_chain.inl"
-#include "emu/fast/kernels/kernel_set.inl"
-#include "emu/fast/kernels/valu_portable.inl"  // VALU lane kernels of every level
+#include "emu/fast/kernels/kernel_sources.inl"
 
 ValuLanesKernel valu_kernel(ValuKind kind) { return portable::valu_kernel(kind); }
 
