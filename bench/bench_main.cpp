@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
     return std::fflush(stdout) == 0 ? 0 : 1;
   }
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
-    std::fprintf(stderr, "mxlane_bench: this program compares against Eigen built for x86-64-v3 and needs AVX2 + FMA\n");
+    std::fprintf(stderr,
+                 "mxlane_bench: this program compares against Eigen built for x86-64-v3 and needs AVX2 + FMA\n");
     return 2;
   }
   benchmark::Initialize(&argc, argv);

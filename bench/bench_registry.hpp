@@ -15,8 +15,8 @@ struct HeadlineGemm {
   mxlane::ArchId arch;
   const char* mnemonic;
   const char* inputs;
-  const char* native;   // Eigen scalar type of the same size
-  double target_ratio;  // emulated / native, single thread (the project's target, docs/performance.md)
+  const char* native;           // Eigen scalar type of the same size
+  double target_ratio;          // emulated / native, single thread (the project's target, docs/performance.md)
   const char* label = nullptr;  // the benchmark's name when the mnemonic exists on two architectures
   const char* name() const { return label != nullptr ? label : mnemonic; }
 };
@@ -41,8 +41,12 @@ inline constexpr int kHeadlineSize = 1024;
 inline std::string gemm_name(const std::string& mnemonic, int size, int threads) {
   return "gemm/" + mnemonic + "/" + std::to_string(size) + "/threads:" + std::to_string(threads);
 }
-inline std::string eigen_name(const std::string& type, int size) { return "eigen_native/" + type + "/" + std::to_string(size); }
-inline std::string valu_name(const std::string& builtin, const std::string& arch) { return "valu/" + builtin + "/" + arch; }
+inline std::string eigen_name(const std::string& type, int size) {
+  return "eigen_native/" + type + "/" + std::to_string(size);
+}
+inline std::string valu_name(const std::string& builtin, const std::string& arch) {
+  return "valu/" + builtin + "/" + arch;
+}
 // engine: a SIMD level's name, or "reference".
 inline std::string valu_level_name(const std::string& builtin, const std::string& arch, const std::string& engine) {
   return "valu_level/" + builtin + "/" + arch + "/" + engine;

@@ -90,8 +90,8 @@ void gemm_benchmark(benchmark::State& state, const InstrDesc* d, int size, mxlan
   });
   const double macs = static_cast<double>(size) * size * size;
   state.counters["MAC/s"] = benchmark::Counter(macs, benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["instr/s"] =
-      benchmark::Counter(macs / (static_cast<double>(d->m) * d->n * d->k * d->blocks), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["instr/s"] = benchmark::Counter(macs / (static_cast<double>(d->m) * d->n * d->k * d->blocks),
+                                                 benchmark::Counter::kIsIterationInvariantRate);
   state.SetLabel(std::string(mxlane::fast::simd_level_name(mxlane::fast::active_simd_level())) + " " +
                  (options.path == mxlane::GemmPath::reference_elements ? "reference" : "fast"));
 }
@@ -100,7 +100,8 @@ void eigen_benchmark(benchmark::State& state, int size, bool f64) {
   MxlaneNativeGemm* native = mxlane_native_gemm_create(size, f64 ? 1 : 0);
   for (auto _ : state) benchmark::DoNotOptimize(mxlane_native_gemm_run(native));
   mxlane_native_gemm_destroy(native);
-  state.counters["MAC/s"] = benchmark::Counter(static_cast<double>(size) * size * size, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["MAC/s"] =
+      benchmark::Counter(static_cast<double>(size) * size * size, benchmark::Counter::kIsIterationInvariantRate);
 }
 
 mxlane::GemmOptions options(int threads, mxlane::GemmPath path) {
@@ -119,15 +120,21 @@ const InstrDesc& instruction(mxlane::ArchId arch, const char* mnemonic) {
 void register_gemm_benchmarks() {
   // The target GEMMs (docs/performance.md) next to Eigen.
   benchmark::RegisterBenchmark(eigen_name("float", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, false)
-      ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MinTime(2.0);
   benchmark::RegisterBenchmark(eigen_name("double", kHeadlineSize).c_str(), eigen_benchmark, kHeadlineSize, true)
-      ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MinTime(2.0);
   for (const HeadlineGemm& h : kHeadlineGemms)
     for (int threads : {1, 2}) {
       const InstrDesc* d = &instruction(h.arch, h.mnemonic);
-      benchmark::RegisterBenchmark(gemm_name(h.name(), kHeadlineSize, threads).c_str(), gemm_benchmark, d, kHeadlineSize,
-                                   options(threads, mxlane::GemmPath::automatic))
-          ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+      benchmark::RegisterBenchmark(gemm_name(h.name(), kHeadlineSize, threads).c_str(), gemm_benchmark, d,
+                                   kHeadlineSize, options(threads, mxlane::GemmPath::automatic))
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->MinTime(2.0);
     }
 
   // Every family (and accumulator width): the first instruction of the table that uses it, named by
@@ -139,12 +146,15 @@ void register_gemm_benchmarks() {
     const std::pair<mxlane::fast::GemmFamily, int> key{f->family, f->acc_bits};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    benchmark::RegisterBenchmark(gemm_name(std::string(d.semantics), kFamilySize, 1).c_str(), gemm_benchmark, &d, kFamilySize,
-                                 options(1, mxlane::GemmPath::automatic))
-        ->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("reference/" + std::string(d.semantics) + "/" + std::to_string(kReferenceSize)).c_str(),
-                                 gemm_benchmark, &d, kReferenceSize, options(1, mxlane::GemmPath::reference_elements))
-        ->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(gemm_name(std::string(d.semantics), kFamilySize, 1).c_str(), gemm_benchmark, &d,
+                                 kFamilySize, options(1, mxlane::GemmPath::automatic))
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(
+        ("reference/" + std::string(d.semantics) + "/" + std::to_string(kReferenceSize)).c_str(), gemm_benchmark, &d,
+        kReferenceSize, options(1, mxlane::GemmPath::reference_elements))
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
   }
 }
 

@@ -35,13 +35,14 @@ const SummaryReporter::Result* SummaryReporter::find(const std::string& name) co
 void SummaryReporter::Finalize() {
   ConsoleReporter::Finalize();
   auto& out = GetOutputStream();
-  out << fmt::format("\n== Emulated GEMM {0}x{0}x{0} vs Eigen's native GEMM (ratio = emulated time / native time)\n", kHeadlineSize);
+  out << fmt::format("\n== Emulated GEMM {0}x{0}x{0} vs Eigen's native GEMM (ratio = emulated time / native time)\n",
+                     kHeadlineSize);
   // cpu ratio: the same ratio in CPU time of the single thread, which other processes on a shared
   // machine disturb less than wall time; cores: the cores the 2-thread run really had (the "cores"
   // counter, gemm_bench.cpp).
   out << fmt::format("{:<26} {:>5} {:>11} {:>8} {:>12} {:>7} {:>9} {:>7} {:>8} {:>11} {:>8} {:>8} {:>8} {:>6} {:>6}\n",
-                     "instruction", "in", "1 thread ms", "native", "native ms", "ratio", "cpu ratio", "target", "", "2 threads ms",
-                     "speedup", "target", "", "cores", "work");
+                     "instruction", "in", "1 thread ms", "native", "native ms", "ratio", "cpu ratio", "target", "",
+                     "2 threads ms", "speedup", "target", "", "cores", "work");
   for (const HeadlineGemm& h : kHeadlineGemms) {
     const Result* one = find(gemm_name(h.name(), kHeadlineSize, 1));
     const Result* two = find(gemm_name(h.name(), kHeadlineSize, 2));
@@ -55,20 +56,22 @@ void SummaryReporter::Finalize() {
       // work: the 2-thread run's CPU time (all threads) over the 1-thread run's; 1.0 means the
       // split costs nothing, so on two otherwise idle cores the speedup would be about 2 / work.
       const double work = (two->seconds * cores(two)) / (one->seconds * cores(one));
-      threads = fmt::format("{:>11.1f} {:>7.2f}x {:>7.1f}x {:>8} {:>6.2f} {:>6.2f}", 1e3 * two->seconds, speedup, kThreadTarget,
-                            verdict(speedup >= kThreadTarget), cores(two), work);
+      threads = fmt::format("{:>11.1f} {:>7.2f}x {:>7.1f}x {:>8} {:>6.2f} {:>6.2f}", 1e3 * two->seconds, speedup,
+                            kThreadTarget, verdict(speedup >= kThreadTarget), cores(two), work);
     }
-    out << fmt::format("{:<26} {:>5} {:>11.1f} {:>8} {:>12.1f} {:>6.2f}x {:>8.2f}x {:>6.1f}x {:>8} {}\n", h.name(), h.inputs,
-                       1e3 * one->seconds, h.native, 1e3 * native->seconds, ratio, one->cpu_seconds / native->cpu_seconds, h.target_ratio,
-                       verdict(ratio <= h.target_ratio), threads);
+    out << fmt::format("{:<26} {:>5} {:>11.1f} {:>8} {:>12.1f} {:>6.2f}x {:>8.2f}x {:>6.1f}x {:>8} {}\n", h.name(),
+                       h.inputs, 1e3 * one->seconds, h.native, 1e3 * native->seconds, ratio,
+                       one->cpu_seconds / native->cpu_seconds, h.target_ratio, verdict(ratio <= h.target_ratio),
+                       threads);
   }
 
   out << "\n== Per numerics family (one thread; an instruction = its m*n*k*blocks MACs)\n";
-  out << fmt::format("{:<28} {:>14} {:>14} {:>16} {:>10}\n", "instruction", "fast instr/s", "fast MAC/s", "reference instr/s",
-                     "speedup");
+  out << fmt::format("{:<28} {:>14} {:>14} {:>16} {:>10}\n", "instruction", "fast instr/s", "fast MAC/s",
+                     "reference instr/s", "speedup");
   const std::string headline_size = fmt::format("/{}/", kHeadlineSize);
   for (const auto& [name, r] : results_) {
-    if (name.rfind("gemm/", 0) != 0 || name.find("/threads:1") == std::string::npos || name.find(headline_size) != std::string::npos)
+    if (name.rfind("gemm/", 0) != 0 || name.find("/threads:1") == std::string::npos ||
+        name.find(headline_size) != std::string::npos)
       continue;
     const std::string mnemonic = name.substr(5, name.find('/', 5) - 5);
     const Result* ref = nullptr;
@@ -77,25 +80,27 @@ void SummaryReporter::Finalize() {
     const double fast_ips = r.counters.count("instr/s") ? r.counters.at("instr/s") : 0;
     const double ref_ips = ref && ref->counters.count("instr/s") ? ref->counters.at("instr/s") : 0;
     out << fmt::format("{:<28} {:>14.3e} {:>14.3e} {:>16.3e} {:>9.0f}x\n", mnemonic, fast_ips,
-                       r.counters.count("MAC/s") ? r.counters.at("MAC/s") : 0.0, ref_ips, ref_ips > 0 ? fast_ips / ref_ips : 0.0);
+                       r.counters.count("MAC/s") ? r.counters.at("MAC/s") : 0.0, ref_ips,
+                       ref_ips > 0 ? fast_ips / ref_ips : 0.0);
   }
 
   out << "\n== VALU builtins (one thread, lane operations per second)\n";
-  out << fmt::format("{:<18} {:<8} {:<16} {:>14} {:>10} {:>8}\n", "builtin", "arch", "class", "lane ops/s", "target", "");
+  out << fmt::format("{:<18} {:<8} {:<16} {:>14} {:>10} {:>8}\n", "builtin", "arch", "class", "lane ops/s", "target",
+                     "");
   for (const ValuCase& v : valu_cases()) {
     const Result* r = find(valu_name(v.builtin, v.arch));
     if (r == nullptr || !r->counters.count("lane_ops/s")) continue;
     const double rate = r->counters.at("lane_ops/s");
-    out << fmt::format("{:<18} {:<8} {:<16} {:>14.3e} {:>10.1e} {:>8}\n", v.builtin, v.arch, v.target_class, rate, v.target,
-                       verdict(rate >= v.target));
+    out << fmt::format("{:<18} {:<8} {:<16} {:>14.3e} {:>10.1e} {:>8}\n", v.builtin, v.arch, v.target_class, rate,
+                       v.target, verdict(rate >= v.target));
   }
 
   // The same run's per-level rows (valu_bench.cpp): each SIMD level's kernels and the reference
   // lane kernel alone on the same operands, so the ratios do not depend on the machine's load as
   // much as the absolute numbers do.
   out << "\n== VALU builtins per SIMD level (one thread, lane operations per second; x = over the reference)\n";
-  out << fmt::format("{:<18} {:<8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>10} {:>8}\n", "builtin", "arch", "scalar", "", "avx2", "",
-                     "reference", "target", "scalar");
+  out << fmt::format("{:<18} {:<8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>10} {:>8}\n", "builtin", "arch", "scalar", "",
+                     "avx2", "", "reference", "target", "scalar");
   for (const ValuCase& v : valu_level_cases()) {
     const auto rate = [&](const char* engine) {
       const Result* r = find(valu_level_name(v.builtin, v.arch, engine));
@@ -103,8 +108,9 @@ void SummaryReporter::Finalize() {
     };
     const double scalar = rate("scalar"), avx2 = rate("avx2"), reference = rate("reference");
     if (reference == 0) continue;
-    out << fmt::format("{:<18} {:<8} {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>10.1e} {:>8}\n", v.builtin, v.arch, scalar,
-                       scalar / reference, avx2, avx2 / reference, reference, v.target, verdict(scalar >= v.target));
+    out << fmt::format("{:<18} {:<8} {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>10.1e} {:>8}\n", v.builtin,
+                       v.arch, scalar, scalar / reference, avx2, avx2 / reference, reference, v.target,
+                       verdict(scalar >= v.target));
   }
   out.flush();
 }

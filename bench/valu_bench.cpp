@@ -50,19 +50,24 @@ void valu_benchmark(benchmark::State& state, const ValuVariant* v) {
     for (auto& w : words[s]) {
       // Half the words ordinary floats / float pairs of magnitude about 1, half uniform bits.
       const std::uint64_t r = rng();
-      w = (r & 1) ? static_cast<std::uint32_t>(r >> 32) : (0x3C003C00U ^ (static_cast<std::uint32_t>(r >> 20) & 0x83FF83FFU));
+      w = (r & 1) ? static_cast<std::uint32_t>(r >> 32)
+                  : (0x3C003C00U ^ (static_cast<std::uint32_t>(r >> 20) & 0x83FF83FFU));
     }
   }
   std::vector<std::uint32_t> d(kLanes * static_cast<std::size_t>(shape.dst));
   const std::uint32_t* src[3] = {words[0].data(), words[1].data(), words[2].data()};
   const mxlane::ValuContext ctx{c->arch_id, {}, {}};
   for (auto _ : state) {
-    if (v->engine == ValuVariant::Engine::reference) mxlane::run_valu_reference_lanes(*c->desc, ctx, src, d.data(), kLanes);
-    else mxlane::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    if (v->engine == ValuVariant::Engine::reference)
+      mxlane::run_valu_reference_lanes(*c->desc, ctx, src, d.data(), kLanes);
+    else
+      mxlane::run_valu_lanes(*c->desc, ctx, src, d.data(), kLanes);
     benchmark::DoNotOptimize(d.data());
   }
-  state.counters["lane_ops/s"] = benchmark::Counter(static_cast<double>(kLanes), benchmark::Counter::kIsIterationInvariantRate);
-  const bool fast = v->engine != ValuVariant::Engine::reference && mxlane::fast::valu_fast_path_applies(c->desc->fast, ctx) &&
+  state.counters["lane_ops/s"] =
+      benchmark::Counter(static_cast<double>(kLanes), benchmark::Counter::kIsIterationInvariantRate);
+  const bool fast = v->engine != ValuVariant::Engine::reference &&
+                    mxlane::fast::valu_fast_path_applies(c->desc->fast, ctx) &&
                     mxlane::fast::valu_kernel(mxlane::fast::active_simd_level(), c->desc->fast.kind) != nullptr;
   state.SetLabel(fast ? "fast" : "reference");
 }
@@ -103,19 +108,22 @@ void register_valu_benchmarks() {
   variants.reserve(cases.size() * 4);
   for (const ValuCase& c : cases) {
     variants.push_back({&c, ValuVariant::Engine::active});
-    benchmark::RegisterBenchmark(valu_name(c.builtin, c.arch).c_str(), valu_benchmark, &variants.back())->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(valu_name(c.builtin, c.arch).c_str(), valu_benchmark, &variants.back())
+        ->Unit(benchmark::kMicrosecond);
   }
   // The per-level rows and the reference, for the builtins of valu_level_cases() (the summary's ratios).
   for (const ValuCase& c : valu_level_cases()) {
     for (mxlane::fast::SimdLevel level : {mxlane::fast::SimdLevel::scalar, mxlane::fast::SimdLevel::avx2}) {
       if (level > mxlane::fast::detected_simd_level()) continue;
       variants.push_back({&c, ValuVariant::Engine::level, level});
-      benchmark::RegisterBenchmark(valu_level_name(c.builtin, c.arch, std::string(mxlane::fast::simd_level_name(level))).c_str(),
-                                   valu_benchmark, &variants.back())
+      benchmark::RegisterBenchmark(
+          valu_level_name(c.builtin, c.arch, std::string(mxlane::fast::simd_level_name(level))).c_str(), valu_benchmark,
+          &variants.back())
           ->Unit(benchmark::kMicrosecond);
     }
     variants.push_back({&c, ValuVariant::Engine::reference});
-    benchmark::RegisterBenchmark(valu_level_name(c.builtin, c.arch, "reference").c_str(), valu_benchmark, &variants.back())
+    benchmark::RegisterBenchmark(valu_level_name(c.builtin, c.arch, "reference").c_str(), valu_benchmark,
+                                 &variants.back())
         ->Unit(benchmark::kMicrosecond);
   }
 }

@@ -37,7 +37,8 @@ void unpack_words(const Json& regs, const Kernel& k, int stride, int offset, int
         used = 0;
       }
       if (used != w.get<std::string>().size() || value > 0xFFFFFFFFUL)
-        throw InvalidArgument(fmt::format("{}[{}][{}]: '{}' is not a 32-bit hex word", field, r, l, w.get<std::string>()));
+        throw InvalidArgument(
+            fmt::format("{}[{}][{}]: '{}' is not a 32-bit hex word", field, r, l, w.get<std::string>()));
       buf[static_cast<std::size_t>(l * stride + offset + r)] = static_cast<std::uint32_t>(value);
     }
   }
@@ -67,19 +68,22 @@ RunReport report_from_captures(const std::vector<std::string>& paths, const std:
             !parse_capture_id(line["id"].get<std::string>(), target, name, index))
           throw InvalidArgument("id: expected \"<target>/<kernel>#<case> (<kind>)\" as device run writes it");
         const auto k_it = by_name.find(target + "/" + name);
-        if (k_it == by_name.end()) throw InvalidArgument(fmt::format("id: no device kernel {} for target {}", name, target));
+        if (k_it == by_name.end())
+          throw InvalidArgument(fmt::format("id: no device kernel {} for target {}", name, target));
         const Kernel& k = *k_it->second;
         const std::string key = fmt::format("{}/{}#{}", target, name, index);
         if (const auto s = seen.find(key); s != seen.end())
           throw InvalidArgument(fmt::format("case {} is also at {} (overlapping shards?)", key, s->second));
         seen[key] = where;
         if (!line.contains("src") || !line["src"].is_object()) throw InvalidArgument("src: expected an object");
-        Case c{line["id"].get<std::string>(), std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
+        Case c{line["id"].get<std::string>(),
+               std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
         int offset = 0;
         for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
           // Matrix operands A, B, C and SMFMAC's IDX, in kernel order.
-          const std::string operand = k.matrix != nullptr ? std::string(operand_name(kernel_source_operands(*k.matrix)[n]))
-                                                          : "src" + std::to_string(n);
+          const std::string operand = k.matrix != nullptr
+                                          ? std::string(operand_name(kernel_source_operands(*k.matrix)[n]))
+                                          : "src" + std::to_string(n);
           if (!line["src"].contains(operand)) throw InvalidArgument(fmt::format("src.{}: missing", operand));
           unpack_words(line["src"][operand], k, k.in_dwords, offset, k.operand_dwords[n], c.in, "src." + operand);
           offset += k.operand_dwords[n];

@@ -24,11 +24,10 @@ namespace {
 std::string format_of(ElemType t) { return std::string(elem_name(t)); }
 
 int bits_of(const std::string& format) {
-  static const std::map<std::string, int> bits = {{"f64", 64}, {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
-                                                  {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},  {"iu8", 8},
-                                                  {"u8", 8},   {"fp8", 8},  {"iu4", 4},  {"u4", 4},
-                                                  {"xf32", 32}, {"bf8", 8},  {"fp6", 6},  {"bf6", 6},
-                                                  {"fp4", 4},  {"e8m0", 8}};
+  static const std::map<std::string, int> bits = {{"f64", 64},  {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
+                                                  {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},   {"iu8", 8},
+                                                  {"u8", 8},    {"fp8", 8},  {"iu4", 4},  {"u4", 4},   {"xf32", 32},
+                                                  {"bf8", 8},   {"fp6", 6},  {"bf6", 6},  {"fp4", 4},  {"e8m0", 8}};
   return bits.at(format);
 }
 
@@ -49,7 +48,8 @@ std::vector<std::string> valu_operand_formats(const ValuDesc& v) {
   for (std::string_view f : valu_signature_traits(v.signature).draw)
     if (!f.empty()) out.emplace_back(f);
   // The 8-product integer dots share their signatures with the 4-product ones: 4-bit elements.
-  if (v.shape().clamp && out.size() == 3 && out[0] == "i8" && std::string_view(v.builtin).find('8') != std::string_view::npos)
+  if (v.shape().clamp && out.size() == 3 && out[0] == "i8" &&
+      std::string_view(v.builtin).find('8') != std::string_view::npos)
     out[0] = out[1] = "iu4";
   return out;
 }
@@ -108,9 +108,12 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
   for (std::uint32_t& w : out.in) w = static_cast<std::uint32_t>(rng());
   const Modifiers placement{.opsel = k.mods.opsel};
   int offset = 0;
-  const std::vector<std::vector<std::uint64_t>> idx = d.has(Operand::IDX) && m.idx.empty() ? regular_indices(d, rng) : m.idx;
-  const std::vector<std::vector<std::uint64_t>> sa = d.has(Operand::SA) && m.sa.empty() ? moderate_scales(d, Operand::SA, rng) : m.sa;
-  const std::vector<std::vector<std::uint64_t>> sb = d.has(Operand::SB) && m.sb.empty() ? moderate_scales(d, Operand::SB, rng) : m.sb;
+  const std::vector<std::vector<std::uint64_t>> idx =
+      d.has(Operand::IDX) && m.idx.empty() ? regular_indices(d, rng) : m.idx;
+  const std::vector<std::vector<std::uint64_t>> sa =
+      d.has(Operand::SA) && m.sa.empty() ? moderate_scales(d, Operand::SA, rng) : m.sa;
+  const std::vector<std::vector<std::uint64_t>> sb =
+      d.has(Operand::SB) && m.sb.empty() ? moderate_scales(d, Operand::SB, rng) : m.sb;
   const std::vector<Operand> sources = kernel_source_operands(d);
   for (std::size_t n = 0; n < sources.size(); ++n) {
     // The indices sit in the set the kernel's CBSZ/ABID read (docs/cdna3.md §2); the f8f6f4 formats
@@ -122,10 +125,12 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
                                                           : op == Operand::IDX ? &idx
                                                           : op == Operand::SA  ? &sa
                                                                                : &sb;
-    const bool mods_place = op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.family().formats_from_cbsz_blgp;
+    const bool mods_place =
+        op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.family().formats_from_cbsz_blgp;
     const OperandLayout layout(d, op, mods_place ? k.mods : placement);
     for (const Placement& p : layout.all()) {
-      const std::uint64_t v = (*data)[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
+      const std::uint64_t v =
+          (*data)[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
       const auto word = [&](int vgpr) -> std::uint32_t& {
         return out.in[static_cast<std::size_t>(p.slot.lane * k.in_dwords + offset + vgpr)];
       };
@@ -176,8 +181,13 @@ std::uint64_t small(ElemType t, int v) {
   // The 6- and 4-bit formats hold 1 or 2 fraction bits and small exponents: only -3..3 are exact in all.
   if (elem_bits(t) <= 6) v %= 4;
   if (v == 0) return 0;
-  const FormatSpec& f = t == ElemType::f64 ? kBinary64 : t == ElemType::f32 ? kBinary32 : t == ElemType::f16 ? kBinary16
-                        : t == ElemType::fp6 ? kFp6E2M3 : t == ElemType::bf6 ? kBf6E3M2 : t == ElemType::fp4 ? kFp4E2M1 : kBfloat16;
+  const FormatSpec& f = t == ElemType::f64   ? kBinary64
+                        : t == ElemType::f32 ? kBinary32
+                        : t == ElemType::f16 ? kBinary16
+                        : t == ElemType::fp6 ? kFp6E2M3
+                        : t == ElemType::bf6 ? kBf6E3M2
+                        : t == ElemType::fp4 ? kFp4E2M1
+                                             : kBfloat16;
   const bool neg = v < 0;
   const unsigned m = static_cast<unsigned>(neg ? -v : v);
   const int e = 31 - __builtin_clz(m);
@@ -195,17 +205,21 @@ std::vector<std::uint32_t> read_hex_words(std::istringstream& in) {
 
 const std::vector<std::uint64_t>& special_values(const std::string& format) {
   static const std::map<std::string, std::vector<std::uint64_t>> kSpecials = {
-      {"f16", {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x3BFF, 0x3C01, 0x7BFF, 0xFBFF, 0x7C00,
-               0xFC00, 0x7E00, 0x7C01, 0xFE01}},
-      {"bf16", {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80, 0xBF80, 0x3F7F, 0x3F81, 0x7F7F, 0xFF7F, 0x7F80,
-                0xFF80, 0x7FC0, 0x7F81, 0xFFC1}},
-      {"f32", {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x3F7FFFFF,
-               0x3F800001, 0x33800000, 0xB3800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000,
-               0x7F800001, 0xFFC12345, 0x3F000000, 0x437F8000, 0x477FE000}},
-      {"f64", {0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x0010000000000000, 0x3FF0000000000000,
-               0xBFF0000000000000, 0x3CA0000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF0000000000000, 0xFFF0000000000000,
-               0x7FF8000000000000, 0x7FF0000000000001}},
-      {"i32", {0x00000000, 0x00000001, 0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 0x7FFFFF00, 0x80000100, 0x0000FFFF, 0x00010000}},
+      {"f16",
+       {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x3BFF, 0x3C01, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00,
+        0x7E00, 0x7C01, 0xFE01}},
+      {"bf16",
+       {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80, 0xBF80, 0x3F7F, 0x3F81, 0x7F7F, 0xFF7F, 0x7F80, 0xFF80,
+        0x7FC0, 0x7F81, 0xFFC1}},
+      {"f32", {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000,
+               0x3F7FFFFF, 0x3F800001, 0x33800000, 0xB3800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000,
+               0xFF800000, 0x7FC00000, 0x7F800001, 0xFFC12345, 0x3F000000, 0x437F8000, 0x477FE000}},
+      {"f64",
+       {0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x0010000000000000, 0x3FF0000000000000,
+        0xBFF0000000000000, 0x3CA0000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF0000000000000, 0xFFF0000000000000,
+        0x7FF8000000000000, 0x7FF0000000000001}},
+      {"i32",
+       {0x00000000, 0x00000001, 0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 0x7FFFFF00, 0x80000100, 0x0000FFFF, 0x00010000}},
       {"u32", {0x00000000, 0x00000001, 0x00000002, 0x00000003, 0xFFFFFFFF, 0x80000000, 0x7FFFFFFF, 0x12345678}},
       {"i16", {0x0000, 0x0001, 0xFFFF, 0x7FFF, 0x8000}},
       {"u16", {0x0000, 0x0001, 0xFFFF, 0x7FFF, 0x8000}},
@@ -224,8 +238,9 @@ const std::vector<std::uint64_t>& special_values(const std::string& format) {
       {"bf8", {0x00, 0x80, 0x01, 0x81, 0x03, 0x04, 0x3C, 0xBC, 0x40, 0xC0, 0x7B, 0xFB, 0x7C, 0xFC, 0x7D, 0x7F, 0xFF}},
       // XF32: the binary32 specials plus patterns whose low 13 bits the unit drops (open question E-C3-3:
       // a NaN with payload only there).
-      {"xf32", {0x00000000, 0x80000000, 0x00000001, 0x00800000, 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000,
-                0x7F7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001, 0x7F802000, 0x33800000}},
+      {"xf32",
+       {0x00000000, 0x80000000, 0x00000001, 0x00800000, 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000, 0x7F7FFFFF,
+        0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001, 0x7F802000, 0x33800000}},
   };
   return kSpecials.at(format);
 }
@@ -249,7 +264,8 @@ Case special_case(const Kernel& k, std::mt19937_64& rng) {
   for (int lane = 0; lane < k.target.wave; ++lane) {
     int offset = 0;
     for (std::size_t n = 0; n < k.operand_dwords.size(); ++n) {
-      fill_words(&c.in[static_cast<std::size_t>(lane * k.in_dwords + offset)], k.operand_dwords[n], formats[n], rng, true);
+      fill_words(&c.in[static_cast<std::size_t>(lane * k.in_dwords + offset)], k.operand_dwords[n], formats[n], rng,
+                 true);
       offset += k.operand_dwords[n];
     }
   }
@@ -307,11 +323,16 @@ std::vector<Case> targeted_cases(const Kernel& k) {
     m.c.resize(static_cast<std::size_t>(d.blocks));
     for (int blk = 0; blk < d.blocks; ++blk) {
       for (int i = 0; i < d.m; ++i)
-        for (int kk = 0; kk < d.cols(Operand::A); ++kk) m.a[static_cast<std::size_t>(blk)].push_back(small(operand_type(d, Operand::A, k.mods), ((16 * i + kk + blk) * 7) % 17 - 8));
+        for (int kk = 0; kk < d.cols(Operand::A); ++kk)
+          m.a[static_cast<std::size_t>(blk)].push_back(
+              small(operand_type(d, Operand::A, k.mods), ((16 * i + kk + blk) * 7) % 17 - 8));
       for (int kk = 0; kk < d.k; ++kk)
-        for (int j = 0; j < d.n; ++j) m.b[static_cast<std::size_t>(blk)].push_back(small(operand_type(d, Operand::B, k.mods), ((16 * kk + j + blk) * 11) % 17 - 8));
+        for (int j = 0; j < d.n; ++j)
+          m.b[static_cast<std::size_t>(blk)].push_back(
+              small(operand_type(d, Operand::B, k.mods), ((16 * kk + j + blk) * 11) % 17 - 8));
       for (int i = 0; i < d.m; ++i)
-        for (int j = 0; j < d.n; ++j) m.c[static_cast<std::size_t>(blk)].push_back(small(d.c_type, ((16 * i + j) * 13) % 129 - 64));
+        for (int j = 0; j < d.n; ++j)
+          m.c[static_cast<std::size_t>(blk)].push_back(small(d.c_type, ((16 * i + j) * 13) % 129 - 64));
     }
     out.push_back(scatter(k, m, "targeted: docs/spec/numerics.md §D.3 generator", rng));
     // docs/spec/numerics.md §D.4: the gfx1100 16-bit-output fixtures (inputs from tests/vectors).
@@ -353,10 +374,12 @@ std::vector<Case> targeted_cases(const Kernel& k) {
       if (f == format) rows.push_back(read_hex_words(fields));
     }
     for (std::size_t first = 0; first < rows.size(); first += static_cast<std::size_t>(k.target.wave)) {
-      Case c{"targeted: docs/spec/numerics.md §D.2 DOT2 captures", std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
+      Case c{"targeted: docs/spec/numerics.md §D.2 DOT2 captures",
+             std::vector<std::uint32_t>(static_cast<std::size_t>(k.target.wave * k.in_dwords))};
       for (int lane = 0; lane < k.target.wave; ++lane) {
         const auto& r = rows[(first + static_cast<std::size_t>(lane)) % rows.size()];
-        for (int w = 0; w < 3; ++w) c.in[static_cast<std::size_t>(lane * k.in_dwords + w)] = r[static_cast<std::size_t>(w)];
+        for (int w = 0; w < 3; ++w)
+          c.in[static_cast<std::size_t>(lane * k.in_dwords + w)] = r[static_cast<std::size_t>(w)];
       }
       out.push_back(std::move(c));
     }
@@ -388,7 +411,8 @@ Case matrix_case(const Kernel& k, const std::function<std::uint64_t(Operand, int
     target->resize(static_cast<std::size_t>(d.blocks));
     for (int blk = 0; blk < d.blocks; ++blk)
       for (int r = 0; r < d.rows(op); ++r)
-        for (int c = 0; c < d.cols(op); ++c) (*target)[static_cast<std::size_t>(blk)].push_back(value(op, blk, r, c) & 0xFF);
+        for (int c = 0; c < d.cols(op); ++c)
+          (*target)[static_cast<std::size_t>(blk)].push_back(value(op, blk, r, c) & 0xFF);
   }
   std::mt19937_64 rng(7);
   return scatter(k, m, std::move(kind), rng);

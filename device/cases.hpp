@@ -13,8 +13,8 @@
 namespace mxlane::device {
 
 struct Case {
-  std::string kind;                // "uniform", "special", "cancellation", "targeted: docs/spec/numerics.md §D.3", ...
-  std::vector<std::uint32_t> in;   // wave lanes x kernel.in_dwords words, lane-major
+  std::string kind;               // "uniform", "special", "cancellation", "targeted: docs/spec/numerics.md §D.3", ...
+  std::vector<std::uint32_t> in;  // wave lanes x kernel.in_dwords words, lane-major
 };
 
 // The targeted vectors that apply to `kernel`, then `random_cases` seeded random cases cycling
@@ -23,8 +23,8 @@ std::vector<Case> make_cases(const Kernel& kernel, int random_cases, std::uint64
 
 // A matrix kernel's case from element values value(operand, block, row, col), operands A, B, C (IDX
 // where the instruction has it; SA, SB too with scales_from_value, else random scales near 2^0).
-Case matrix_case(const Kernel& kernel, const std::function<std::uint64_t(Operand, int, int, int)>& value, std::string kind,
-                 bool scales_from_value = false);
+Case matrix_case(const Kernel& kernel, const std::function<std::uint64_t(Operand, int, int, int)>& value,
+                 std::string kind, bool scales_from_value = false);
 
 // The pieces, for tests.
 std::vector<Case> targeted_cases(const Kernel& kernel);

@@ -116,15 +116,18 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
         problems.push_back(fmt::format("{}: modifier '{}' missing in: {}", name, t, operands));
     for (const char* modifier : {"cbsz:", "abid:", "blgp:", "op_sel:", "neg_lo:", "neg_hi:", " neg:[", " clamp"}) {
       bool expected = false;
-      for (const std::string& t : tokens) expected = expected || t.rfind(std::string(modifier).substr(modifier[0] == ' '), 0) == 0;
+      for (const std::string& t : tokens)
+        expected = expected || t.rfind(std::string(modifier).substr(modifier[0] == ' '), 0) == 0;
       if (!expected && operands.find(modifier) != std::string::npos)
         problems.push_back(fmt::format("{}: unexpected modifier '{}' in: {}", name, modifier, operands));
     }
     unsigned word = 0;
     if (opcode != 0) {
-      if (!opcode_word(hit_line, word)) problems.push_back(fmt::format("{}: no encoding printed", name));
+      if (!opcode_word(hit_line, word))
+        problems.push_back(fmt::format("{}: no encoding printed", name));
       else if (static_cast<int>((word >> 16) & 0x7F) != opcode)
-        problems.push_back(fmt::format("{}: opcode {:#x} in the encoding, the table says {:#x}", name, (word >> 16) & 0x7F, opcode));
+        problems.push_back(
+            fmt::format("{}: opcode {:#x} in the encoding, the table says {:#x}", name, (word >> 16) & 0x7F, opcode));
     }
   }
   if (kernels == 0) problems.push_back("the manifest lists no kernels");

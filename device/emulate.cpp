@@ -38,7 +38,8 @@ std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint3
       if (sources[n] == Operand::SA) ops.sa.base = base[n];
       if (sources[n] == Operand::SB) ops.sb.base = base[n];
     }
-    if (k.matrix->tied) ops.d.base = dst = base[2];
+    if (k.matrix->tied)
+      ops.d.base = dst = base[2];
     else if (previous_out != nullptr)
       for (int r = 0; r < k.out_dwords; ++r)
         for (int lane = 0; lane < wave; ++lane)
@@ -52,7 +53,8 @@ std::vector<std::uint32_t> emulate(const Kernel& k, const std::vector<std::uint3
   }
   std::vector<std::uint32_t> out(static_cast<std::size_t>(wave * k.out_dwords));
   for (int lane = 0; lane < wave; ++lane)
-    for (int r = 0; r < k.out_dwords; ++r) out[static_cast<std::size_t>(lane * k.out_dwords + r)] = regs.word(dst + r, lane);
+    for (int r = 0; r < k.out_dwords; ++r)
+      out[static_cast<std::size_t>(lane * k.out_dwords + r)] = regs.word(dst + r, lane);
   return out;
 }
 

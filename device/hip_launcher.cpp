@@ -38,7 +38,8 @@ struct HipApi {
   }
 };
 
-template <class F> bool bind(void* lib, const char* name, F& f) {
+template <class F>
+bool bind(void* lib, const char* name, F& f) {
   f = reinterpret_cast<F>(dlsym(lib, name));
   return f != nullptr;
 }
@@ -49,7 +50,7 @@ std::vector<char> read_file(const std::string& path) {
 }
 
 bool is_file(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -57,7 +58,6 @@ bool is_file(const std::string& path) {
 void* const kLaunchParamBufferPointer = reinterpret_cast<void*>(0x01);
 void* const kLaunchParamBufferSize = reinterpret_cast<void*>(0x02);
 void* const kLaunchParamEnd = reinterpret_cast<void*>(0x03);
-
 
 class HipRuntime : public DeviceRuntime {
  public:
@@ -67,8 +67,8 @@ class HipRuntime : public DeviceRuntime {
     for (const auto& m : modules_) api_.moduleUnload(m->handle);
   }
   std::string describe() const override {
-    return fmt::format("{} on {} via {} (HIP runtime {}.{}.{})", loaded_.empty() ? "code objects" : loaded_, arch_, api_.library_name,
-                       version_ / 10000000, version_ / 100000 % 100, version_ % 100000);
+    return fmt::format("{} on {} via {} (HIP runtime {}.{}.{})", loaded_.empty() ? "code objects" : loaded_, arch_,
+                       api_.library_name, version_ / 10000000, version_ / 100000 % 100, version_ % 100000);
   }
 
   // Loads the first of the target's code objects the runtime accepts; `why` gets each failure.
@@ -111,21 +111,26 @@ class HipRuntime : public DeviceRuntime {
     return p;
   }
   void release(void* p) override { api_.free(p); }
-  void copy_to_device(void* p, const void* host, std::size_t bytes) override { api_.check(api_.memcpy(p, host, bytes, 1), "hipMemcpy"); }
-  void copy_to_host(void* host, const void* p, std::size_t bytes) override { api_.check(api_.memcpy(host, p, bytes, 2), "hipMemcpy"); }
+  void copy_to_device(void* p, const void* host, std::size_t bytes) override {
+    api_.check(api_.memcpy(p, host, bytes, 1), "hipMemcpy");
+  }
+  void copy_to_host(void* host, const void* p, std::size_t bytes) override {
+    api_.check(api_.memcpy(host, p, bytes, 2), "hipMemcpy");
+  }
   void launch(void* function, unsigned threads, const std::vector<std::byte>& kernarg) override {
     std::vector<std::byte> args = kernarg;  // the runtime takes a non-const pointer
     std::size_t size = args.size();
     void* extra[] = {kLaunchParamBufferPointer, args.data(), kLaunchParamBufferSize, &size, kLaunchParamEnd};
-    api_.check(api_.moduleLaunchKernel(function, 1, 1, 1, threads, 1, 1, 0, nullptr, nullptr, extra), "hipModuleLaunchKernel");
+    api_.check(api_.moduleLaunchKernel(function, 1, 1, 1, threads, 1, 1, 0, nullptr, nullptr, extra),
+               "hipModuleLaunchKernel");
     api_.check(api_.deviceSynchronize(), "hipDeviceSynchronize");
   }
 
  private:
   struct Module {
-    std::string target;        // "gfx1100-w64"
-    void* handle = nullptr;    // hipModule_t
-    std::vector<char> bytes;   // the code object, alive as long as the module
+    std::string target;       // "gfx1100-w64"
+    void* handle = nullptr;   // hipModule_t
+    std::vector<char> bytes;  // the code object, alive as long as the module
   };
   HipApi api_;
   std::string dir_, arch_, loaded_;
@@ -142,9 +147,11 @@ bool load_library(HipApi& api, std::string& tried) {
   } else {
     names = {"libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"};
     std::vector<std::string> dirs{"/opt/rocm/lib"};
-    if (const char* rocm = std::getenv("ROCM_PATH"); rocm != nullptr && *rocm != '\0') dirs.insert(dirs.begin(), std::string(rocm) + "/lib");
+    if (const char* rocm = std::getenv("ROCM_PATH"); rocm != nullptr && *rocm != '\0')
+      dirs.insert(dirs.begin(), std::string(rocm) + "/lib");
     for (const std::string& d : dirs)
-      for (const char* so : {"libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"}) names.push_back(d + "/" + so);
+      for (const char* so : {"libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"})
+        names.push_back(d + "/" + so);
   }
   for (const std::string& name : names) {
     if ((api.library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr) {
@@ -153,7 +160,8 @@ bool load_library(HipApi& api, std::string& tried) {
     }
     const char* e = dlerror();
     // "not found" for every absent candidate would drown the one error that matters.
-    if (name.find('/') == std::string::npos || is_file(name)) tried += fmt::format("{}{} ({})", tried.empty() ? "" : ", ", name, e ? e : "?");
+    if (name.find('/') == std::string::npos || is_file(name))
+      tried += fmt::format("{}{} ({})", tried.empty() ? "" : ", ", name, e ? e : "?");
   }
   if (tried.empty()) tried = "libamdhip64.so.7/.so.6/.so.5/.so on the loader path and in /opt/rocm/lib: none found";
   return false;
@@ -161,9 +169,10 @@ bool load_library(HipApi& api, std::string& tried) {
 
 }  // namespace
 
-std::unique_ptr<DeviceRuntime> open_hip(const std::string& dir, const std::string& arch, std::string& skipped, std::string& gpu_arch) {
+std::unique_ptr<DeviceRuntime> open_hip(const std::string& dir, const std::string& arch, std::string& skipped,
+                                        std::string& gpu_arch) {
   // Bad input first: a mistyped directory or architecture is exit 2, never "skipped".
-  struct stat st{};
+  struct stat st {};
   if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw InvalidArgument(fmt::format("--device-dir: '{}' is not a directory", dir));
   std::vector<std::string> built;
@@ -174,37 +183,44 @@ std::unique_ptr<DeviceRuntime> open_hip(const std::string& dir, const std::strin
       built.emplace_back(candidate);
   }
   if (built.empty())
-    throw InvalidArgument(arch == "auto" ? fmt::format("--device-dir: no mxlane_<target>.co code objects in '{}' (build with -DMXLANE_DEVICE=ON)", dir)
-                                         : fmt::format("--arch {}: no code object mxlane_{}.co in '{}' (build with -DMXLANE_DEVICE_ARCHS=\"{}\")",
-                                                       arch, arch, dir, arch));
+    throw InvalidArgument(
+        arch == "auto"
+            ? fmt::format("--device-dir: no mxlane_<target>.co code objects in '{}' (build with -DMXLANE_DEVICE=ON)",
+                          dir)
+            : fmt::format("--arch {}: no code object mxlane_{}.co in '{}' (build with -DMXLANE_DEVICE_ARCHS=\"{}\")",
+                          arch, arch, dir, arch));
   HipApi api;
   std::string tried;
   if (!load_library(api, tried)) {
-    skipped = fmt::format("no AMD GPU: no HIP runtime could be loaded ({}). Install ROCm (or Debian's libamdhip64-5) or set "
-                          "MXLANE_HIP_LIBRARY=/path/to/libamdhip64.so",
-                          tried);
+    skipped = fmt::format(
+        "no AMD GPU: no HIP runtime could be loaded ({}). Install ROCm (or Debian's libamdhip64-5) or set "
+        "MXLANE_HIP_LIBRARY=/path/to/libamdhip64.so",
+        tried);
     return nullptr;
   }
   void* lib = api.library;
   bind(lib, "hipRuntimeGetVersion", api.runtimeGetVersion);
-  const bool ok = bind(lib, "hipGetDeviceCount", api.getDeviceCount) && bind(lib, "hipSetDevice", api.setDevice) &&
-                  bind(lib, "hipModuleLoadData", api.moduleLoadData) && bind(lib, "hipModuleUnload", api.moduleUnload) &&
-                  bind(lib, "hipModuleGetFunction", api.moduleGetFunction) &&
-                  bind(lib, "hipModuleLaunchKernel", api.moduleLaunchKernel) && bind(lib, "hipMalloc", api.malloc) &&
-                  bind(lib, "hipFree", api.free) && bind(lib, "hipMemcpy", api.memcpy) &&
-                  bind(lib, "hipDeviceSynchronize", api.deviceSynchronize) && bind(lib, "hipGetErrorString", api.getErrorString);
+  const bool ok =
+      bind(lib, "hipGetDeviceCount", api.getDeviceCount) && bind(lib, "hipSetDevice", api.setDevice) &&
+      bind(lib, "hipModuleLoadData", api.moduleLoadData) && bind(lib, "hipModuleUnload", api.moduleUnload) &&
+      bind(lib, "hipModuleGetFunction", api.moduleGetFunction) &&
+      bind(lib, "hipModuleLaunchKernel", api.moduleLaunchKernel) && bind(lib, "hipMalloc", api.malloc) &&
+      bind(lib, "hipFree", api.free) && bind(lib, "hipMemcpy", api.memcpy) &&
+      bind(lib, "hipDeviceSynchronize", api.deviceSynchronize) && bind(lib, "hipGetErrorString", api.getErrorString);
   if (!ok) {
-    skipped = fmt::format("no AMD GPU: {} lacks a HIP function mxlane needs; point MXLANE_HIP_LIBRARY at a HIP 5.2 or later runtime",
-                          api.library_name);
+    skipped = fmt::format(
+        "no AMD GPU: {} lacks a HIP function mxlane needs; point MXLANE_HIP_LIBRARY at a HIP 5.2 or later runtime",
+        api.library_name);
     return nullptr;
   }
   int version = 0;
   if (api.runtimeGetVersion != nullptr && api.runtimeGetVersion(&version) != 0) version = 0;
   int count = 0;
   if (const int rc = api.getDeviceCount(&count); rc != 0 || count == 0) {
-    skipped = fmt::format("no AMD GPU: hipGetDeviceCount in {} {}. On a machine with one, check that /dev/kfd and /dev/dri are "
-                          "accessible (the render and video groups) and that HIP_VISIBLE_DEVICES does not hide it",
-                          api.library_name, rc != 0 ? "failed: " + api.error(rc) : std::string("found no device"));
+    skipped = fmt::format(
+        "no AMD GPU: hipGetDeviceCount in {} {}. On a machine with one, check that /dev/kfd and /dev/dri are "
+        "accessible (the render and video groups) and that HIP_VISIBLE_DEVICES does not hide it",
+        api.library_name, rc != 0 ? "failed: " + api.error(rc) : std::string("found no device"));
     return nullptr;
   }
   // A device's architecture is the one whose code object its runtime accepts.
@@ -227,9 +243,10 @@ std::unique_ptr<DeviceRuntime> open_hip(const std::string& dir, const std::strin
   }
   std::string names;
   for (const std::string& b : built) names += (names.empty() ? "" : ", ") + b;
-  skipped = fmt::format("no AMD GPU of the built architectures ({}): {} device(s) found, none loads their code objects ({}). "
-                        "Build for your GPU with -DMXLANE_DEVICE_ARCHS=<its gfx name>",
-                        names, count, why);
+  skipped = fmt::format(
+      "no AMD GPU of the built architectures ({}): {} device(s) found, none loads their code objects ({}). "
+      "Build for your GPU with -DMXLANE_DEVICE_ARCHS=<its gfx name>",
+      names, count, why);
   return nullptr;
 }
 

@@ -39,7 +39,8 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::abc_opsel: return fmt::format("{}(s0, s1, s2, {})", name, b(m.opsel & 4));
       case BuiltinArgs::neg_abc_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
-      case BuiltinArgs::abc_cbsz_abid_blgp: return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
+      case BuiltinArgs::abc_cbsz_abid_blgp:
+        return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, m.cbsz, m.abid, m.blgp);
       case BuiltinArgs::abc_idx_cbsz_abid: return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, m.cbsz, m.abid);
       case BuiltinArgs::abc_formats_scales:  // s3, s4: the scale VGPRs SA, SB
         return fmt::format("{}(s0, s1, s2, {}, {}, {}, s3, {}, s4)", name, m.cbsz, m.blgp, m.opsel_a, m.opsel_b);
@@ -76,7 +77,8 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     std::vector<std::string> types;
     std::string result;
     if (k.matrix != nullptr) {
-      types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a), matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
+      types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a),
+               matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_cd)};
       for (Operand op : kernel_source_operands(*k.matrix))
         if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) types.push_back("int");  // one VGPR each
@@ -111,7 +113,8 @@ std::string manifest(const std::vector<Kernel>& kernels) {
   for (const Kernel& k : kernels) {
     std::string mnemonics;
     for (const std::string& m : k.mnemonics) mnemonics += (mnemonics.empty() ? "" : "|") + m;
-    out += fmt::format("{} {} {} {} {}", k.name, k.in_dwords, k.out_dwords, k.matrix != nullptr ? k.matrix->opcode : 0, mnemonics);
+    out += fmt::format("{} {} {} {} {}", k.name, k.in_dwords, k.out_dwords, k.matrix != nullptr ? k.matrix->opcode : 0,
+                       mnemonics);
     for (const std::string& t : k.modifier_tokens) out += " " + t;
     out += '\n';
   }

@@ -59,7 +59,6 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
   return sets;
 }
 
-
 std::vector<Modifiers> valu_modifier_sets(const ValuDesc& v) {
   const ValuShape s = v.shape();
   std::vector<Modifiers> sets;
@@ -100,7 +99,8 @@ void add_gfx9_fp8_select(ValuSignature signature, const Modifiers& m, Kernel& k)
       if (m.word_sel != 0) k.modifier_tokens.push_back("op_sel:[0,0,1]");
       break;
     case ValuSignature::i32_f32_i32_i32_bytesel:
-      if (m.byte_sel != 0) k.modifier_tokens.push_back(fmt::format("op_sel:[0,0,{},{}]", m.byte_sel & 1, m.byte_sel >> 1));
+      if (m.byte_sel != 0)
+        k.modifier_tokens.push_back(fmt::format("op_sel:[0,0,{},{}]", m.byte_sel & 1, m.byte_sel >> 1));
       break;
     default: break;
   }
@@ -137,7 +137,6 @@ bool takes_clamp(const ValuDesc& v) { return v.shape().clamp; }
 // %llvm.amdgcn.fdot2c.f32.bf16" for v_dot2c_f32_bf16 (gfx950's dot13-insts).
 bool compiler_cannot_lower(std::string_view builtin) { return builtin == "fdot2c_f32_bf16"; }
 
-
 // MODE register fields (CDNA/RDNA ISA, HW_REG_MODE = 1): FP_ROUND [3:0], FP_DENORM [7:4],
 // FP16_OVFL [23]. s_setreg's immediate is (size - 1) << 11 | offset << 6 | id.
 constexpr int kModeRoundImm = (4 - 1) << 11 | 0 << 6 | 1;
@@ -150,13 +149,13 @@ struct ModeVariant {
   const char* suffix;
   int imm, value;
 };
-constexpr ModeVariant kModeVariants[] = {{"mode_rtz", kModeRoundImm, 0xF}, {"mode_ftz", kModeDenormImm, 0x0},
-                                         {"mode_ovfl", kModeFp16OvflImm, 1}};
+constexpr ModeVariant kModeVariants[] = {
+    {"mode_rtz", kModeRoundImm, 0xF}, {"mode_ftz", kModeDenormImm, 0x0}, {"mode_ovfl", kModeFp16OvflImm, 1}};
 
 bool wants_mode_variants(const InstrDesc& d) {
-  static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32", "mfma_f32_16x16x16f16", "mfma_f64_16x16x4f64",
-                                                 "wmma_f32_16x16x16_f16_w32", "wmma_f16_16x16x16_f16_w32",
-                                                 "wmma_f32_16x16x16_f16_w32_gfx12"};
+  static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32",       "mfma_f32_16x16x16f16",
+                                                 "mfma_f64_16x16x4f64",       "wmma_f32_16x16x16_f16_w32",
+                                                 "wmma_f16_16x16x16_f16_w32", "wmma_f32_16x16x16_f16_w32_gfx12"};
   for (std::string_view b : kProbed)
     if (d.builtin == b) return true;
   return false;
@@ -171,7 +170,8 @@ std::string Target::name() const {
 
 std::string Target::clang_flags() const {
   std::string flags = "--offload-arch=" + std::string(arch_info(arch).name);
-  if (arch_info(arch).wave32 && arch_info(arch).wave64) flags += wave == 64 ? " -mwavefrontsize64" : " -mno-wavefrontsize64";
+  if (arch_info(arch).wave32 && arch_info(arch).wave64)
+    flags += wave == 64 ? " -mwavefrontsize64" : " -mno-wavefrontsize64";
   return flags;
 }
 

@@ -29,7 +29,7 @@ std::vector<Target> targets_for(const std::vector<std::string>& arch_names);
 // in[L * in_dwords ...], operands in argument order), calls the builtin with constant modifiers,
 // and stores the result words at out[L * out_dwords ...].
 struct Kernel {
-  std::string name;               // "k_mfma_f32_32x32x8f16__blgp1"
+  std::string name;  // "k_mfma_f32_32x32x8f16__blgp1"
   Target target;
   const InstrDesc* matrix = nullptr;  // exactly one of matrix / valu is set
   const ValuDesc* valu = nullptr;
@@ -41,7 +41,7 @@ struct Kernel {
   std::vector<int> operand_dwords;  // per source operand, in argument order
   int in_dwords = 0;
   int out_dwords = 0;
-  std::string builtin() const;      // the builtin name without prefix
+  std::string builtin() const;  // the builtin name without prefix
   // What the disassembly must show: the mnemonics accepted (one of them exactly once) and the
   // modifier tokens LLVM prints for `mods` ("cbsz:1", "blgp:3", "op_sel:[0,0,1]", "clamp", ...).
   std::vector<std::string> mnemonics;

@@ -23,7 +23,8 @@ class Launcher {
 // The emulator's result for a kernel's input buffer, with the given switches. For the untied 16-bit
 // WMMA builtins the unwritten half of D is taken from `previous_out` when given (the hardware leaves
 // that register half as it was; the builtin calls it undefined).
-std::vector<std::uint32_t> emulate(const Kernel& kernel, const std::vector<std::uint32_t>& in, const Switches& switches = {},
+std::vector<std::uint32_t> emulate(const Kernel& kernel, const std::vector<std::uint32_t>& in,
+                                   const Switches& switches = {},
                                    const std::vector<std::uint32_t>* previous_out = nullptr);
 
 class EmulatorLauncher : public Launcher {
@@ -98,8 +99,8 @@ std::unique_ptr<DeviceRuntime> open_loopback(const std::string& manifest_dir, co
 // first; the other is the fallback (code_object_files). Returns nullptr and sets `skipped` ("no AMD GPU: ...", naming the
 // library and the HIP error, and what to do) when no usable GPU is found; throws InvalidArgument for
 // bad input (a missing code object directory or code object).
-std::unique_ptr<DeviceRuntime> open_hip(const std::string& code_object_dir, const std::string& arch, std::string& skipped,
-                                        std::string& gpu_arch);
+std::unique_ptr<DeviceRuntime> open_hip(const std::string& code_object_dir, const std::string& arch,
+                                        std::string& skipped, std::string& gpu_arch);
 
 // The first HIP runtime version (hipRuntimeGetVersion: major * 10000000 + minor * 100000 + patch)
 // that gets the v5 code object first: HIP 5.7.

@@ -46,10 +46,12 @@ class LoopbackRuntime : public DeviceRuntime {
       if (k.name != name) continue;
       if (m->has_manifest) {
         const auto s = m->symbols.find(name);
-        if (s == m->symbols.end()) throw InvalidArgument(fmt::format("loopback: {} is not in the built code object's manifest", name));
+        if (s == m->symbols.end())
+          throw InvalidArgument(fmt::format("loopback: {} is not in the built code object's manifest", name));
         if (s->second != std::pair<int, int>{k.in_dwords, k.out_dwords})
-          throw InvalidArgument(fmt::format("loopback: {} reads {} and writes {} words per lane in the code object, {} and {} in the catalog",
-                                            name, s->second.first, s->second.second, k.in_dwords, k.out_dwords));
+          throw InvalidArgument(fmt::format(
+              "loopback: {} reads {} and writes {} words per lane in the code object, {} and {} in the catalog", name,
+              s->second.first, s->second.second, k.in_dwords, k.out_dwords));
       }
       return const_cast<Kernel*>(&k);
     }
@@ -64,15 +66,21 @@ class LoopbackRuntime : public DeviceRuntime {
     return reinterpret_cast<void*>(address);
   }
   void release(void* p) override {
-    if (memory_.erase(reinterpret_cast<std::uintptr_t>(p)) == 0) throw InvalidArgument("loopback: freeing an unknown device pointer");
+    if (memory_.erase(reinterpret_cast<std::uintptr_t>(p)) == 0)
+      throw InvalidArgument("loopback: freeing an unknown device pointer");
   }
-  void copy_to_device(void* p, const void* host, std::size_t bytes) override { std::memcpy(span(p, bytes, "copy to device"), host, bytes); }
-  void copy_to_host(void* host, const void* p, std::size_t bytes) override { std::memcpy(host, span(p, bytes, "copy to host"), bytes); }
+  void copy_to_device(void* p, const void* host, std::size_t bytes) override {
+    std::memcpy(span(p, bytes, "copy to device"), host, bytes);
+  }
+  void copy_to_host(void* host, const void* p, std::size_t bytes) override {
+    std::memcpy(host, span(p, bytes, "copy to host"), bytes);
+  }
 
   void launch(void* function, unsigned threads, const std::vector<std::byte>& kernarg) override {
     const Kernel& k = *static_cast<const Kernel*>(function);
     if (threads != static_cast<unsigned>(k.target.wave))
-      throw InvalidArgument(fmt::format("loopback: {} launched with {} threads; it is built for wave{}", k.name, threads, k.target.wave));
+      throw InvalidArgument(
+          fmt::format("loopback: {} launched with {} threads; it is built for wave{}", k.name, threads, k.target.wave));
     const void* in_pointer = nullptr;
     void* out_pointer = nullptr;
     unpack_kernel_arguments(kernarg, in_pointer, out_pointer);
@@ -98,9 +106,11 @@ class LoopbackRuntime : public DeviceRuntime {
     auto it = memory_.upper_bound(address);
     if (it != memory_.begin()) {
       --it;
-      if (address >= it->first && address - it->first + bytes <= it->second.size()) return it->second.data() + (address - it->first);
+      if (address >= it->first && address - it->first + bytes <= it->second.size())
+        return it->second.data() + (address - it->first);
     }
-    throw InvalidArgument(fmt::format("loopback: {} of {} bytes at {:#x} is outside every device buffer", what, bytes, address));
+    throw InvalidArgument(
+        fmt::format("loopback: {} of {} bytes at {:#x} is outside every device buffer", what, bytes, address));
   }
 
   std::string manifest_dir_;

@@ -28,9 +28,11 @@ DenormMode denorm_field(const Kernel& k, unsigned bits) {
 Switches after_mode_write(const Kernel& k, Switches s, std::span<const SwitchId> kept) {
   if (k.mode_imm == 0) return s;
   // s_setreg's immediate: (size - 1) << 11 | offset << 6 | register id.
-  const unsigned id = static_cast<unsigned>(k.mode_imm) & 0x3F, offset = (static_cast<unsigned>(k.mode_imm) >> 6) & 0x1F,
+  const unsigned id = static_cast<unsigned>(k.mode_imm) & 0x3F,
+                 offset = (static_cast<unsigned>(k.mode_imm) >> 6) & 0x1F,
                  size = ((static_cast<unsigned>(k.mode_imm) >> 11) & 0x1F) + 1;
-  if (id != kHwRegMode) throw InvalidArgument(fmt::format("{}: s_setreg of hardware register {}, not MODE", k.name, id));
+  if (id != kHwRegMode)
+    throw InvalidArgument(fmt::format("{}: s_setreg of hardware register {}, not MODE", k.name, id));
   const std::uint64_t written_mask = ((std::uint64_t{1} << size) - 1) << offset;
   const std::uint64_t mode = (static_cast<std::uint64_t>(k.mode_value) << offset) & written_mask;
   const auto write = [&](SwitchId field, std::uint8_t value) {
@@ -46,14 +48,16 @@ Switches after_mode_write(const Kernel& k, Switches s, std::span<const SwitchId>
   if (covers(0, 4)) {
     const unsigned f32 = mode & 3, f16 = (mode >> 2) & 3;
     if (f32 != f16)
-      throw InvalidArgument(fmt::format("{}: FP_ROUND differs for binary32 ({}) and binary16/64 ({})", k.name, f32, f16));
+      throw InvalidArgument(
+          fmt::format("{}: FP_ROUND differs for binary32 ({}) and binary16/64 ({})", k.name, f32, f16));
     write(SwitchId::mode_round, static_cast<std::uint8_t>(kRoundByField[f32]));
   }
   if (covers(4, 4)) {
     write(SwitchId::mode_denorm_f32, static_cast<std::uint8_t>(denorm_field(k, (mode >> 4) & 3)));
     write(SwitchId::mode_denorm_f16_f64, static_cast<std::uint8_t>(denorm_field(k, (mode >> 6) & 3)));
   }
-  if (covers(23, 1)) write(SwitchId::fp16_ovfl, static_cast<std::uint8_t>((mode >> 23) & 1 ? ModeBit::on : ModeBit::off));
+  if (covers(23, 1))
+    write(SwitchId::fp16_ovfl, static_cast<std::uint8_t>((mode >> 23) & 1 ? ModeBit::on : ModeBit::off));
   return s;
 }
 

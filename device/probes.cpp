@@ -47,14 +47,15 @@ std::vector<Probe> all_probes() {
                                    {"cdna2_mode=honoured", fmt::format("{}={}", mode_switch, mode_value)}}};
   };
   std::vector<Probe> probes = {
-      {"docs/spec/layouts.md §11.1", "Which lanes does a partial CBSZ/ABID broadcast read (ISA text or calculator model)?", "gfx90a",
+      {"docs/spec/layouts.md §11.1",
+       "Which lanes does a partial CBSZ/ABID broadcast read (ISA text or calculator model)?", "gfx90a",
        "k_mfma_f32_16x16x1f32__cbsz1_abid1", every_value("cbsz_model"), false},
-      {"docs/spec/layouts.md §11.2", "Which lanes hold v_mfma_f64_4x4x4f64's D (j + 4b + 16i or j + 4i + 16b)?", "gfx90a",
-       "k_mfma_f64_4x4x4f64", every_value("f64_4x4x4_cd_order"), false},
+      {"docs/spec/layouts.md §11.2", "Which lanes hold v_mfma_f64_4x4x4f64's D (j + 4b + 16i or j + 4i + 16b)?",
+       "gfx90a", "k_mfma_f64_4x4x4f64", every_value("f64_4x4x4_cd_order"), false},
       {"docs/spec/layouts.md §8.5", "Which replica of RDNA3 A/B does each output row read?", "gfx1100",
        "k_wmma_f32_16x16x16_f16_w32", every_value("rdna3_replica"), true},
-      {"docs/spec/numerics.md §E1 (round)", "Does CDNA2 FP32 MFMA honour MODE.FP_ROUND (set to round toward zero)?", "gfx90a",
-       "k_mfma_f32_16x16x4f32__mode_rtz", honoured("mode_round", "rtz"), false},
+      {"docs/spec/numerics.md §E1 (round)", "Does CDNA2 FP32 MFMA honour MODE.FP_ROUND (set to round toward zero)?",
+       "gfx90a", "k_mfma_f32_16x16x4f32__mode_rtz", honoured("mode_round", "rtz"), false},
       {"docs/spec/numerics.md §E1 (denorm)", "Does CDNA2 FP32 MFMA honour MODE.FP_DENORM (set to flush)?", "gfx90a",
        "k_mfma_f32_16x16x4f32__mode_ftz", honoured("mode_denorm_f32", "flush"), false},
       {"docs/spec/numerics.md §E1 (FP16 round)", "Does CDNA2 FP16 MFMA honour MODE.FP_ROUND?", "gfx90a",
@@ -69,101 +70,154 @@ std::vector<Probe> all_probes() {
          // -subnormal A, which only a flushing MFMA maps to a signed zero.
          std::vector<Case> cases;
          for (const std::uint64_t a : {0x8000, 0x8001})
-           cases.push_back(matrix_case(k, [a](Operand op, int, int, int) -> std::uint64_t {
-             return op == Operand::A ? a : op == Operand::B ? 0x3C00 : 0x80000000;
-           }, a == 0x8000 ? "targeted: -0 A and C" : "targeted: -subnormal A, -0 C"));
+           cases.push_back(matrix_case(
+               k,
+               [a](Operand op, int, int, int) -> std::uint64_t {
+                 return op == Operand::A ? a : op == Operand::B ? 0x3C00 : 0x80000000;
+               },
+               a == 0x8000 ? "targeted: -0 A and C" : "targeted: -subnormal A, -0 C"));
          return cases;
        }},
       // Before E-C1-1, whose question the answer can take away: an MFMA that follows MODE keeps subnormals
       // under the default MODE whatever cdna1_subnormals says (docs/cdna1.md).
       {"docs/cdna1.md E-C1-2", "Does gfx908 FP16 MFMA honour MODE.FP_ROUND (set to round toward zero)?", "gfx908",
        "k_mfma_f32_16x16x16f16__mode_rtz", honoured("mode_round", "rtz"), false},
-      {"docs/cdna1.md E-C1-1", "Does gfx908 FP16 MFMA keep subnormal inputs and results (MMA-Sim's CDNA1 path) or flush like gfx90a?",
-       "gfx908", "k_mfma_f32_16x16x16f16", every_value("cdna1_subnormals"), false,
+      {"docs/cdna1.md E-C1-1",
+       "Does gfx908 FP16 MFMA keep subnormal inputs and results (MMA-Sim's CDNA1 path) or flush like gfx90a?", "gfx908",
+       "k_mfma_f32_16x16x16f16", every_value("cdna1_subnormals"), false,
        one_case([](const Kernel& k) {  // docs/spec/numerics.md §D.1 T1: subnormal A times 1.0, C = +0
-         return matrix_case(k, [](Operand op, int, int, int) -> std::uint64_t {
-           return op == Operand::A ? 0x0001 : op == Operand::B ? 0x3C00 : 0;
-         }, "targeted: f16 subnormal A");
+         return matrix_case(
+             k,
+             [](Operand op, int, int, int) -> std::uint64_t {
+               return op == Operand::A ? 0x0001 : op == Operand::B ? 0x3C00 : 0;
+             },
+             "targeted: f16 subnormal A");
        })},
       {"docs/spec/numerics.md §E4", "Does CDNA2 INT8 MFMA wrap or saturate?", "gfx90a", "k_mfma_i32_16x16x16i8",
        every_value("cdna2_int8_overflow"), false},
-      {"docs/spec/numerics.md §E5", "Do CDNA2 BF16 products overflow to infinity?", "gfx90a", "k_mfma_f32_16x16x16bf16_1k",
-       every_value("cdna2_bf16_product_overflow"), false},
-      {"docs/spec/numerics.md §E13", "Is CDNA2 FP64 MFMA a chain of FMAs or one rounding?", "gfx90a", "k_mfma_f64_16x16x4f64",
-       every_value("cdna2_f64_algorithm"), false},
-      {"docs/spec/numerics.md §E7", "Does RDNA3 WMMA follow MODE.FP_DENORM (set to flush)?", "gfx1100",
+      {"docs/spec/numerics.md §E5", "Do CDNA2 BF16 products overflow to infinity?", "gfx90a",
+       "k_mfma_f32_16x16x16bf16_1k", every_value("cdna2_bf16_product_overflow"), false},
+      {"docs/spec/numerics.md §E13", "Is CDNA2 FP64 MFMA a chain of FMAs or one rounding?", "gfx90a",
+       "k_mfma_f64_16x16x4f64", every_value("cdna2_f64_algorithm"), false},
+      {"docs/spec/numerics.md §E7",
+       "Does RDNA3 WMMA follow MODE.FP_DENORM (set to flush)?",
+       "gfx1100",
        "k_wmma_f32_16x16x16_f16_w32__mode_ftz",
-       {value("rdna3_mode", "ignored"), {"rdna3_mode=honoured mode_denorm=flush", {"rdna3_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
+       {value("rdna3_mode", "ignored"),
+        {"rdna3_mode=honoured mode_denorm=flush",
+         {"rdna3_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
        false},
-      {"docs/spec/numerics.md §E7 (default MODE)", "With MODE's default (denormals kept), does RDNA3 WMMA keep them?", "gfx1100",
-       "k_wmma_f32_16x16x16_f16_w32", every_value("rdna3_mode"), false,
+      {"docs/spec/numerics.md §E7 (default MODE)", "With MODE's default (denormals kept), does RDNA3 WMMA keep them?",
+       "gfx1100", "k_wmma_f32_16x16x16_f16_w32", every_value("rdna3_mode"), false,
        one_case([](const Kernel& k) {  // A = B = 0, C = binary32 subnormals: read as 0 (observed) or kept
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
-         }, "targeted: subnormal C");
+         return matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
+             },
+             "targeted: subnormal C");
        })},
-      {"docs/spec/numerics.md §E8", "Does MODE.FP16_OVFL clamp RDNA3 f16-output WMMA overflow to 0x7BFF?", "gfx1100",
-       "k_wmma_f16_16x16x16_f16_w32__mode_ovfl", {value("fp16_ovfl", "1"), value("fp16_ovfl", "0")}, false},  // the kernel sets FP16_OVFL: the model clamps
+      {"docs/spec/numerics.md §E8",
+       "Does MODE.FP16_OVFL clamp RDNA3 f16-output WMMA overflow to 0x7BFF?",
+       "gfx1100",
+       "k_wmma_f16_16x16x16_f16_w32__mode_ovfl",
+       {value("fp16_ovfl", "1"), value("fp16_ovfl", "0")},
+       false},  // the kernel sets FP16_OVFL: the model clamps
       {"docs/spec/numerics.md §E9", "Is C's lead floored at -14 on the RDNA3 F16-output grid?", "gfx1100",
        "k_wmma_f16_16x16x16_f16_w32", every_value("rdna3_grid"), false},
-      {"docs/spec/numerics.md §E10", "Is the RDNA3 BF16 output truncated or rounded?", "gfx1100", "k_wmma_bf16_16x16x16_bf16_w32",
-       every_value("rdna3_bf16_output"), false},
-      {"docs/spec/numerics.md §E11", "Where does RDNA3 integer WMMA saturate?", "gfx1100", "k_wmma_i32_16x16x16_iu8_w32__neg0_clamp1",
-       every_value("rdna3_int_clamp"), false},
-      {"docs/spec/numerics.md §E12", "Does this gfx11 GPU compute DOT2 like gfx1100?", "gfx1100", "k_fdot2__clamp0",
-       {Candidate{"same as gfx1100", {}}}, false},
-      {"docs/spec/valu.md §8.1", "How does gfx90a V_DOT2_F32_F16 add?", "gfx90a", "k_fdot2__clamp0", every_value("fdot2_cdna"),
+      {"docs/spec/numerics.md §E10", "Is the RDNA3 BF16 output truncated or rounded?", "gfx1100",
+       "k_wmma_bf16_16x16x16_bf16_w32", every_value("rdna3_bf16_output"), false},
+      {"docs/spec/numerics.md §E11", "Where does RDNA3 integer WMMA saturate?", "gfx1100",
+       "k_wmma_i32_16x16x16_iu8_w32__neg0_clamp1", every_value("rdna3_int_clamp"), false},
+      {"docs/spec/numerics.md §E12",
+       "Does this gfx11 GPU compute DOT2 like gfx1100?",
+       "gfx1100",
+       "k_fdot2__clamp0",
+       {Candidate{"same as gfx1100", {}}},
        false},
+      {"docs/spec/valu.md §8.1", "How does gfx90a V_DOT2_F32_F16 add?", "gfx90a", "k_fdot2__clamp0",
+       every_value("fdot2_cdna"), false},
       {"docs/spec/valu.md §8.1 (output flush)", "Does gfx90a V_DOT2_F32_F16 flush f32 denormal results?", "gfx90a",
        "k_fdot2__clamp0", every_value("gfx90a_fdot2_output_flush"), false},
       {"docs/spec/valu.md §8.2", "What does clamp make of a NaN float dot?", "gfx90a", "k_fdot2__clamp1",
        every_value("fdot_clamp_nan"), false},
-      {"docs/spec/valu.md §8.3", "Does V_DOT2_F16_F16 follow the loose model?", "gfx1100", "k_fdot2_f16_f16",
-       {Candidate{"loose model", {}}}, false},
+      {"docs/spec/valu.md §8.3",
+       "Does V_DOT2_F16_F16 follow the loose model?",
+       "gfx1100",
+       "k_fdot2_f16_f16",
+       {Candidate{"loose model", {}}},
+       false},
       {"docs/rdna4.md §E1", "How does gfx12 FP8/BF8 WMMA accumulate (DOT4 steps or a binary32 FMA chain)?", "gfx1200",
        "k_wmma_f32_16x16x16_fp8_fp8_w32_gfx12", every_value("gfx12_fp8_wmma"), false,
-       one_case([](const Kernel& k) {  // C = 2^24 plus 1.0*1.0 at k = 0 and 1: a chain rounds each +1 away, DOT4 keeps 2^24 + 2
-         return matrix_case(k, [](Operand op, int, int, int c) -> std::uint64_t {
-           return op == Operand::C ? 0x4B800000 : op == Operand::A ? (c < 2 ? 0x38 : 0) : 0x38;
-         }, "targeted: two +1 products on C = 2^24");
+       one_case([](const Kernel&
+                       k) {  // C = 2^24 plus 1.0*1.0 at k = 0 and 1: a chain rounds each +1 away, DOT4 keeps 2^24 + 2
+         return matrix_case(
+             k,
+             [](Operand op, int, int, int c) -> std::uint64_t {
+               return op == Operand::C ? 0x4B800000 : op == Operand::A ? (c < 2 ? 0x38 : 0) : 0x38;
+             },
+             "targeted: two +1 products on C = 2^24");
        })},
-      {"docs/rdna4.md §E4", "Where does gfx12 wave64 integer WMMA saturate with CLAMP (per half of K or once)?", "gfx1200",
-       "k_wmma_i32_16x16x16_iu8_w64_gfx12__neg3_clamp1", every_value("gfx12_int_clamp"), false,
+      {"docs/rdna4.md §E4", "Where does gfx12 wave64 integer WMMA saturate with CLAMP (per half of K or once)?",
+       "gfx1200", "k_wmma_i32_16x16x16_iu8_w64_gfx12__neg3_clamp1", every_value("gfx12_int_clamp"), false,
        one_case([](const Kernel& k) {  // C = 0x7FFFFFFF, +16 per product in the first half of K, -16 in the second
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           if (op == Operand::C) return 0x7FFFFFFF;
-           const int kk = op == Operand::A ? c : r;
-           return op == Operand::B ? 1 : kk < 8 ? 0x10 : 0xF0;
-         }, "targeted: saturation in the first half of K, back in the second");
+         return matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               if (op == Operand::C) return 0x7FFFFFFF;
+               const int kk = op == Operand::A ? c : r;
+               return op == Operand::B ? 1 : kk < 8 ? 0x10 : 0xF0;
+             },
+             "targeted: saturation in the first half of K, back in the second");
        })},
-      {"docs/rdna4.md §E5", "Does gfx12 float WMMA follow MODE.FP_DENORM (set to flush)?", "gfx1200",
+      {"docs/rdna4.md §E5",
+       "Does gfx12 float WMMA follow MODE.FP_DENORM (set to flush)?",
+       "gfx1200",
        "k_wmma_f32_16x16x16_f16_w32_gfx12__mode_ftz",
-       {value("gfx12_mode", "ignored"), {"gfx12_mode=honoured mode_denorm=flush", {"gfx12_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
+       {value("gfx12_mode", "ignored"),
+        {"gfx12_mode=honoured mode_denorm=flush",
+         {"gfx12_mode=honoured", "mode_denorm_f32=flush", "mode_denorm_f16_f64=flush"}}},
        false,
        one_case([](const Kernel& k) {  // A = B = 0, C = binary32 subnormals: kept or flushed
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
-         }, "targeted: subnormal C");
+         return matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               return op == Operand::C ? static_cast<std::uint64_t>(1 + r * 16 + c) : 0;
+             },
+             "targeted: subnormal C");
        })},
-      {"docs/rdna4.md §E2", "Does gfx12 float SWMMAC compute on the dense k (unstored k as +0 factors) or on the stored values only?",
+      {"docs/rdna4.md §E2",
+       "Does gfx12 float SWMMAC compute on the dense k (unstored k as +0 factors) or on the stored values only?",
        "gfx1200", "k_swmmac_f32_16x16x32_f16_w32", every_value("gfx12_swmmac_grouping"), false,
-       one_case([](const Kernel& k) {  // B row 2 is +inf, and no index points at k = 2: dense-k gives NaN, compressed-k 16.0
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           if (op == Operand::IDX) return static_cast<std::uint64_t>(c % 2);
-           if (op == Operand::C) return 0;
-           return op == Operand::B && r == 2 ? 0x7C00 : 0x3C00;
-         }, "targeted: +inf in a B row no index points at");
-       })},
-      {"docs/rdna4.md §E6", "What does gfx12 SWMMAC do with equal or decreasing positions in a group?", "gfx1200",
-       "k_swmmac_f32_16x16x32_f16_w32", {Candidate{"the SMFMAC rule (docs/cdna3-numerics.md §4)", {}}}, false,
-       one_case([](const Kernel& k) {  // index fields 0x0, 0x5, 0x6, 0xF by group; distinct powers of two in A and in B's rows
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           static constexpr int kPositions[4][2] = {{0, 0}, {1, 1}, {2, 1}, {3, 3}};
-           if (op == Operand::IDX) return static_cast<std::uint64_t>(kPositions[(c / 2) % 4][c % 2]);
-           if (op == Operand::C) return 0;
-           if (op == Operand::A) return static_cast<std::uint64_t>(0x3C00 + 0x400 * (c % 4));  // 1, 2, 4, 8
-           return static_cast<std::uint64_t>(0x2000 + 0x400 * (r % 16));                       // 2^-7 .. 2^8
-         }, "targeted: irregular index fields");
+       one_case(
+           [](const Kernel& k) {  // B row 2 is +inf, and no index points at k = 2: dense-k gives NaN, compressed-k 16.0
+             return matrix_case(
+                 k,
+                 [](Operand op, int, int r, int c) -> std::uint64_t {
+                   if (op == Operand::IDX) return static_cast<std::uint64_t>(c % 2);
+                   if (op == Operand::C) return 0;
+                   return op == Operand::B && r == 2 ? 0x7C00 : 0x3C00;
+                 },
+                 "targeted: +inf in a B row no index points at");
+           })},
+      {"docs/rdna4.md §E6",
+       "What does gfx12 SWMMAC do with equal or decreasing positions in a group?",
+       "gfx1200",
+       "k_swmmac_f32_16x16x32_f16_w32",
+       {Candidate{"the SMFMAC rule (docs/cdna3-numerics.md §4)", {}}},
+       false,
+       one_case([](const Kernel&
+                       k) {  // index fields 0x0, 0x5, 0x6, 0xF by group; distinct powers of two in A and in B's rows
+         return matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               static constexpr int kPositions[4][2] = {{0, 0}, {1, 1}, {2, 1}, {3, 3}};
+               if (op == Operand::IDX) return static_cast<std::uint64_t>(kPositions[(c / 2) % 4][c % 2]);
+               if (op == Operand::C) return 0;
+               if (op == Operand::A) return static_cast<std::uint64_t>(0x3C00 + 0x400 * (c % 4));  // 1, 2, 4, 8
+               return static_cast<std::uint64_t>(0x2000 + 0x400 * (r % 16));                       // 2^-7 .. 2^8
+             },
+             "targeted: irregular index fields");
        })},
       {"docs/spec/valu.md §8.4", "Does V_DOT4_F32_FP8_BF8 round once or per add?", "gfx1200", "k_dot4_f32_fp8_bf8",
        every_value("dot4_fp8_rounding"), false},
@@ -175,8 +229,9 @@ std::vector<Probe> all_probes() {
        every_value("mqsad_u32_overflow"), false},
       {"docs/cdna3.md §4 E-C3-1", "Does gfx942 INT8 MFMA wrap or saturate?", "gfx942", "k_mfma_i32_16x16x32_i8",
        every_value("cdna2_int8_overflow"), false},
-      {"docs/cdna3-numerics.md §4 E-C3-2", "Does gfx942 SMFMAC compute on the dense k (unstored k as +0 terms) or on the stored values only?",
-       "gfx942", "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
+      {"docs/cdna3-numerics.md §4 E-C3-2",
+       "Does gfx942 SMFMAC compute on the dense k (unstored k as +0 terms) or on the stored values only?", "gfx942",
+       "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
   };
   for (Probe& p : cdna4_probes()) probes.push_back(std::move(p));  // gfx950, in their own file
   return probes;
@@ -193,7 +248,8 @@ std::vector<SwitchId> own_switches(const Probe& p) {
   for (const Candidate& c : p.candidates)
     for (const std::string& setting : c.settings)
       for (const SwitchInfo& info : all_switches())
-        if (setting.substr(0, setting.find('=')) == info.name && std::find(own.begin(), own.end(), info.id) == own.end())
+        if (setting.substr(0, setting.find('=')) == info.name &&
+            std::find(own.begin(), own.end(), info.id) == own.end())
           own.push_back(info.id);
   return own;
 }
@@ -219,7 +275,9 @@ SwitchId switch_id_of(const std::string& setting) {
   throw InvalidArgument(fmt::format("probe setting '{}': no such switch", setting));
 }
 
-bool contains(const std::vector<SwitchId>& ids, SwitchId id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); }
+bool contains(const std::vector<SwitchId>& ids, SwitchId id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
 
 // The known answers that bear on the probe: settings of its other questions, in a fixed order.
 KnownAnswers known_for(const Probe& p, const KnownAnswers& known) {
@@ -245,7 +303,8 @@ Switches candidate_switches(const Candidate& c, const KnownAnswers& known) {
 std::vector<SwitchId> still_open(const std::vector<SwitchId>& ids, const KnownAnswers& known) {
   std::vector<SwitchId> open;
   for (SwitchId id : ids)
-    if (std::none_of(known.begin(), known.end(), [&](const std::string& setting) { return switch_id_of(setting) == id; }))
+    if (std::none_of(known.begin(), known.end(),
+                     [&](const std::string& setting) { return switch_id_of(setting) == id; }))
       open.push_back(id);
   return open;
 }
@@ -289,7 +348,8 @@ std::vector<Switches> combinations(const Switches& base, const std::vector<Switc
 // their last), so that a question that shows only together with another one's answer (a NaN's payload
 // only in one summation order, say) is found too. From each starting point only the questions its
 // emulation read can change its result (SwitchReads), so only those are tried.
-std::vector<SwitchId> interfering_questions(const Kernel& k, const std::vector<std::uint32_t>& in, const std::vector<Switches>& candidates,
+std::vector<SwitchId> interfering_questions(const Kernel& k, const std::vector<std::uint32_t>& in,
+                                            const std::vector<Switches>& candidates,
                                             const std::vector<SwitchId>& open) {
   std::vector<SwitchId> found;
   for (const Switches& candidate : candidates) {
@@ -343,7 +403,8 @@ bool results_stay_apart(const Kernel& k, const std::vector<std::uint32_t>& in, c
 constexpr int kSearchInputs = 600;
 constexpr int kMoreInputs = 150;
 
-std::vector<ProbeCase> search_discriminating_cases(const Probe& p, const Kernel& k, int wanted, const KnownAnswers& known) {
+std::vector<ProbeCase> search_discriminating_cases(const Probe& p, const Kernel& k, int wanted,
+                                                   const KnownAnswers& known) {
   std::vector<Switches> switches;
   for (const Candidate& c : p.candidates) switches.push_back(candidate_switches(c, known));
   const std::vector<SwitchId> open = still_open(other_questions(p), known);
@@ -355,9 +416,9 @@ std::vector<ProbeCase> search_discriminating_cases(const Probe& p, const Kernel&
   const auto enough = [&](int n) {
     const int good = static_cast<int>(clean.size() + deciding.size());
     const int past_tried = n - static_cast<int>(tried.size());
-    return static_cast<int>(clean.size()) >= wanted ||                // inputs no other question changes
-           (n >= hints && good >= wanted) ||                           // deciding ones, once the hints are tried
-           (past_tried >= kMoreInputs && good >= 1) ||                 // one deciding input answers the question
+    return static_cast<int>(clean.size()) >= wanted ||  // inputs no other question changes
+           (n >= hints && good >= wanted) ||            // deciding ones, once the hints are tried
+           (past_tried >= kMoreInputs && good >= 1) ||  // one deciding input answers the question
            (past_tried >= 0 && static_cast<int>(undecided.size()) >= 4 * wanted);  // deciding ones are rare here
   };
   for (int n = 0; n < kSearchInputs && !enough(n); ++n) {
@@ -376,7 +437,8 @@ std::vector<ProbeCase> search_discriminating_cases(const Probe& p, const Kernel&
     if (!differs) continue;
     // A probe of one candidate (does the GPU do what the model says?) is judged under the other answers too.
     std::vector<SwitchId> interfering = interfering_questions(k, c.in, switches, open);
-    const bool decides = switches.size() == 1 || interfering.empty() || results_stay_apart(k, c.in, switches, interfering);
+    const bool decides =
+        switches.size() == 1 || interfering.empty() || results_stay_apart(k, c.in, switches, interfering);
     auto& bucket = interfering.empty() ? clean : decides ? deciding : undecided;
     bucket.push_back(ProbeCase{std::move(c), std::move(interfering), decides});
   }
@@ -402,7 +464,8 @@ std::vector<std::string> prerequisites(const Probe& p, const std::vector<Kernel>
     if (k == nullptr) continue;
     const std::vector<ProbeCase> cases = discriminating_cases(q, *k);
     // One input that decides whatever the other answers is enough; otherwise the questions that interfere.
-    if (cases.empty() || std::any_of(cases.begin(), cases.end(), [](const ProbeCase& c) { return c.decides; })) continue;
+    if (cases.empty() || std::any_of(cases.begin(), cases.end(), [](const ProbeCase& c) { return c.decides; }))
+      continue;
     std::vector<SwitchId> needed;
     for (const ProbeCase& c : cases)
       for (SwitchId id : c.interfering)
@@ -416,7 +479,8 @@ std::vector<std::string> prerequisites(const Probe& p, const std::vector<Kernel>
       pending.push_back(at->id);
     }
   }
-  std::sort(before.begin(), before.end(), [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
+  std::sort(before.begin(), before.end(),
+            [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
   return before;
 }
 
@@ -425,7 +489,8 @@ std::vector<std::string> prerequisites(const Probe& p, const std::vector<Kernel>
 // and known answers, and a call for fewer gets a prefix of them: `device probe --list`, the probes' runs
 // and the tests ask for the same searches, each of which emulates the kernel up to 600 times per
 // candidate, and again per answer of each question read on the inputs that discriminate.
-std::vector<ProbeCase> discriminating_cases(const Probe& p, const Kernel& k, int wanted, const KnownAnswers& known_answers) {
+std::vector<ProbeCase> discriminating_cases(const Probe& p, const Kernel& k, int wanted,
+                                            const KnownAnswers& known_answers) {
   struct Searched {
     int wanted;
     std::vector<ProbeCase> found;
@@ -433,7 +498,8 @@ std::vector<ProbeCase> discriminating_cases(const Probe& p, const Kernel& k, int
   static std::mutex mutex;
   static std::map<std::string, Searched> searched;
   const KnownAnswers known = known_for(p, known_answers);
-  std::string key = p.id + '\n' + p.kernel + '\n' + k.target.name() + (p.hints ? "\nhints" : "") + (p.raw_inputs ? "\nraw" : "");
+  std::string key =
+      p.id + '\n' + p.kernel + '\n' + k.target.name() + (p.hints ? "\nhints" : "") + (p.raw_inputs ? "\nraw" : "");
   for (const Candidate& c : p.candidates)
     for (const std::string& setting : c.settings) key += '\n' + setting;
   for (const std::string& setting : known) key += "\nknown " + setting;
@@ -441,9 +507,11 @@ std::vector<ProbeCase> discriminating_cases(const Probe& p, const Kernel& k, int
     const std::lock_guard<std::mutex> lock(mutex);
     const auto it = searched.find(key);
     // A search that stopped short of what it wanted found everything there is.
-    if (it != searched.end() && (it->second.wanted >= wanted || static_cast<int>(it->second.found.size()) < it->second.wanted)) {
+    if (it != searched.end() &&
+        (it->second.wanted >= wanted || static_cast<int>(it->second.found.size()) < it->second.wanted)) {
       const auto& found = it->second.found;
-      return {found.begin(), found.begin() + std::min<std::ptrdiff_t>(wanted, static_cast<std::ptrdiff_t>(found.size()))};
+      return {found.begin(),
+              found.begin() + std::min<std::ptrdiff_t>(wanted, static_cast<std::ptrdiff_t>(found.size()))};
     }
   }
   // Search for at least the runs' four, so that a first short request does not force a second search.
@@ -476,14 +544,17 @@ std::string answered_by(const std::vector<SwitchId>& ids, const std::string& arc
   for (const Probe& q : all_probes())
     if (q.arch == arch)
       for (SwitchId id : own_switches(q))
-        if (contains(ids, id) && !switch_is_mode_field(id) && std::find(probes.begin(), probes.end(), q.id) == probes.end())
+        if (contains(ids, id) && !switch_is_mode_field(id) &&
+            std::find(probes.begin(), probes.end(), q.id) == probes.end())
           probes.push_back(q.id);
-  return probes.empty() ? "" : fmt::format(" (probe {} answers them: run it in the same session)", joined(probes, ", "));
+  return probes.empty() ? ""
+                        : fmt::format(" (probe {} answers them: run it in the same session)", joined(probes, ", "));
 }
 
 // Whether, under the known answers (the other questions at their defaults), every candidate gives the same
 // results on every case.
-bool candidates_coincide(const Probe& p, const Kernel& k, const std::vector<ProbeCase>& cases, const KnownAnswers& known) {
+bool candidates_coincide(const Probe& p, const Kernel& k, const std::vector<ProbeCase>& cases,
+                         const KnownAnswers& known) {
   for (const ProbeCase& pc : cases) {
     const std::vector<std::uint32_t> first = emulate(k, pc.c.in, candidate_switches(p.candidates.front(), known));
     for (std::size_t c = 1; c < p.candidates.size(); ++c)
@@ -493,7 +564,8 @@ bool candidates_coincide(const Probe& p, const Kernel& k, const std::vector<Prob
 }
 
 // One probe on the launcher: the outcome, with the capture lines written as the cases run.
-ProbeResult run_probe(const Probe& p, const Kernel& k, Launcher& launcher, std::ostream* capture, const KnownAnswers& known_answers) {
+ProbeResult run_probe(const Probe& p, const Kernel& k, Launcher& launcher, std::ostream* capture,
+                      const KnownAnswers& known_answers) {
   ProbeResult r{p.id, "", {}};
   const KnownAnswers known = known_for(p, known_answers);
   // The inputs found with nothing known (one search per probe, shared by every session); when the answers
@@ -516,7 +588,8 @@ ProbeResult run_probe(const Probe& p, const Kernel& k, Launcher& launcher, std::
       if (!contains(interfering, id)) interfering.push_back(id);
     for (std::size_t c = 0; c < p.candidates.size(); ++c) {
       if (!matches[c]) continue;
-      const std::vector<Switches> answers = combinations(candidate_switches(p.candidates[c], known), still_open(pc.interfering, known));
+      const std::vector<Switches> answers =
+          combinations(candidate_switches(p.candidates[c], known), still_open(pc.interfering, known));
       std::size_t a = 0;
       while (a < answers.size() && emulate(k, pc.c.in, answers[a], &hw) != hw) ++a;
       matches[c] = a < answers.size();
@@ -538,24 +611,26 @@ ProbeResult run_probe(const Probe& p, const Kernel& k, Launcher& launcher, std::
     for (const std::string& setting : known)
       if (candidate_switches(Candidate{"", {setting}}, {}) != Switches{}) unusual.push_back(setting);
     r.not_observable = true;
-    r.outcome = fmt::format("not observable on this GPU: with {} (found by the probes before) every candidate gives the same "
-                            "results on each of the {} inputs tried",
-                            joined(unusual.empty() ? known : unusual, " "), kSearchInputs);
+    r.outcome = fmt::format(
+        "not observable on this GPU: with {} (found by the probes before) every candidate gives the same "
+        "results on each of the {} inputs tried",
+        joined(unusual.empty() ? known : unusual, " "), kSearchInputs);
   } else if (cases.empty()) {
     r.outcome = "no discriminating input found (a bug in mxlane's probe)";
   } else if (r.matching.empty()) {
     r.outcome = "matches none of the candidates: please share the capture";
   } else if (r.matching.size() > 1) {
-    r.outcome = fmt::format("cannot decide: {} (the answers to {} change these inputs' results as well{}); please share the capture",
-                            joined(r.matching, " or "), others.empty() ? "no other question" : others,
-                            answered_by(interfering, p.arch));
+    r.outcome = fmt::format(
+        "cannot decide: {} (the answers to {} change these inputs' results as well{}); please share the capture",
+        joined(r.matching, " or "), others.empty() ? "no other question" : others, answered_by(interfering, p.arch));
   } else {
     if (matched == 0) {
       r.outcome = "matches the default: " + r.matching.front();
     } else {
       std::string flags;
       for (const std::string& setting : p.candidates[matched].settings) flags += " --option " + setting;
-      r.outcome = fmt::format("matches {}: run the emulator with{} (or \"options\" in eval lines)", r.matching.front(), flags);
+      r.outcome =
+          fmt::format("matches {}: run the emulator with{} (or \"options\" in eval lines)", r.matching.front(), flags);
     }
     if (needed_other_answers[matched])
       r.outcome += fmt::format("; other words match only with another answer to {} (see those probes)", others);
@@ -578,7 +653,8 @@ std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const st
     if (p.arch != arch) {
       r.outcome = fmt::format("skipped: needs a {} GPU (this one is {})", p.arch, arch);
     } else if (k == nullptr) {
-      r.outcome = fmt::format("error: no kernel {} for {} in the kernel catalog (a bug in mxlane's probe list)", p.kernel, arch);
+      r.outcome = fmt::format("error: no kernel {} for {} in the kernel catalog (a bug in mxlane's probe list)",
+                              p.kernel, arch);
     } else {
       try {
         r = run_probe(p, *k, launcher, capture, known);
@@ -594,7 +670,8 @@ std::vector<ProbeResult> run_probes(const std::vector<Kernel>& kernels, const st
               const SwitchId id = switch_id_of(setting);
               if (switch_is_mode_field(id)) continue;
               // A later probe of the same question (another kernel) has the last word.
-              known.erase(std::remove_if(known.begin(), known.end(), [&](const std::string& answer) { return switch_id_of(answer) == id; }),
+              known.erase(std::remove_if(known.begin(), known.end(),
+                                         [&](const std::string& answer) { return switch_id_of(answer) == id; }),
                           known.end());
               known.push_back(setting);
             }

@@ -20,12 +20,12 @@ struct Candidate {
 };
 
 struct Probe {
-  std::string id;        // "docs/spec/layouts.md §11.1"
+  std::string id;  // "docs/spec/layouts.md §11.1"
   std::string question;
-  std::string arch;      // the architecture whose GPU can answer it
-  std::string kernel;    // kernel name in the catalog
+  std::string arch;                   // the architecture whose GPU can answer it
+  std::string kernel;                 // kernel name in the catalog
   std::vector<Candidate> candidates;  // the first is the current default
-  bool raw_inputs = false;  // random lane words instead of matrices scattered through the layouts
+  bool raw_inputs = false;            // random lane words instead of matrices scattered through the layouts
   // Handcrafted inputs tried before the search, for questions random inputs rarely reach.
   std::function<std::vector<Case>(const Kernel&)> hints = nullptr;
 };

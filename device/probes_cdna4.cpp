@@ -28,24 +28,28 @@ std::vector<Candidate> every_value_of(const std::string& name) {
 
 std::vector<Probe> cdna4_probes() {
   return {
-      {"docs/cdna4-numerics.md §6 E-C4-1", "Which lanes and VGPRs hold k of gfx950's K-doubled f16 MFMA (contiguous or interleaved halves)?",
-       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false,
-       one_case([](const Kernel& k) {
+      {"docs/cdna4-numerics.md §6 E-C4-1",
+       "Which lanes and VGPRs hold k of gfx950's K-doubled f16 MFMA (contiguous or interleaved halves)?", "gfx950",
+       "k_mfma_f32_16x16x32_f16", every_value_of("k16_layout"), false, one_case([](const Kernel& k) {
          // Products 1 (k 0) and six of 2^-26 placed, in the contiguous map, at k 4-7 and 12-13: there they
          // share fused groups with the 1 or with each other and vanish; read through the interleaved map the
          // same register slots are k 16-21, one group of their own whose 1.5*2^-24 rounds the result up.
-         return matrix_case(k, [](Operand op, int, int r, int c) -> std::uint64_t {
-           if (op == Operand::C) return 0;
-           const int k_index = op == Operand::A ? c : r;
-           if (k_index == 0) return 0x3C00;  // f16 1.0
-           return (k_index >= 4 && k_index <= 7) || k_index == 12 || k_index == 13 ? 0x0800 : 0;  // 2^-13
-         }, "targeted: small products that join the 1.0's group in one lane map and not in the other");
+         return matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               if (op == Operand::C) return 0;
+               const int k_index = op == Operand::A ? c : r;
+               if (k_index == 0) return 0x3C00;                                                       // f16 1.0
+               return (k_index >= 4 && k_index <= 7) || k_index == 12 || k_index == 13 ? 0x0800 : 0;  // 2^-13
+             },
+             "targeted: small products that join the 1.0's group in one lane map and not in the other");
        })},
       // After E-C4-1: the lane map decides which products share a fused group, so a GPU with the other map
       // could give a group-size input's other result; these inputs are apart under both maps, and the
       // session knows the map by now (KnownAnswers).
-      {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?",
-       "gfx950", "k_mfma_f32_16x16x32_f16", every_value_of("cdna4_kdoubled_group"), false,
+      {"docs/cdna4-numerics.md §6 E-C4-4 (f16)",
+       "What fused group size does gfx950's K-doubled f16 MFMA use (8 or 16)?", "gfx950", "k_mfma_f32_16x16x32_f16",
+       every_value_of("cdna4_kdoubled_group"), false,
        [](const Kernel& k) {
          // A product 1 at one k and products 2^-24 (half an ulp of 1) at a seeded random set of the others:
          // how many half-ulps meet the 1 in its group, and how many meet each other, decides how often they
@@ -55,16 +59,20 @@ std::vector<Probe> cdna4_probes() {
          for (int n = 0; n < 96; ++n) {
            const int one_at = static_cast<int>(rng() % 32);
            const std::uint32_t small = static_cast<std::uint32_t>(rng()) & ~(1U << one_at);
-           cases.push_back(matrix_case(k, [one_at, small](Operand op, int, int r, int c) -> std::uint64_t {
-             const int k_index = op == Operand::A ? c : r;
-             if (op == Operand::C) return 0;
-             return k_index == one_at ? 0x3C00 : ((small >> k_index) & 1) != 0 ? 0x0C00 : 0;  // f16 1.0, 2^-12
-           }, fmt::format("targeted: 1.0 at k {}, 2^-24 products at k mask {:#010x}", one_at, small)));
+           cases.push_back(matrix_case(
+               k,
+               [one_at, small](Operand op, int, int r, int c) -> std::uint64_t {
+                 const int k_index = op == Operand::A ? c : r;
+                 if (op == Operand::C) return 0;
+                 return k_index == one_at ? 0x3C00 : ((small >> k_index) & 1) != 0 ? 0x0C00 : 0;  // f16 1.0, 2^-12
+               },
+               fmt::format("targeted: 1.0 at k {}, 2^-24 products at k mask {:#010x}", one_at, small)));
          }
          return cases;
        }},
-      {"docs/cdna4-numerics.md §6 E-C4-2", "Which bits hold k of an fp6 f8f6f4 operand (contiguous or the fp8 interleave)?",
-       "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4__cbsz2_blgp2", every_value_of("fp6_layout"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-2",
+       "Which bits hold k of an fp6 f8f6f4 operand (contiguous or the fp8 interleave)?", "gfx950",
+       "k_mfma_scale_f32_32x32x64_f8f6f4__cbsz2_blgp2", every_value_of("fp6_layout"), false},
       {"docs/cdna4-numerics.md §6 E-C4-3", "Is a scale byte 0x00 in the scaled f8f6f4 MFMA 2^-127 or no scaling?",
        "gfx950", "k_mfma_scale_f32_32x32x64_f8f6f4", every_value_of("scale_zero_is_identity"), false,
        [](const Kernel& k) {
@@ -74,14 +82,20 @@ std::vector<Probe> cdna4_probes() {
            std::uint64_t sa, sb, factor;
          };
          std::vector<Case> cases;
-         for (const Bytes b : {Bytes{0x00, 0x7F, 0x38}, Bytes{0x7F, 0x00, 0x38}, Bytes{0x00, 0x00, 0x38}, Bytes{0x00, 0x7F, 0x40}})
-           cases.push_back(matrix_case(k, [b](Operand op, int, int, int) -> std::uint64_t {
-             return op == Operand::C ? 0 : op == Operand::SA ? b.sa : op == Operand::SB ? b.sb : b.factor;
-           }, fmt::format("targeted: scale bytes {:#04x} (A) and {:#04x} (B), factors {:#04x}", b.sa, b.sb, b.factor), true));
+         for (const Bytes b :
+              {Bytes{0x00, 0x7F, 0x38}, Bytes{0x7F, 0x00, 0x38}, Bytes{0x00, 0x00, 0x38}, Bytes{0x00, 0x7F, 0x40}})
+           cases.push_back(matrix_case(
+               k,
+               [b](Operand op, int, int, int) -> std::uint64_t {
+                 return op == Operand::C ? 0 : op == Operand::SA ? b.sa : op == Operand::SB ? b.sb : b.factor;
+               },
+               fmt::format("targeted: scale bytes {:#04x} (A) and {:#04x} (B), factors {:#04x}", b.sa, b.sb, b.factor),
+               true));
          return cases;
        }},
-      {"docs/cdna4-numerics.md §6 E-C4-4 (f8f6f4)", "How does gfx950 f8f6f4 sum a 32-k scale block (one fused group or gfx942's fp8 halves)?",
-       "gfx950", "k_mfma_scale_f32_16x16x128_f8f6f4", every_value_of("f8f6f4_group"), false},
+      {"docs/cdna4-numerics.md §6 E-C4-4 (f8f6f4)",
+       "How does gfx950 f8f6f4 sum a 32-k scale block (one fused group or gfx942's fp8 halves)?", "gfx950",
+       "k_mfma_scale_f32_16x16x128_f8f6f4", every_value_of("f8f6f4_group"), false},
   };
 }
 

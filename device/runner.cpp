@@ -14,7 +14,8 @@ using Json = nlohmann::ordered_json;
 
 // The float format of each result word's fields, for the NaN rule ("" for integer results).
 std::string result_format(const Kernel& k) {
-  if (k.matrix != nullptr) return elem_type_info(k.matrix->d_type).is_integer ? "" : std::string(elem_name(k.matrix->d_type));
+  if (k.matrix != nullptr)
+    return elem_type_info(k.matrix->d_type).is_integer ? "" : std::string(elem_name(k.matrix->d_type));
   return std::string(valu_signature_traits(k.valu->signature).result_float);
 }
 
@@ -41,12 +42,16 @@ bool is_nan_field(std::uint32_t v, int bits) {
 bool nan_class_only(const Kernel& k, std::uint64_t e, std::uint64_t a, const std::string& format) {
   if (format.empty() || nan_bits_known(k)) return false;
   if (format == "f64") {
-    const auto nan64 = [](std::uint64_t v) { return (v & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL && (v & 0xFFFFFFFFFFFFFULL) != 0; };
+    const auto nan64 = [](std::uint64_t v) {
+      return (v & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL && (v & 0xFFFFFFFFFFFFFULL) != 0;
+    };
     return nan64(e) && nan64(a);
   }
-  if (format == "f32") return is_nan_field(static_cast<std::uint32_t>(e), 32) && is_nan_field(static_cast<std::uint32_t>(a), 32);
+  if (format == "f32")
+    return is_nan_field(static_cast<std::uint32_t>(e), 32) && is_nan_field(static_cast<std::uint32_t>(a), 32);
   for (int half = 0; half < 2; ++half) {  // 16-bit fields: each equal, or both NaN
-    const auto x = static_cast<std::uint32_t>((e >> (16 * half)) & 0xFFFF), y = static_cast<std::uint32_t>((a >> (16 * half)) & 0xFFFF);
+    const auto x = static_cast<std::uint32_t>((e >> (16 * half)) & 0xFFFF),
+               y = static_cast<std::uint32_t>((a >> (16 * half)) & 0xFFFF);
     if (x == y) continue;
     const bool nan_x = format == "bf16" ? (x & 0x7F80) == 0x7F80 && (x & 0x7F) != 0 : is_nan_field(x, 16);
     const bool nan_y = format == "bf16" ? (y & 0x7F80) == 0x7F80 && (y & 0x7F) != 0 : is_nan_field(y, 16);
@@ -71,9 +76,12 @@ void describe_matrix_word(const Kernel& k, const Case& c, int vgpr, int lane, Mi
       m.element = element_notation(Operand::D, p, d.blocks > 1);
       const OperandLayout la(d, Operand::A, k.mods), lb(d, Operand::B, k.mods), lc(d, Operand::C, k.mods);
       const auto read = [&](const Placement& q, int operand_offset) -> std::uint64_t {
-        const auto word = [&](int r) { return std::uint64_t{c.in[static_cast<std::size_t>(q.slot.lane * k.in_dwords + operand_offset + r)]}; };
+        const auto word = [&](int r) {
+          return std::uint64_t{c.in[static_cast<std::size_t>(q.slot.lane * k.in_dwords + operand_offset + r)]};
+        };
         if (q.slot.width() == 64) return word(q.slot.vgpr) | (word(q.slot.vgpr + 1) << 32);
-        return (word(q.slot.vgpr) >> q.slot.bit_lo) & (q.slot.width() == 32 ? 0xFFFFFFFFULL : (1ULL << q.slot.width()) - 1);
+        return (word(q.slot.vgpr) >> q.slot.bit_lo) &
+               (q.slot.width() == 32 ? 0xFFFFFFFFULL : (1ULL << q.slot.width()) - 1);
       };
       const int replica = la.replicas() > 1 ? (lane / 16) % la.replicas() : 0;
       std::vector<std::uint64_t> a, b;
@@ -83,7 +91,8 @@ void describe_matrix_word(const Kernel& k, const Case& c, int vgpr, int lane, Mi
         b.push_back(read(lb.forward(p.block, kk, p.col)[static_cast<std::size_t>(replica)], d.vgprs_a));
       const std::uint64_t cv = read(lc.forward(p.block, p.row, p.col)[0], d.vgprs_a + d.vgprs_b);
       const int digits = elem_bits(d.a_type) / 4, cdigits = elem_bits(d.c_type) / 4;
-      m.inputs = fmt::format("A row [{}] B column [{}] C {:0{}x}", hex_list(a, digits), hex_list(b, digits), cv, cdigits);
+      m.inputs =
+          fmt::format("A row [{}] B column [{}] C {:0{}x}", hex_list(a, digits), hex_list(b, digits), cv, cdigits);
     }
 }
 
@@ -91,14 +100,16 @@ Json words(const Kernel& k, const std::vector<std::uint32_t>& buf, int stride, i
   Json regs = Json::array();
   for (int r = 0; r < count; ++r) {
     Json lanes = Json::array();
-    for (int l = 0; l < k.target.wave; ++l) lanes.push_back(fmt::format("{:#010x}", buf[static_cast<std::size_t>(l * stride + offset + r)]));
+    for (int l = 0; l < k.target.wave; ++l)
+      lanes.push_back(fmt::format("{:#010x}", buf[static_cast<std::size_t>(l * stride + offset + r)]));
     regs.push_back(std::move(lanes));
   }
   return regs;
 }
 
 bool untied_16bit(const Kernel& k) {
-  return k.matrix != nullptr && k.matrix->family().cd16_in_half_vgpr && elem_bits(k.matrix->d_type) == 16 && !k.matrix->tied;
+  return k.matrix != nullptr && k.matrix->family().cd16_in_half_vgpr && elem_bits(k.matrix->d_type) == 16 &&
+         !k.matrix->tied;
 }
 
 }  // namespace
@@ -123,7 +134,8 @@ bool glob_match(const std::string& glob, const std::string& name) {
   return g == glob.size();
 }
 
-std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_index, const std::vector<std::uint32_t>& expected,
+std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_index,
+                                   const std::vector<std::uint32_t>& expected,
                                    const std::vector<std::uint32_t>& actual) {
   std::vector<Mismatch> out;
   const std::string format = result_format(k);
@@ -137,8 +149,19 @@ std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_inde
       const std::uint64_t a = step == 2 ? (std::uint64_t{actual[i + 1]} << 32 | actual[i]) : actual[i];
       const std::uint64_t mask = step == 2 ? ~0ULL : care;
       if ((e & mask) == (a & mask)) continue;
-      Mismatch m{k.target.name() + " " + k.name, c.kind, case_index, lane, r, e, a, step * 32, "", "", nan_class_only(k, e & mask, a & mask, format)};
-      if (k.matrix != nullptr) describe_matrix_word(k, c, m.vgpr, lane, m);
+      Mismatch m{k.target.name() + " " + k.name,
+                 c.kind,
+                 case_index,
+                 lane,
+                 r,
+                 e,
+                 a,
+                 step * 32,
+                 "",
+                 "",
+                 nan_class_only(k, e & mask, a & mask, format)};
+      if (k.matrix != nullptr)
+        describe_matrix_word(k, c, m.vgpr, lane, m);
       else {
         std::vector<std::uint64_t> in;
         for (int w = 0; w < k.in_dwords; ++w) in.push_back(c.in[static_cast<std::size_t>(lane * k.in_dwords + w)]);
@@ -150,7 +173,8 @@ std::vector<Mismatch> compare_case(const Kernel& k, const Case& c, int case_inde
 }
 
 std::string capture_line(const Kernel& k, const Case& c, int case_index, const std::vector<std::uint32_t>& actual) {
-  Json line{{"id", capture_id(k, c, case_index)}, {"arch", arch_info(k.target.arch).name},
+  Json line{{"id", capture_id(k, c, case_index)},
+            {"arch", arch_info(k.target.arch).name},
             // The unscaled f8f6f4 form shares the scaled builtin's name: its mnemonic names it in a line.
             {"inst", k.matrix != nullptr && k.matrix->zero_scale_form ? std::string(k.matrix->mnemonic) : k.builtin()}};
   Json mods = Json::object();
@@ -216,13 +240,16 @@ void RunReport::count(Row& row, const std::vector<Mismatch>& found) {
   ++row.cases;
   bool other = false;
   for (const Mismatch& m : found) other = other || !m.nan_class_only;
-  if (found.empty()) ++row.exact;
-  else if (other) ++row.mismatches;
-  else ++row.nan_class_only;
+  if (found.empty())
+    ++row.exact;
+  else if (other)
+    ++row.mismatches;
+  else
+    ++row.nan_class_only;
 }
 
-RunReport run_kernels(const std::vector<Kernel>& kernels, Launcher& launcher, const RunOptions& o, std::ostream* capture,
-                      std::ostream* live) {
+RunReport run_kernels(const std::vector<Kernel>& kernels, Launcher& launcher, const RunOptions& o,
+                      std::ostream* capture, std::ostream* live) {
   RunReport report;
   for (const Kernel& k : kernels) {
     if (!selected(k, o)) continue;
@@ -260,8 +287,8 @@ RunReport run_kernels(const std::vector<Kernel>& kernels, Launcher& launcher, co
 }
 
 void print_table_header(std::ostream& out) {
-  out << fmt::format("{:<70} {:>6} {:>6} {:>9} {:>10}\n", "target kernel (builtin and modifiers)", "cases", "exact", "NaN-class",
-                     "mismatched");
+  out << fmt::format("{:<70} {:>6} {:>6} {:>9} {:>10}\n", "target kernel (builtin and modifiers)", "cases", "exact",
+                     "NaN-class", "mismatched");
 }
 
 void print_row(const RunReport::Row& r, std::ostream& out) {
@@ -293,15 +320,17 @@ void print_report(const RunReport& report, const RunOptions& o, std::ostream& ou
     if (shown++ == o.max_details) out << "  ...\n";
     if (shown > o.max_details) continue;
     const int digits = m.bits / 4 + 2;
-    out << fmt::format("  case {} ({}): lane {} v{}{}: emulator {:#0{}x}, hardware {:#0{}x}{}\n    {}\n", m.case_index, m.case_kind,
-                       m.lane, m.bits == 64 ? fmt::format("[{}:{}]", m.vgpr + 1, m.vgpr) : std::to_string(m.vgpr),
+    out << fmt::format("  case {} ({}): lane {} v{}{}: emulator {:#0{}x}, hardware {:#0{}x}{}\n    {}\n", m.case_index,
+                       m.case_kind, m.lane,
+                       m.bits == 64 ? fmt::format("[{}:{}]", m.vgpr + 1, m.vgpr) : std::to_string(m.vgpr),
                        m.element.empty() ? "" : " " + m.element, m.expected, digits, m.actual, digits,
                        m.nan_class_only ? " (NaN class only)" : "", m.inputs);
   }
   for (const auto& r : report.rows)
     if (!r.error.empty()) out << fmt::format("\nERROR in {}: {}\n", r.kernel, r.error);
-  out << fmt::format("\n{} kernels, {} cases: {} exact, {} NaN class only, {} mismatched; {} kernel(s) stopped by an error\n",
-                     report.rows.size(), total_cases, exact, nan_only, bad, errors);
+  out << fmt::format(
+      "\n{} kernels, {} cases: {} exact, {} NaN class only, {} mismatched; {} kernel(s) stopped by an error\n",
+      report.rows.size(), total_cases, exact, nan_only, bad, errors);
   out << "Rule: " << kComparisonRule << '\n';
 }
 

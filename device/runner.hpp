@@ -82,7 +82,8 @@ bool glob_match(const std::string& glob, const std::string& name);
 // unselected half of an untied 16-bit WMMA result) are ignored; every other differing word is
 // returned, marked nan_class_only where both are NaNs whose bits the specs leave open.
 std::vector<Mismatch> compare_case(const Kernel& kernel, const Case& c, int case_index,
-                                   const std::vector<std::uint32_t>& expected, const std::vector<std::uint32_t>& actual);
+                                   const std::vector<std::uint32_t>& expected,
+                                   const std::vector<std::uint32_t>& actual);
 
 // One `mxlane eval` line for a case, with "expect" set to `actual` (a capture line).
 std::string capture_line(const Kernel& kernel, const Case& c, int case_index, const std::vector<std::uint32_t>& actual);

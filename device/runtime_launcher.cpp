@@ -11,7 +11,8 @@ namespace mxlane::device {
 const std::vector<KernelParameter>& kernel_parameters() {
   // Global pointers are 8 bytes on AMDGPU and each argument sits at an offset aligned to its size
   // (the AMDHSA kernarg segment, LLVM AMDGPUUsage "Kernel Argument Layout").
-  static const std::vector<KernelParameter> params{{"const unsigned* __restrict in", 0, 8}, {"unsigned* __restrict out", 8, 8}};
+  static const std::vector<KernelParameter> params{{"const unsigned* __restrict in", 0, 8},
+                                                   {"unsigned* __restrict out", 8, 8}};
   return params;
 }
 
@@ -75,7 +76,8 @@ std::vector<std::string> code_object_files(const std::string& target, int hip_ru
   // hipRuntimeGetVersion) is an old runtime: v4 first. The other object is always the fallback, so
   // a wrong guess costs one failed hipModuleLoadData.
   const std::string v4 = "mxlane_" + target + ".co", v5 = "mxlane_" + target + ".v5.co";
-  return hip_runtime_version >= kHipRuntimeV5First ? std::vector<std::string>{v5, v4} : std::vector<std::string>{v4, v5};
+  return hip_runtime_version >= kHipRuntimeV5First ? std::vector<std::string>{v5, v4}
+                                                   : std::vector<std::string>{v4, v5};
 }
 
 }  // namespace mxlane::device

@@ -49,7 +49,8 @@ void index_expression_input(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = input.substr(0, newline);
   const std::string_view rest = newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
   // The forward and slot names, and the dotted threadIdx ones and pair mode's step s.
-  const std::vector<std::string> variables = {"i", "j", "k", "b", "r", "L", "G", "row", "col", "s", "threadIdx.x", "threadIdx.y"};
+  const std::vector<std::string> variables = {"i", "j",   "k",   "b", "r",           "L",
+                                              "G", "row", "col", "s", "threadIdx.x", "threadIdx.y"};
   std::array<std::int64_t, 12> values{};
   for (std::size_t n = 0; n < rest.size() && n < 8 * values.size(); ++n)
     values[n / 8] = static_cast<std::int64_t>(static_cast<std::uint64_t>(values[n / 8]) |

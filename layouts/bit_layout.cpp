@@ -28,14 +28,12 @@ int& coordinate(Coords& c, Coord which) {
 
 int gather(const std::vector<BitRef>& bits, const Coords& c) {
   int index = 0;
-  for (std::size_t n = 0; n < bits.size(); ++n)
-    index |= ((coordinate(c, bits[n].coord) >> bits[n].bit) & 1) << n;
+  for (std::size_t n = 0; n < bits.size(); ++n) index |= ((coordinate(c, bits[n].coord) >> bits[n].bit) & 1) << n;
   return index;
 }
 
 void scatter(const std::vector<BitRef>& bits, int index, Coords& c) {
-  for (std::size_t n = 0; n < bits.size(); ++n)
-    coordinate(c, bits[n].coord) |= ((index >> n) & 1) << bits[n].bit;
+  for (std::size_t n = 0; n < bits.size(); ++n) coordinate(c, bits[n].coord) |= ((index >> n) & 1) << bits[n].bit;
 }
 
 const char* coord_name(Coord c) {

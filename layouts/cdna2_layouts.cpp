@@ -59,8 +59,7 @@ BitLayout cdna2_output_layout(const InstrDesc& d, F64QuadOrder f64_quad_order) {
   const int block_bits = log2_exact(d.blocks);
 
   std::vector<BitRef> slot_bits;  // bits of s, least significant first
-  const bool blocks_first = d.d_type == ElemType::f64 && d.blocks > 1 &&
-                            f64_quad_order == F64QuadOrder::lab_notes;
+  const bool blocks_first = d.d_type == ElemType::f64 && d.blocks > 1 && f64_quad_order == F64QuadOrder::lab_notes;
   if (blocks_first) append(slot_bits, Coord::block, 0, block_bits);
   append(slot_bits, Coord::row, h_bits, m_bits - h_bits);
   if (!blocks_first) append(slot_bits, Coord::block, 0, block_bits);

@@ -75,7 +75,8 @@ std::vector<Slot> cdna4_f8f6f4_slots(int m, int format_code, int mn, int k, Fp6L
 Slot cdna4_kdoubled_slot(int m, int element_bits, int mn, int k, K16Layout layout) {
   check_m(m);
   if (element_bits != 8 && element_bits != 16)
-    throw std::invalid_argument(fmt::format("gfx950 K-doubled layout: element bits must be 8 or 16, not {}", element_bits));
+    throw std::invalid_argument(
+        fmt::format("gfx950 K-doubled layout: element bits must be 8 or 16, not {}", element_bits));
   const int per_lane = 128 / element_bits;  // four VGPRs: Kl = 8 (16-bit) or 16 (8-bit)
   check_range("k", k, per_lane * kWave / m);
   check_range("row/column", mn, m);

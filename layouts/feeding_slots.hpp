@@ -18,23 +18,23 @@ namespace mxlane {
 // One input slot read for an output element.
 struct FeedingSlot {
   Operand operand = Operand::A;
-  int k = -1;           // the product index (A column / B row); -1 for C
-  Placement read;       // the logical element the instruction uses (block, row, col as in D's
-                        // formula) and the slot it reads it from, with NEG/ABS marks
-  Placement source;     // the element stored in that slot with no modifiers (differs from `read`
-                        // under CBSZ/ABID or BLGP: e.g. A[i][k] of another block)
+  int k = -1;        // the product index (A column / B row); -1 for C
+  Placement read;    // the logical element the instruction uses (block, row, col as in D's
+                     // formula) and the slot it reads it from, with NEG/ABS marks
+  Placement source;  // the element stored in that slot with no modifiers (differs from `read`
+                     // under CBSZ/ABID or BLGP: e.g. A[i][k] of another block)
   // A k of a sparse A row with no stored value: an exact +0 read from no register (`read` and
   // `source` then name the element only).
   bool zero = false;
 };
 
 struct OutputFeeds {
-  Placement d;                  // where D[b][i][j] is written
-  int replica = 0;              // RDNA3: the A/B copy (lane group) read; 0 elsewhere
-  std::vector<FeedingSlot> a;   // indexed by the element kernel's k (a sparse row's terms, sparse_row())
-  std::vector<FeedingSlot> b;   // likewise: B[k][j] for the same term
+  Placement d;                 // where D[b][i][j] is written
+  int replica = 0;             // RDNA3: the A/B copy (lane group) read; 0 elsewhere
+  std::vector<FeedingSlot> a;  // indexed by the element kernel's k (a sparse row's terms, sparse_row())
+  std::vector<FeedingSlot> b;  // likewise: B[k][j] for the same term
   FeedingSlot c;
-  std::vector<FeedingSlot> idx;  // SMFMAC: the IDX field of each stored A value of the row, by c
+  std::vector<FeedingSlot> idx;    // SMFMAC: the IDX field of each stored A value of the row, by c
   bool irregular_indices = false;  // SMFMAC: some group's indices are not increasing (undefined)
   // Scaled f8f6f4: the SA byte of row i and the SB byte of column j for each 32-k block (`k` is the
   // block's first k), docs/cdna4.md §2.3.
@@ -63,14 +63,14 @@ class FeedingSlots {
   int depth_;  // K
   Switches switches_;
   OperandLayout a_, b_, c_, d_;
-  OperandLayout natural_a_, natural_b_;  // without lane remaps, to name what a remapped slot holds
-  std::optional<OperandLayout> idx_;    // SMFMAC's index register
+  OperandLayout natural_a_, natural_b_;   // without lane remaps, to name what a remapped slot holds
+  std::optional<OperandLayout> idx_;      // SMFMAC's index register
   std::optional<OperandLayout> sa_, sb_;  // the scale registers of the scaled f8f6f4 MFMA
 };
 
 // One-off form of FeedingSlots(desc, mods, switches).of(block, row, col).
-OutputFeeds output_feeds(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, int block,
-                         int row, int col);
+OutputFeeds output_feeds(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, int block, int row,
+                         int col);
 
 // An element as the instruction reads it from `regs`: NEG flips the sign bit, ABS clears it first.
 std::uint64_t read_element(const LaneRegFile& regs, int base, const Placement& p, RegBank bank = RegBank::vgpr);

@@ -20,17 +20,27 @@ BitLayout dense_input_bits(Coord mn, Coord k, int bits, int depth, bool w64) {
     for (int b : k_bits) layout.item_bits.push_back({k, b});
   };
   if (bits == 16) {  // §2.1: w32 lane 16((k/4) mod 2) + i, VGPR 2(k/8) + (k/2) mod 2, half k mod 2
-    if (w64) lanes({{k, 2}, {k, 3}}), items({0, 1});
-    else lanes({{k, 2}}), items({0, 1, 3});
+    if (w64)
+      lanes({{k, 2}, {k, 3}}), items({0, 1});
+    else
+      lanes({{k, 2}}), items({0, 1, 3});
   } else if (bits == 8) {  // §2.2: w32 lane 16(k/8) + i, byte k mod 8; w64 lane 32((k/4) mod 2) + 16((k/8) mod 2) + i
-    if (w64) lanes({{k, 3}, {k, 2}}), items({0, 1});
-    else lanes({{k, 3}}), items({0, 1, 2});
+    if (w64)
+      lanes({{k, 3}, {k, 2}}), items({0, 1});
+    else
+      lanes({{k, 3}}), items({0, 1, 2});
   } else if (bits == 4 && depth == 16) {  // §2.3: lane 16(k/8) + i in both waves, nibble k mod 8
-    if (w64) lanes({{k, 3}, {Coord::replica, 0}}), items({0, 1, 2});
-    else lanes({{k, 3}}), items({0, 1, 2});
-  } else if (bits == 4 && depth == 32) {  // §2.3: w32 lane 16(k/16) + i, nibble k mod 16; w64 lane 32((k/8) mod 2) + 16((k/16) mod 2) + i
-    if (w64) lanes({{k, 4}, {k, 3}}), items({0, 1, 2});
-    else lanes({{k, 4}}), items({0, 1, 2, 3});
+    if (w64)
+      lanes({{k, 3}, {Coord::replica, 0}}), items({0, 1, 2});
+    else
+      lanes({{k, 3}}), items({0, 1, 2});
+  } else if (bits == 4 &&
+             depth ==
+                 32) {  // §2.3: w32 lane 16(k/16) + i, nibble k mod 16; w64 lane 32((k/8) mod 2) + 16((k/16) mod 2) + i
+    if (w64)
+      lanes({{k, 4}, {k, 3}}), items({0, 1, 2});
+    else
+      lanes({{k, 4}}), items({0, 1, 2, 3});
   } else {
     throw std::logic_error(fmt::format("no gfx12 layout for {}-bit elements with K = {}", bits, depth));
   }
@@ -65,14 +75,20 @@ BitLayout gfx12_sparse_input_layout(const InstrDesc& d, Operand op) {
     for (int b : k_bits) layout.item_bits.push_back({Coord::row, b});
   };
   if (bits == 16 && d.k == 32) {  // w32 lane 16((k/8) mod 2) + j, VGPR 4(k/16) + (k/2) mod 4, half k mod 2
-    if (w64) lanes({3, 4}), items({0, 1, 2});
-    else lanes({3}), items({0, 1, 2, 4});
+    if (w64)
+      lanes({3, 4}), items({0, 1, 2});
+    else
+      lanes({3}), items({0, 1, 2, 4});
   } else if (bits == 8 && d.k == 32) {  // w32 lane 16(k/16) + j, VGPR (k/4) mod 4, byte k mod 4
-    if (w64) lanes({4, 3}), items({0, 1, 2});
-    else lanes({4}), items({0, 1, 2, 3});
+    if (w64)
+      lanes({4, 3}), items({0, 1, 2});
+    else
+      lanes({4}), items({0, 1, 2, 3});
   } else if (bits == 4 && d.k == 64) {  // w32 lane 16(k/32) + j, VGPR (k/8) mod 4, nibble k mod 8
-    if (w64) lanes({5, 4}), items({0, 1, 2, 3});
-    else lanes({5}), items({0, 1, 2, 3, 4});
+    if (w64)
+      lanes({5, 4}), items({0, 1, 2, 3});
+    else
+      lanes({5}), items({0, 1, 2, 3, 4});
   } else {
     throw std::logic_error(fmt::format("no gfx12 SWMMAC B layout for {}-bit elements with K = {}", bits, d.k));
   }

@@ -40,12 +40,14 @@ LaneRemap LaneRemap::blgp(int blgp) {
   for (int l = 0; l < 64; ++l) {
     int src = l;
     switch (blgp) {
-      case 1: src = l % 32; break;                      // broadcast lanes 0-31
-      case 2: src = l % 32 + 32; break;                 // broadcast lanes 32-63
-      case 3: src = (l + 16) % 64; break;               // rotate by 16 lanes (lane 16 feeds lane 0)
-      case 4: case 5: case 6: case 7:
-        src = l % 16 + 16 * (blgp - 4); break;          // broadcast 16-lane group blgp-4
-      default: break;                                   // 0: no change
+      case 1: src = l % 32; break;         // broadcast lanes 0-31
+      case 2: src = l % 32 + 32; break;    // broadcast lanes 32-63
+      case 3: src = (l + 16) % 64; break;  // rotate by 16 lanes (lane 16 feeds lane 0)
+      case 4:
+      case 5:
+      case 6:
+      case 7: src = l % 16 + 16 * (blgp - 4); break;  // broadcast 16-lane group blgp-4
+      default: break;                                 // 0: no change
     }
     r.source_[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(src);
   }

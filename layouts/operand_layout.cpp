@@ -21,19 +21,14 @@ bool takes_float_neg(const InstrDesc& d) {
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
   if (value < 0 || value >= extent)
-    throw InvalidArgument(fmt::format("{} {} is out of range for {} of {} ({} 0..{})", what, value,
-                                      operand_name(op), d.mnemonic, what, extent - 1));
+    throw InvalidArgument(fmt::format("{} {} is out of range for {} of {} ({} 0..{})", what, value, operand_name(op),
+                                      d.mnemonic, what, extent - 1));
 }
 
 }  // namespace
 
-OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods,
-                             const Switches& switches)
-    : desc_(&desc),
-      operand_(operand),
-      mods_(mods),
-      switches_(switches),
-      remap_(LaneRemap::identity(desc.wave)) {
+OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods, const Switches& switches)
+    : desc_(&desc), operand_(operand), mods_(mods), switches_(switches), remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
   if (!desc.has(operand))
     throw InvalidArgument(fmt::format("operand {}: {} has none; {}", operand_name(operand), desc.mnemonic,
@@ -56,13 +51,12 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       if (scale)
         bits_ = cdna4_scale_layout(desc, operand);
       else if (input)
-        bits_ = cdna4_f8f6f4_layout(desc, operand, operand == Operand::A ? mods.cbsz : mods.blgp, switches.fp6_layout());
+        bits_ =
+            cdna4_f8f6f4_layout(desc, operand, operand == Operand::A ? mods.cbsz : mods.blgp, switches.fp6_layout());
       else
         bits_ = cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
       break;
-    case MatrixFamilyId::wmma:
-      bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc);
-      break;
+    case MatrixFamilyId::wmma: bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc); break;
     case MatrixFamilyId::wmma_gfx12:
       bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
@@ -100,8 +94,8 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   // The builders derive everything from the shape; a mismatch with the table is a bug.
   if (bits_.lanes() != desc.wave || rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
       blocks() != desc.blocks)
-    throw std::logic_error(fmt::format("layout of {} {} does not match its shape", desc.builtin,
-                                       operand_name(operand)));
+    throw std::logic_error(
+        fmt::format("layout of {} {} does not match its shape", desc.builtin, operand_name(operand)));
 }
 
 int OperandLayout::vgprs() const {
@@ -150,8 +144,7 @@ std::vector<Placement> OperandLayout::forward(int block, int row, int col) const
   check_range(*desc_, operand_, "row", row, rows());
   check_range(*desc_, operand_, "col", col, cols());
   std::vector<Placement> out;
-  for (int replica = 0; replica < replicas(); ++replica)
-    out.push_back(place(Coords{block, row, col, replica}));
+  for (int replica = 0; replica < replicas(); ++replica) out.push_back(place(Coords{block, row, col, replica}));
   return out;
 }
 
@@ -175,8 +168,7 @@ std::vector<SlotContents> OperandLayout::inverse(int vgpr, int lane) const {
   for (SlotContents& contents : out) {
     for (int item = 0; item < items_per_lane(); ++item) {
       if (item_slot(lane, item) != contents.slot) continue;
-      for (int consumer : remap_.consumers(lane))
-        contents.elements.push_back(place(bits_.coords_at(consumer, item)));
+      for (int consumer : remap_.consumers(lane)) contents.elements.push_back(place(bits_.coords_at(consumer, item)));
     }
   }
   return out;
@@ -188,8 +180,7 @@ std::vector<Placement> OperandLayout::all() const {
   for (int b = 0; b < blocks(); ++b)
     for (int r = 0; r < rows(); ++r)
       for (int c = 0; c < cols(); ++c)
-        for (int replica = 0; replica < replicas(); ++replica)
-          out.push_back(place(Coords{b, r, c, replica}));
+        for (int replica = 0; replica < replicas(); ++replica) out.push_back(place(Coords{b, r, c, replica}));
   return out;
 }
 
@@ -197,74 +188,80 @@ std::vector<std::string> OperandLayout::notes() const {
   std::vector<std::string> notes;
   const InstrDesc& d = *desc_;
   if (d.family().sparse_a && operand_ == Operand::A)
-    notes.push_back(fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
-                                "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
-                                d.family_id == MatrixFamilyId::swmmac_gfx12 ? "docs/rdna4.md §2.5" : "docs/cdna3.md §3"));
+    notes.push_back(
+        fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
+                    "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
+                    d.family_id == MatrixFamilyId::swmmac_gfx12 ? "docs/rdna4.md §2.5" : "docs/cdna3.md §3"));
   if (d.family().formats_from_cbsz_blgp && (operand_ == Operand::A || operand_ == Operand::B)) {
     const ElemType t = operand_type(d, operand_, mods_);
     notes.push_back(fmt::format(
         "{} holds {} ({}={}); {}{} (docs/cdna4.md §2.2)", operand_name(operand_), elem_name(t),
         operand_ == Operand::A ? "cbsz" : "blgp", operand_ == Operand::A ? mods_.cbsz : mods_.blgp,
-        element_bits_ == 8   ? "two 16-value halves interleaved across the lane groups [DOC 32x32x64, INF 16x16x128]"
-        : element_bits_ == 4 ? "32 consecutive k per lane [DOC 32x32x64, INF 16x16x128]"
-                             : fmt::format("fp6_layout={}: {} [INF, probe E-C4-2]", switch_value_name(switches_, SwitchId::fp6_layout),
-                                           "6-bit fields, some running across a VGPR boundary"),
-        vgprs() < d.vgprs(operand_) ? fmt::format("; VGPRs {}-{} of the {} are not read", vgprs(), d.vgprs(operand_) - 1,
-                                                  d.vgprs(operand_))
-                                    : ""));
+        element_bits_ == 8 ? "two 16-value halves interleaved across the lane groups [DOC 32x32x64, INF 16x16x128]"
+        : element_bits_ == 4
+            ? "32 consecutive k per lane [DOC 32x32x64, INF 16x16x128]"
+            : fmt::format("fp6_layout={}: {} [INF, probe E-C4-2]", switch_value_name(switches_, SwitchId::fp6_layout),
+                          "6-bit fields, some running across a VGPR boundary"),
+        vgprs() < d.vgprs(operand_)
+            ? fmt::format("; VGPRs {}-{} of the {} are not read", vgprs(), d.vgprs(operand_) - 1, d.vgprs(operand_))
+            : ""));
   }
   if (operand_ == Operand::SA || operand_ == Operand::SB)
-    notes.push_back(fmt::format("E8M0 scale of {} {} for each 32-k block (col), byte {} ({}={}) of the VGPR in lane "
-                                "{} + {}*block; 0xFF is NaN (docs/cdna4.md §2.3) [DOC][LLVM]",
-                                operand_ == Operand::SA ? "A's row" : "B's column", operand_ == Operand::SA ? "i" : "j",
-                                bit_offset_ / 8, operand_ == Operand::SA ? "opsel_a" : "opsel_b", bit_offset_ / 8,
-                                operand_ == Operand::SA ? "i" : "j", d.rows(operand_)));
+    notes.push_back(
+        fmt::format("E8M0 scale of {} {} for each 32-k block (col), byte {} ({}={}) of the VGPR in lane "
+                    "{} + {}*block; 0xFF is NaN (docs/cdna4.md §2.3) [DOC][LLVM]",
+                    operand_ == Operand::SA ? "A's row" : "B's column", operand_ == Operand::SA ? "i" : "j",
+                    bit_offset_ / 8, operand_ == Operand::SA ? "opsel_a" : "opsel_b", bit_offset_ / 8,
+                    operand_ == Operand::SA ? "i" : "j", d.rows(operand_)));
   if ((operand_ == Operand::A || operand_ == Operand::B) && cdna4_kdoubled_input(d))
-    notes.push_back(fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
-                                "(docs/cdna4.md §2.1) [INF]",
-                                switch_value_name(switches_, SwitchId::k16_layout)));
+    notes.push_back(
+        fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
+                    "(docs/cdna4.md §2.1) [INF]",
+                    switch_value_name(switches_, SwitchId::k16_layout)));
   if (operand_ == Operand::IDX && d.family_id == MatrixFamilyId::swmmac_gfx12)
     notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
                                 mods_.index_key, bit_offset_));
   else if (operand_ == Operand::IDX)
-    notes.push_back(fmt::format(
-        "index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
-        "(docs/cdna3.md §2) [TOOL]",
-        mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
+    notes.push_back(
+        fmt::format("index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
+                    "(docs/cdna3.md §2) [TOOL]",
+                    mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
   if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.family().formats_from_cbsz_blgp) {
     if ((1 << mods_.cbsz) == d.blocks)
       notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else
-      notes.push_back(fmt::format(
-          "cbsz_model={}: the two published CBSZ models disagree for 0 < cbsz < log2(blocks); "
-          "the other is selectable; unverified on hardware (docs/spec/layouts.md §8.1, §11.1)",
-          switch_value_name(switches_, SwitchId::cbsz_model)));
+      notes.push_back(
+          fmt::format("cbsz_model={}: the two published CBSZ models disagree for 0 < cbsz < log2(blocks); "
+                      "the other is selectable; unverified on hardware (docs/spec/layouts.md §8.1, §11.1)",
+                      switch_value_name(switches_, SwitchId::cbsz_model)));
   }
   if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates &&
       !d.family().formats_from_cbsz_blgp)
-    notes.push_back("BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
-                    "blocks (docs/spec/layouts.md §8.2)");
-  if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) && d.d_type == ElemType::f64 &&
-      d.blocks > 1)
-    notes.push_back(fmt::format(
-        "f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
-        "general rule j + 4i + 16b; confirm on hardware (docs/spec/layouts.md §11.2)",
-        switch_value_name(switches_, SwitchId::f64_4x4x4_cd_order)));
+    notes.push_back(
+        "BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
+        "blocks (docs/spec/layouts.md §8.2)");
+  if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) &&
+      d.d_type == ElemType::f64 && d.blocks > 1)
+    notes.push_back(
+        fmt::format("f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "
+                    "general rule j + 4i + 16b; confirm on hardware (docs/spec/layouts.md §11.2)",
+                    switch_value_name(switches_, SwitchId::f64_4x4x4_cd_order)));
   if (replicas() > 1 && !d.family().replicated_inputs)
-    notes.push_back("lanes 32-63 carry nothing the instruction reads: AMD's calculator gives the wave32 lanes for "
-                    "iu4 K=16 in wave64 too; shown as a copy no output reads, to be confirmed (docs/rdna4.md §2.3, probe E9)");
+    notes.push_back(
+        "lanes 32-63 carry nothing the instruction reads: AMD's calculator gives the wave32 lanes for "
+        "iu4 K=16 in wave64 too; shown as a copy no output reads, to be confirmed (docs/rdna4.md §2.3, probe E9)");
   if (replicas() > 1 && d.family().replicated_inputs)
     notes.push_back(fmt::format(
         "replicated: lanes L, L+16{} hold copies of row/column L mod 16 and must hold the same "
         "data (seed 000); output rows in lane group g read copy g (rocjitsu model, docs/spec/layouts.md §8.5)",
         replicas() == 4 ? ", L+32, L+48" : ""));
   if (d.family().cd16_in_half_vgpr && (operand_ == Operand::C || operand_ == Operand::D) && element_bits_ == 16)
-    notes.push_back(fmt::format(
-        "16-bit values in bits [{}:{}] (opsel={}); {} (docs/spec/layouts.md §6)", bit_offset_ + 15, bit_offset_,
-        mods_.opsel,
-        operand_ == Operand::C ? "the other half of each VGPR is not read"
-                               : "the other half of each VGPR is not written by the instruction: the "
-                                 "_tied builtins keep it, the untied ones leave it undefined"));
+    notes.push_back(fmt::format("16-bit values in bits [{}:{}] (opsel={}); {} (docs/spec/layouts.md §6)",
+                                bit_offset_ + 15, bit_offset_, mods_.opsel,
+                                operand_ == Operand::C
+                                    ? "the other half of each VGPR is not read"
+                                    : "the other half of each VGPR is not written by the instruction: the "
+                                      "_tied builtins keep it, the untied ones leave it undefined"));
   if (modifier_set_traits(d.modifiers).neg_is_signedness)
     notes.push_back(fmt::format("A is {}, B is {} (neg={}: NEG[0]/NEG[1] choose signedness)",
                                 (mods_.neg & 1) != 0 ? "signed" : "unsigned",

@@ -29,9 +29,9 @@ struct Slot {
 // One element and one slot it is read from (A, B, C) or written to (D).
 struct Placement {
   int block = 0;
-  int row = 0;  // A: i, B: k, C/D: i
-  int col = 0;  // A: k, B: j, C/D: j
-  int replica = 0;        // copy number of a replicated RDNA3 A/B element (lane / 16); else 0
+  int row = 0;      // A: i, B: k, C/D: i
+  int col = 0;      // A: k, B: j, C/D: j
+  int replica = 0;  // copy number of a replicated RDNA3 A/B element (lane / 16); else 0
   Slot slot;
   bool negated = false;   // NEG/NEG_HI negate it as it is read (RDNA3 float WMMA)
   bool absolute = false;  // NEG_HI[2] takes |C| (before NEG[2]) as it is read
@@ -46,8 +46,7 @@ struct SlotContents {
 class OperandLayout {
  public:
   // Validates the modifiers against the instruction (throws InvalidArgument saying why).
-  OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods = {},
-                const Switches& switches = {});
+  OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods = {}, const Switches& switches = {});
 
   const InstrDesc& desc() const { return *desc_; }
   Operand operand() const { return operand_; }
@@ -97,9 +96,7 @@ class OperandLayout {
 };
 
 // Read / write the element at `slot` of an operand whose first register is `base`.
-std::uint64_t read_slot(const LaneRegFile& regs, int base, const Slot& slot,
-                        RegBank bank = RegBank::vgpr);
-void write_slot(LaneRegFile& regs, int base, const Slot& slot, std::uint64_t value,
-                RegBank bank = RegBank::vgpr);
+std::uint64_t read_slot(const LaneRegFile& regs, int base, const Slot& slot, RegBank bank = RegBank::vgpr);
+void write_slot(LaneRegFile& regs, int base, const Slot& slot, std::uint64_t value, RegBank bank = RegBank::vgpr);
 
 }  // namespace mxlane

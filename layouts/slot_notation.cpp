@@ -8,8 +8,7 @@ namespace mxlane {
 namespace {
 
 std::string register_part(const Slot& slot) {
-  return slot.width() == 64 ? fmt::format("v[{}:{}]", slot.vgpr + 1, slot.vgpr)
-                            : fmt::format("v{}", slot.vgpr);
+  return slot.width() == 64 ? fmt::format("v[{}:{}]", slot.vgpr + 1, slot.vgpr) : fmt::format("v{}", slot.vgpr);
 }
 
 std::string bits_part(const Slot& slot) {

@@ -27,34 +27,98 @@
 namespace mxlane::builtins {
 
 namespace detail {
-template <ElemType T> struct Element;
-template <> struct Element<ElemType::f64> { using type = F64; static constexpr int per_vgpr_x2 = 1; };
-template <> struct Element<ElemType::f32> { using type = F32; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::f16> { using type = F16; static constexpr int per_vgpr_x2 = 4; };
-template <> struct Element<ElemType::bf16> { using type = std::int16_t; static constexpr int per_vgpr_x2 = 4; };
-template <> struct Element<ElemType::i32> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::i8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::iu8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::iu4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::xf32> { using type = F32; static constexpr int per_vgpr_x2 = 2; };
+template <ElemType T>
+struct Element;
+template <>
+struct Element<ElemType::f64> {
+  using type = F64;
+  static constexpr int per_vgpr_x2 = 1;
+};
+template <>
+struct Element<ElemType::f32> {
+  using type = F32;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::f16> {
+  using type = F16;
+  static constexpr int per_vgpr_x2 = 4;
+};
+template <>
+struct Element<ElemType::bf16> {
+  using type = std::int16_t;
+  static constexpr int per_vgpr_x2 = 4;
+};
+template <>
+struct Element<ElemType::i32> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::i8> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::iu8> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::iu4> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::xf32> {
+  using type = F32;
+  static constexpr int per_vgpr_x2 = 2;
+};
 // Packed 8/6/4-bit floats travel as the builtins' integer words (clang: `long` / `int` vectors).
-template <> struct Element<ElemType::fp8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::bf8> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::fp6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::bf6> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
-template <> struct Element<ElemType::fp4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <>
+struct Element<ElemType::fp8> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::bf8> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::fp6> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::bf6> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
+template <>
+struct Element<ElemType::fp4> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
 // gfx950 f8f6f4: the builtin's v8i32 whatever the format (clang `V8Zi`).
-template <> struct Element<ElemType::f8f6f4> { using type = std::int32_t; static constexpr int per_vgpr_x2 = 2; };
+template <>
+struct Element<ElemType::f8f6f4> {
+  using type = std::int32_t;
+  static constexpr int per_vgpr_x2 = 2;
+};
 
-template <class E, int N> using Vector = std::conditional_t<N == 1, E, std::array<E, N>>;
+template <class E, int N>
+using Vector = std::conditional_t<N == 1, E, std::array<E, N>>;
 }  // namespace detail
 
 // The per-lane value of an operand of type T occupying `Vgprs` VGPRs.
 template <ElemType T, int Vgprs>
 using LaneValue = detail::Vector<typename detail::Element<T>::type, Vgprs * detail::Element<T>::per_vgpr_x2 / 2>;
 
-template <class T, int Wave> using PerLane = std::array<T, Wave>;
-template <ElemType T, int Vgprs, int Wave> using LaneArg = PerLane<LaneValue<T, Vgprs>, Wave>;
+template <class T, int Wave>
+using PerLane = std::array<T, Wave>;
+template <ElemType T, int Vgprs, int Wave>
+using LaneArg = PerLane<LaneValue<T, Vgprs>, Wave>;
 
 // Runs builtin `desc` on lane values already packed into `regs` (builtins.cpp).
 void run_builtin(const InstrDesc& desc, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
@@ -72,58 +136,50 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 //   compressed A and idx every lane's index VGPR; scaled f8f6f4 (a, b, c, cbsz, blgp, opsel_a, scale_a,
 //   opsel_b, scale_b) with scale_a/scale_b every lane's scale VGPR; float SWMMAC (a, b, c, idx); integer
 //   SWMMAC (a_sign, a, b_sign, b, c, idx, clamp) — each followed by optional Switches.
-template <std::size_t I> struct Builtin {
+template <std::size_t I>
+struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
   using B = LaneArg<d.b_type, d.vgprs_b, d.wave>;
   using C = LaneArg<d.c_type, d.vgprs_cd, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
-  using Idx = PerLane<std::int32_t, d.wave>;  // SMFMAC's index VGPR (the builtin's `int idx`)
+  using Idx = PerLane<std::int32_t, d.wave>;    // SMFMAC's index VGPR (the builtin's `int idx`)
   using Scale = PerLane<std::int32_t, d.wave>;  // scaled f8f6f4: a scale VGPR (the builtin's `int scale_a/b`)
 
   D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp) {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid, .blgp = blgp}, s);
   }
   D operator()(const A& a, const B& b, const C& c, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc) {
     return call(a, b, c, Modifiers{}, s);
   }
   D operator()(const A& a, const B& b, const C& c, bool opsel, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc_opsel)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc_opsel) {
     return call(a, b, c, Modifiers{.opsel = opsel ? 4 : 0}, s);
   }
   D operator()(bool a_neg, const A& a, bool b_neg, const B& b, const C& c, bool clamp, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::neg_abc_clamp)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::neg_abc_clamp) {
     return call(a, b, c, Modifiers{.neg = (a_neg ? 1 : 0) | (b_neg ? 2 : 0), .clamp = clamp ? 1 : 0}, s);
   }
   D operator()(const A& a, const B& b, const C& c, const Idx& idx, int cbsz, int abid, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc_idx_cbsz_abid)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc_idx_cbsz_abid) {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .abid = abid}, s, &idx);
   }
   D operator()(const A& a, const B& b, const C& c, int cbsz, int blgp, int opsel_a, const Scale& scale_a, int opsel_b,
                const Scale& scale_b, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc_formats_scales)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc_formats_scales) {
     return call(a, b, c, Modifiers{.cbsz = cbsz, .blgp = blgp, .opsel_a = opsel_a, .opsel_b = opsel_b}, s, nullptr,
                 &scale_a, &scale_b);
   }
   // gfx12 SWMMAC: c is the accumulator (read from D's registers); index_key is not a builtin argument
   // (the backend picks it, docs/rdna4.md §1.1), so these read the indices from bit 0 of idx.
   D operator()(const A& a, const B& b, const C& c, const Idx& idx, const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::abc_idx)
-  {
+      requires(detail::args_of(d) == BuiltinArgs::abc_idx) {
     return call(a, b, c, Modifiers{}, s, &idx);
   }
   D operator()(bool a_sign, const A& a, bool b_sign, const B& b, const C& c, const Idx& idx, bool clamp,
-               const Switches& s = {}) const
-    requires(detail::args_of(d) == BuiltinArgs::neg_abc_idx_clamp)
-  {
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::neg_abc_idx_clamp) {
     return call(a, b, c, Modifiers{.neg = (a_sign ? 1 : 0) | (b_sign ? 2 : 0), .clamp = clamp ? 1 : 0}, s, &idx);
   }
 
@@ -133,8 +189,13 @@ template <std::size_t I> struct Builtin {
                 const Idx* idx = nullptr, const Scale* scale_a = nullptr, const Scale* scale_b = nullptr) {
     const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
     LaneRegFile regs(d.wave, extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA) + d.vgprs(Operand::SB));
-    MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
-                       {extra + d.vgprs(Operand::IDX)}, {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
+    MatrixOperands ops{{0},
+                       {d.vgprs_a},
+                       {d.vgprs_a + d.vgprs_b},
+                       {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                       {extra},
+                       {extra + d.vgprs(Operand::IDX)},
+                       {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
     if (d.tied) ops.d = ops.c;  // srcC and the result share registers
     for (int lane = 0; lane < d.wave; ++lane) {
       const auto l = static_cast<std::size_t>(lane);
@@ -154,8 +215,8 @@ template <std::size_t I> struct Builtin {
 };
 
 // Every builtin, in a namespace per architecture: builtins::gfx908::mfma_f32_32x32x8f16.
-#define MXLANE_BUILTIN(arch, builtin, ...) \
-  namespace arch {                         \
+#define MXLANE_BUILTIN(arch, builtin, ...)                                   \
+  namespace arch {                                                           \
   inline constexpr Builtin<builtin_index(ArchId::arch, #builtin)> builtin{}; \
   }
 #include "emu/isa/instructions.def"

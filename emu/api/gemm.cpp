@@ -79,14 +79,16 @@ void run(const GemmRequest& r) {
 
 GemmPath gemm_path(const InstrDesc& d, const GemmOptions& o) {
   if (d.family().sparse_a)
-    throw InvalidArgument(fmt::format("gemm: {} is sparse (its A is stored compressed with an index register); gemm() "
-                                      "multiplies dense matrices: use run_matrix() with the indices, its builtin or "
-                                      "`mxlane eval`",
-                                      d.mnemonic));
+    throw InvalidArgument(
+        fmt::format("gemm: {} is sparse (its A is stored compressed with an index register); gemm() "
+                    "multiplies dense matrices: use run_matrix() with the indices, its builtin or "
+                    "`mxlane eval`",
+                    d.mnemonic));
   if (d.has(Operand::SA))
-    throw InvalidArgument(fmt::format("gemm: {} is block-scaled (an E8M0 scale per row/column and 32-k block in SA/SB); "
-                                      "gemm() takes no scales: use run_matrix() with the scales, its builtin or `mxlane eval`",
-                                      d.mnemonic));
+    throw InvalidArgument(
+        fmt::format("gemm: {} is block-scaled (an E8M0 scale per row/column and 32-k block in SA/SB); "
+                    "gemm() takes no scales: use run_matrix() with the scales, its builtin or `mxlane eval`",
+                    d.mnemonic));
   validate_modifiers(d, o.mods);
   if (o.threads < 0) throw InvalidArgument(fmt::format("gemm: threads = {} must be 0 (all) or positive", o.threads));
   const std::string obstacle = fast_path_obstacle(d, o);
@@ -121,7 +123,8 @@ GemmMatrix<Acc> gemm(const InstrDesc& d, const GemmMatrix<In>& a, const GemmMatr
     throw InvalidArgument(fmt::format("gemm: A is {} x {} and B is {} x {}: A's columns and B's rows are both K",
                                       a.rows(), a.cols(), b.rows(), b.cols()));
   if (c.rows() != a.rows() || c.cols() != b.cols())
-    throw InvalidArgument(fmt::format("gemm: C is {} x {}, but A*B is {} x {}", c.rows(), c.cols(), a.rows(), b.cols()));
+    throw InvalidArgument(
+        fmt::format("gemm: C is {} x {}, but A*B is {} x {}", c.rows(), c.cols(), a.rows(), b.cols()));
   check_dimension(d, 'M', a.rows(), d.m);
   check_dimension(d, 'N', b.cols(), d.n);
   check_dimension(d, 'K', a.cols(), d.k);
@@ -141,16 +144,21 @@ GemmMatrix<Acc> gemm(const InstrDesc& d, const GemmMatrix<In>& a, const GemmMatr
   return out;
 }
 
-template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint32_t>&, const GemmMatrix<std::uint32_t>&,
-                                        const GemmMatrix<std::uint32_t>&, const GemmOptions&);
-template GemmMatrix<std::uint64_t> gemm(const InstrDesc&, const GemmMatrix<std::uint64_t>&, const GemmMatrix<std::uint64_t>&,
-                                        const GemmMatrix<std::uint64_t>&, const GemmOptions&);
-template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint16_t>&, const GemmMatrix<std::uint16_t>&,
-                                        const GemmMatrix<std::uint32_t>&, const GemmOptions&);
-template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatrix<std::uint16_t>&, const GemmMatrix<std::uint16_t>&,
-                                        const GemmMatrix<std::uint16_t>&, const GemmOptions&);
-template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint8_t>&,
-                                        const GemmMatrix<std::uint32_t>&, const GemmOptions&);
+template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint32_t>&,
+                                        const GemmMatrix<std::uint32_t>&, const GemmMatrix<std::uint32_t>&,
+                                        const GemmOptions&);
+template GemmMatrix<std::uint64_t> gemm(const InstrDesc&, const GemmMatrix<std::uint64_t>&,
+                                        const GemmMatrix<std::uint64_t>&, const GemmMatrix<std::uint64_t>&,
+                                        const GemmOptions&);
+template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint16_t>&,
+                                        const GemmMatrix<std::uint16_t>&, const GemmMatrix<std::uint32_t>&,
+                                        const GemmOptions&);
+template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatrix<std::uint16_t>&,
+                                        const GemmMatrix<std::uint16_t>&, const GemmMatrix<std::uint16_t>&,
+                                        const GemmOptions&);
+template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&,
+                                        const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint32_t>&,
+                                        const GemmOptions&);
 
 namespace {
 

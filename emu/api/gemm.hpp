@@ -34,11 +34,16 @@ template <class F>
 void with_gemm_storage(const InstrDesc& desc, F&& f) {
   const int in = elem_bits(desc.a_type) > 8 ? elem_bits(desc.a_type) : 8;
   const int acc = elem_bits(desc.c_type) > 8 ? elem_bits(desc.c_type) : 8;
-  if (in == 32) f(std::uint32_t{}, std::uint32_t{});
-  else if (in == 64) f(std::uint64_t{}, std::uint64_t{});
-  else if (in == 16 && acc == 32) f(std::uint16_t{}, std::uint32_t{});
-  else if (in == 16) f(std::uint16_t{}, std::uint16_t{});
-  else f(std::uint8_t{}, std::uint32_t{});
+  if (in == 32)
+    f(std::uint32_t{}, std::uint32_t{});
+  else if (in == 64)
+    f(std::uint64_t{}, std::uint64_t{});
+  else if (in == 16 && acc == 32)
+    f(std::uint16_t{}, std::uint32_t{});
+  else if (in == 16)
+    f(std::uint16_t{}, std::uint16_t{});
+  else
+    f(std::uint8_t{}, std::uint32_t{});
 }
 
 enum class GemmPath : std::uint8_t {
@@ -67,8 +72,8 @@ GemmPath gemm_path(const InstrDesc& desc, const GemmOptions& options = {});
 // A is M x K, B is K x N, C is M x N in the instruction's storage types; M, N, K must be multiples
 // of the instruction's m, n, k. Throws InvalidArgument naming the operand or dimension otherwise.
 template <class In, class Acc>
-GemmMatrix<Acc> gemm(const InstrDesc& desc, const GemmMatrix<In>& a, const GemmMatrix<In>& b,
-                     const GemmMatrix<Acc>& c, const GemmOptions& options = {});
+GemmMatrix<Acc> gemm(const InstrDesc& desc, const GemmMatrix<In>& a, const GemmMatrix<In>& b, const GemmMatrix<Acc>& c,
+                     const GemmOptions& options = {});
 
 // The same on BitMatrix (every element in a uint64_t, as run_matrix takes them).
 BitMatrix gemm(const InstrDesc& desc, const BitMatrix& a, const BitMatrix& b, const BitMatrix& c,

@@ -32,8 +32,10 @@ void run_reference_elements(const GemmRequest& r) {
       for (int i = 0; i < r.m; ++i) {
         std::uint64_t acc = read_bits(r.c, i, j) & c_mask;
         for (int k0 = 0; k0 < r.k; k0 += d.k) {
-          const std::span<const std::uint64_t> a(&a_rows[static_cast<std::size_t>(i) * r.k + k0], static_cast<std::size_t>(d.k));
-          const std::span<const std::uint64_t> b(&b_cols[static_cast<std::size_t>(j) * r.k + k0], static_cast<std::size_t>(d.k));
+          const std::span<const std::uint64_t> a(&a_rows[static_cast<std::size_t>(i) * r.k + k0],
+                                                 static_cast<std::size_t>(d.k));
+          const std::span<const std::uint64_t> b(&b_cols[static_cast<std::size_t>(j) * r.k + k0],
+                                                 static_cast<std::size_t>(d.k));
           acc = kernel(DotInputs{a, b, acc}, ctx) & c_mask;
         }
         write_bits(r, i, j, acc);

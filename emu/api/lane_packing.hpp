@@ -12,30 +12,44 @@
 
 namespace mxlane::detail {
 
-template <class E> constexpr bool is_bit_container =
+template <class E>
+constexpr bool is_bit_container =
     std::is_same_v<E, F64> || std::is_same_v<E, F32> || std::is_same_v<E, F16> || std::is_same_v<E, BF16>;
 
-template <class E> std::uint64_t to_bits(const E& e) {
-  if constexpr (is_bit_container<E>) return e.bits;
-  else return static_cast<std::make_unsigned_t<E>>(e);
+template <class E>
+std::uint64_t to_bits(const E& e) {
+  if constexpr (is_bit_container<E>)
+    return e.bits;
+  else
+    return static_cast<std::make_unsigned_t<E>>(e);
 }
-template <class E> E from_bits(std::uint64_t bits) {
-  if constexpr (is_bit_container<E>) return E{static_cast<decltype(E::bits)>(bits)};
-  else return static_cast<E>(static_cast<std::make_unsigned_t<E>>(bits));
+template <class E>
+E from_bits(std::uint64_t bits) {
+  if constexpr (is_bit_container<E>)
+    return E{static_cast<decltype(E::bits)>(bits)};
+  else
+    return static_cast<E>(static_cast<std::make_unsigned_t<E>>(bits));
 }
 
-template <class V> auto elements(const V& v) {
-  if constexpr (requires { v.size(); }) return std::span(v.data(), v.size());
-  else return std::span(&v, 1);
+template <class V>
+auto elements(const V& v) {
+  if constexpr (requires { v.size(); })
+    return std::span(v.data(), v.size());
+  else
+    return std::span(&v, 1);
 }
-template <class V> auto elements(V& v) {
-  if constexpr (requires { v.size(); }) return std::span(v.data(), v.size());
-  else return std::span(&v, 1);
+template <class V>
+auto elements(V& v) {
+  if constexpr (requires { v.size(); })
+    return std::span(v.data(), v.size());
+  else
+    return std::span(&v, 1);
 }
 
 // Vector element e of a lane value lies in bits [e*w, e*w + w) of the operand's registers read as
 // one little-endian bit string (clang ext_vector_type in consecutive VGPRs).
-template <class V> void pack_lane(LaneRegFile& regs, int base, int lane, const V& value) {
+template <class V>
+void pack_lane(LaneRegFile& regs, int base, int lane, const V& value) {
   auto elems = elements(value);
   const int width = static_cast<int>(sizeof(elems[0]) * 8);
   const std::uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
@@ -45,7 +59,8 @@ template <class V> void pack_lane(LaneRegFile& regs, int base, int lane, const V
   }
 }
 
-template <class V> V unpack_lane(const LaneRegFile& regs, int base, int lane) {
+template <class V>
+V unpack_lane(const LaneRegFile& regs, int base, int lane) {
   V out{};
   auto elems = elements(out);
   using E = std::remove_reference_t<decltype(elems[0])>;
@@ -58,7 +73,8 @@ template <class V> V unpack_lane(const LaneRegFile& regs, int base, int lane) {
 }
 
 // The same layout in a plain array of `count` 32-bit words (one lane's operand).
-template <class V> void pack_words(std::uint32_t* words, int count, const V& value) {
+template <class V>
+void pack_words(std::uint32_t* words, int count, const V& value) {
   if constexpr (std::endian::native == std::endian::little && std::is_trivially_copyable_v<V>) {
     if (sizeof(V) == 4 * static_cast<std::size_t>(count)) {  // the memory layout is the register layout
       std::memcpy(words, &value, sizeof(V));
@@ -77,7 +93,8 @@ template <class V> void pack_words(std::uint32_t* words, int count, const V& val
   }
 }
 
-template <class V> V unpack_words(const std::uint32_t* words) {
+template <class V>
+V unpack_words(const std::uint32_t* words) {
   V out{};
   if constexpr (std::endian::native == std::endian::little && std::is_trivially_copyable_v<V> && sizeof(V) % 4 == 0) {
     std::memcpy(static_cast<void*>(&out), words, sizeof(V));  // trivially copyable

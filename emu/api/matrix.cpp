@@ -10,7 +10,8 @@ namespace {
 
 void check_shape(const InstrDesc& d, Operand op, const std::vector<BitMatrix>& m) {
   if (static_cast<int>(m.size()) != d.blocks)
-    throw InvalidArgument(fmt::format("{}: {} has {} block(s), got {}", operand_name(op), d.mnemonic, d.blocks, m.size()));
+    throw InvalidArgument(
+        fmt::format("{}: {} has {} block(s), got {}", operand_name(op), d.mnemonic, d.blocks, m.size()));
   for (const BitMatrix& x : m)
     if (x.rows() != d.rows(op) || x.cols() != d.cols(op))
       throw InvalidArgument(fmt::format("{}: expected a {}x{} matrix per block, got {}x{}", operand_name(op),
@@ -18,8 +19,10 @@ void check_shape(const InstrDesc& d, Operand op, const std::vector<BitMatrix>& m
 }
 
 void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std::vector<BitMatrix>& m) {
-  const std::uint64_t mask = layout.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.element_bits()) - 1;
-  for (const Placement& p : layout.all()) write_slot(regs, base, p.slot, m[static_cast<std::size_t>(p.block)](p.row, p.col) & mask);
+  const std::uint64_t mask =
+      layout.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << layout.element_bits()) - 1;
+  for (const Placement& p : layout.all())
+    write_slot(regs, base, p.slot, m[static_cast<std::size_t>(p.block)](p.row, p.col) & mask);
 }
 
 }  // namespace
@@ -31,14 +34,18 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
   check_shape(d, Operand::A, a);
   check_shape(d, Operand::B, b);
   check_shape(d, Operand::C, c);
-  if (d.has(Operand::IDX)) check_shape(d, Operand::IDX, idx);
+  if (d.has(Operand::IDX))
+    check_shape(d, Operand::IDX, idx);
   else if (!idx.empty())
-    throw InvalidArgument(fmt::format("IDX: {} is dense; IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
+    throw InvalidArgument(
+        fmt::format("IDX: {} is dense; IDX is the index register of the sparse SMFMAC instructions", d.mnemonic));
   for (const auto& [op, m] : {std::pair{Operand::SA, &sa}, std::pair{Operand::SB, &sb}}) {
-    if (d.has(op)) check_shape(d, op, *m);
+    if (d.has(op))
+      check_shape(d, op, *m);
     else if (!m->empty())
-      throw InvalidArgument(fmt::format("{}: {} has no scale registers; SA and SB belong to the gfx950 scaled f8f6f4 MFMA",
-                                        operand_name(op), d.mnemonic));
+      throw InvalidArgument(
+          fmt::format("{}: {} has no scale registers; SA and SB belong to the gfx950 scaled f8f6f4 MFMA",
+                      operand_name(op), d.mnemonic));
   }
   validate_modifiers(d, mods);
   // Where data sits; the other modifiers act on reading. The f8f6f4 formats decide the layout itself.
@@ -48,8 +55,13 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
     placement.blgp = mods.blgp;
   }
   const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
-  const MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
-                           {extra + d.vgprs(Operand::IDX)}, {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
+  const MatrixOperands ops{{0},
+                           {d.vgprs_a},
+                           {d.vgprs_a + d.vgprs_b},
+                           {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                           {extra},
+                           {extra + d.vgprs(Operand::IDX)},
+                           {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
   LaneRegFile regs(d.wave, ops.sb.base + d.vgprs(Operand::SB));
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);

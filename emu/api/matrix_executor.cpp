@@ -47,8 +47,10 @@ Field field_of(const Placement& p, int wave) {
 // read_element() on the words of a register file (an operand starting at word `base`).
 inline std::uint64_t read_field(const std::uint32_t* words, std::size_t base, int wave, const Field& f) {
   std::uint64_t v = words[base + f.index];
-  if (f.width == 64) v |= std::uint64_t{words[base + f.index + static_cast<std::size_t>(wave)]} << 32;
-  else if (f.width < 32) v = (v >> f.shift) & ((std::uint64_t{1} << f.width) - 1);
+  if (f.width == 64)
+    v |= std::uint64_t{words[base + f.index + static_cast<std::size_t>(wave)]} << 32;
+  else if (f.width < 32)
+    v = (v >> f.shift) & ((std::uint64_t{1} << f.width) - 1);
   return (v & ~f.clear) ^ f.flip;
 }
 
@@ -62,7 +64,8 @@ struct PlainField {
 };
 inline bool plain(const Field& f) { return f.width <= 32 && f.clear == 0 && f.flip == 0; }
 inline std::uint32_t read_plain(const std::uint32_t* words, std::size_t base, const PlainField& f) {
-  return static_cast<std::uint32_t>((std::uint64_t{words[base + f.index]} >> f.shift) & ((std::uint64_t{1} << f.width) - 1));
+  return static_cast<std::uint32_t>((std::uint64_t{words[base + f.index]} >> f.shift) &
+                                    ((std::uint64_t{1} << f.width) - 1));
 }
 
 // write_slot() on the words: the field's other bits keep their contents.
@@ -91,8 +94,8 @@ struct Plan {
   const InstrDesc* desc = nullptr;
   Modifiers mods;
   Switches switches;
-  bool fast = false;  // gemm_path() == fast: the SIMD kernels give the reference's bits
-  fast::FamilyChoice family{};                 // with fast: what gemm() would run
+  bool fast = false;            // gemm_path() == fast: the SIMD kernels give the reference's bits
+  fast::FamilyChoice family{};  // with fast: what gemm() would run
   const fast::GemmKernel* gemm_kernel = nullptr;
   int a_rows = 0, a_cols = 0, a_replicas = 1, b_rows = 0, b_cols = 0, b_replicas = 1, c_rows = 0, c_cols = 0,
       c_replicas = 1;
@@ -171,19 +174,24 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
     plan->gather_c.resize(static_cast<std::size_t>(d.blocks) * mn);
     for (int block = 0; block < d.blocks; ++block) {
       for (int i = 0; i < d.m; ++i)
-        for (int j = 0; j < d.n; ++j) plan->gather_c[block * mn + static_cast<std::size_t>(i + j * d.m)] = plan->c(block, i, j);
+        for (int j = 0; j < d.n; ++j)
+          plan->gather_c[block * mn + static_cast<std::size_t>(i + j * d.m)] = plan->c(block, i, j);
       for (std::size_t replica = 0; replica < copies; ++replica) {
         if (!plan->replica_used[replica]) continue;
         const std::size_t slot = static_cast<std::size_t>(block) * copies + replica;
         const int r = static_cast<int>(replica);
         for (int i = 0; i < d.m; ++i)
-          for (int k = 0; k < d.k; ++k) plan->gather_a[slot * mk + static_cast<std::size_t>(i + k * d.m)] = plan->a(block, i, k, r);
+          for (int k = 0; k < d.k; ++k)
+            plan->gather_a[slot * mk + static_cast<std::size_t>(i + k * d.m)] = plan->a(block, i, k, r);
         for (int k = 0; k < d.k; ++k)
-          for (int j = 0; j < d.n; ++j) plan->gather_b[slot * kn + static_cast<std::size_t>(k + j * d.k)] = plan->b(block, k, j, r);
+          for (int j = 0; j < d.n; ++j)
+            plan->gather_b[slot * kn + static_cast<std::size_t>(k + j * d.k)] = plan->b(block, k, j, r);
       }
     }
   }
-  const auto all_plain = [](const std::vector<Field>& fields) { return std::all_of(fields.begin(), fields.end(), plain); };
+  const auto all_plain = [](const std::vector<Field>& fields) {
+    return std::all_of(fields.begin(), fields.end(), plain);
+  };
   if (plan->fast && all_plain(plan->gather_a) && all_plain(plan->gather_b) && all_plain(plan->gather_c)) {
     const auto compact = [](const std::vector<Field>& fields, std::vector<PlainField>& out) {
       for (const Field& f : fields) out.push_back({f.index, f.shift, f.width});
@@ -224,7 +232,10 @@ bool common_operands(const InstrDesc& d, const LaneRegFile& regs, const MatrixOp
 }
 
 fast::Storage storage_of(std::size_t bytes) {
-  return bytes == 1 ? fast::Storage::u8 : bytes == 2 ? fast::Storage::u16 : bytes == 4 ? fast::Storage::u32 : fast::Storage::u64;
+  return bytes == 1   ? fast::Storage::u8
+         : bytes == 2 ? fast::Storage::u16
+         : bytes == 4 ? fast::Storage::u32
+                      : fast::Storage::u64;
 }
 
 // Every D element through the fast GEMM kernel gemm() runs: per block and A/B copy one
@@ -235,7 +246,9 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
                         std::vector<std::uint64_t>& results) {
   const InstrDesc& d = *p.desc;
   const std::uint32_t* words = regs.words().data();
-  const auto base = [&](const OperandRegs& r) { return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave); };
+  const auto base = [&](const OperandRegs& r) {
+    return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave);
+  };
   const std::size_t a_base = base(ops.a), b_base = base(ops.b), c_base = base(ops.c);
   thread_local std::vector<In> a, b;
   thread_local std::vector<Acc> c, out;
@@ -265,7 +278,8 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
       for (std::size_t x = 0; x < dst.size(); ++x) dst[x] = static_cast<T>(read_plain(words, operand_base, f[x]));
     } else {
       const Field* f = fields.data() + first;
-      for (std::size_t x = 0; x < dst.size(); ++x) dst[x] = static_cast<T>(read_field(words, operand_base, d.wave, f[x]));
+      for (std::size_t x = 0; x < dst.size(); ++x)
+        dst[x] = static_cast<T>(read_field(words, operand_base, d.wave, f[x]));
     }
   };
   for (int block = 0; block < d.blocks; ++block) {
@@ -287,7 +301,8 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
 }
 
 // gemm()'s storage per element type (emu/api/gemm.hpp): at least a byte.
-void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops, std::vector<std::uint64_t>& results) {
+void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops,
+                  std::vector<std::uint64_t>& results) {
   const InstrDesc& d = *p.desc;
   const auto bits = [](ElemType t) { return std::max(8, elem_bits(t)); };
   switch (bits(d.a_type) * 100 + bits(d.c_type)) {
@@ -306,7 +321,9 @@ void compute_reference(const Plan& p, const LaneRegFile& regs, const MatrixOpera
   const InstrDesc& d = *p.desc;
   const NumericsContext ctx = numerics_context(d, p.mods, p.switches);
   const std::uint32_t* words = regs.words().data();
-  const auto base = [&](const OperandRegs& r) { return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave); };
+  const auto base = [&](const OperandRegs& r) {
+    return static_cast<std::size_t>(r.base) * static_cast<std::size_t>(d.wave);
+  };
   const std::size_t a_base = base(ops.a), b_base = base(ops.b), c_base = base(ops.c);
   std::vector<std::uint64_t> a_row(static_cast<std::size_t>(d.k)), b_col(static_cast<std::size_t>(d.k));
   std::size_t n = 0;
@@ -336,13 +353,16 @@ void execute_matrix_fast(const InstrDesc& d, LaneRegFile& regs, const MatrixOper
   // Every source is read before D is written: D may overlap C (the _tied builtins), A or B.
   thread_local std::vector<std::uint64_t> results;
   results.assign(plan->outputs.size(), 0);
-  if (plan->fast) compute_fast(*plan, regs, ops, results);
-  else compute_reference(*plan, regs, ops, results);
+  if (plan->fast)
+    compute_fast(*plan, regs, ops, results);
+  else
+    compute_reference(*plan, regs, ops, results);
   const bool masked = d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
   std::uint32_t* words = regs.words().data();
   const std::size_t d_base = static_cast<std::size_t>(ops.d.base) * static_cast<std::size_t>(d.wave);
   for (std::size_t n = 0; n < results.size(); ++n)
-    if (!masked || regs.exec().active(plan->outputs[n].lane)) write_field(words, d_base, d.wave, plan->outputs[n].target, results[n]);
+    if (!masked || regs.exec().active(plan->outputs[n].lane))
+      write_field(words, d_base, d.wave, plan->outputs[n].target, results[n]);
 }
 
 }  // namespace mxlane

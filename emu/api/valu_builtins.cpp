@@ -31,11 +31,13 @@ int valu_argument(std::string_view name, int position, int value, Modifiers& mod
 }
 
 int valu_operand_words(std::string_view name, int operand) {
-  if (operand < 0 || operand > 2) throw std::logic_error(fmt::format("{}: a lane array where its signature has a constant", name));
+  if (operand < 0 || operand > 2)
+    throw std::logic_error(fmt::format("{}: a lane array where its signature has a constant", name));
   return desc_of(name).shape().src[operand];
 }
 
-std::vector<std::uint32_t> run_valu_words(std::string_view name, ArchId arch, const Modifiers& mods, const Switches& switches,
+std::vector<std::uint32_t> run_valu_words(std::string_view name, ArchId arch, const Modifiers& mods,
+                                          const Switches& switches,
                                           const std::array<std::vector<std::uint32_t>, 3>& words, std::size_t lanes) {
   const ValuDesc& desc = desc_of(name);
   require_available(desc, arch);

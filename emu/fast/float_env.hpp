@@ -8,8 +8,8 @@ namespace mxlane::fast {
 
 // What a kernel that computes with host floats requires. Rounding is always round-to-nearest-even.
 struct FloatEnv {
-  bool flush_to_zero = false;        // MXCSR.FTZ: tiny results become signed zero
-  bool denormals_are_zero = false;   // MXCSR.DAZ: subnormal operands read as signed zero
+  bool flush_to_zero = false;       // MXCSR.FTZ: tiny results become signed zero
+  bool denormals_are_zero = false;  // MXCSR.DAZ: subnormal operands read as signed zero
   bool operator==(const FloatEnv&) const = default;
 };
 

@@ -22,8 +22,8 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::f64: return FamilyChoice{GemmFamily::cdna2_fma_chain_f64, 1, in_bits, acc_bits};
       case ElemType::f16:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_f16, fused_group, in_bits, acc_bits};
-        return FamilyChoice{keeps_subnormals ? GemmFamily::cdna1_pairwise_f16 : GemmFamily::cdna2_pairwise_f16, values_per_lane,
-                            in_bits, acc_bits};
+        return FamilyChoice{keeps_subnormals ? GemmFamily::cdna1_pairwise_f16 : GemmFamily::cdna2_pairwise_f16,
+                            values_per_lane, in_bits, acc_bits};
       case ElemType::bf16:
         if (fused) return FamilyChoice{GemmFamily::cdna3_fused_bf16, fused_group, in_bits, acc_bits};
         return FamilyChoice{keeps_subnormals ? GemmFamily::cdna1_pairwise_bf16 : GemmFamily::cdna2_pairwise_bf16,

@@ -12,9 +12,9 @@ namespace mxlane::fast {
 
 struct FamilyChoice {
   GemmFamily family;
-  int group = 1;          // products per group (CDNA2 pairwise tree, CDNA3 fused groups)
-  int element_bits = 16;  // A/B element width
-  int acc_bits = 32;      // C/D element width
+  int group = 1;                      // products per group (CDNA2 pairwise tree, CDNA3 fused groups)
+  int element_bits = 16;              // A/B element width
+  int acc_bits = 32;                  // C/D element width
   std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and B (fast::Fp8Input)
   bool signedness_from_neg = false;   // integer WMMA: NEG[0] / NEG[1] make A / B signed
   int clamp_stages = 1;               // integer WMMA: CLAMP saturations per instruction (equal parts of K)

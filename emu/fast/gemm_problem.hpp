@@ -10,25 +10,25 @@ namespace mxlane::fast {
 // The numerics families with a fast kernel. Which instruction belongs to which family is derived
 // from the instruction table (gemm_family.hpp), never listed by mnemonic.
 enum class GemmFamily : std::uint8_t {
-  cdna2_fma_chain_f32,   // docs/spec/numerics.md §B.1, binary32
-  cdna2_fma_chain_f64,   // §B.1, binary64
-  cdna2_pairwise_f16,    // §B.2, f16 inputs
-  cdna2_pairwise_bf16,   // §B.2, bf16 inputs (groups of 4: _1k; of 2: legacy)
-  cdna2_int8,            // §A.1 INT8 [INF]: exact sum wrapped to 32 bits
-  rdna3_dot2_f16,        // §B.4/§B.5, f16 inputs (f32, f16 accumulator)
-  rdna3_dot2_bf16,       // §B.4/§B.5, bf16 inputs (f32, bf16 accumulator)
-  rdna3_int,             // §B.7 [INF]: IU8 / IU4, signedness from NEG, optional CLAMP
-  cdna3_fused_f16,       // docs/cdna3-numerics.md §2: fused groups (gfx942, gfx950), f16 inputs
-  cdna3_fused_bf16,      // the same, bf16 inputs
-  cdna3_fused_xf32,      // the same, xf32 inputs (binary32 cut to 10 fraction bits), groups of 4
-  gfx12_dot4_f16,        // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 or f16 accumulator
-  gfx12_dot4_bf16,       // the same, bf16 inputs (binary32 or bf16 accumulator)
-  cdna3_fused_fp8,       // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
-  cdna1_pairwise_f16,    // docs/cdna1.md: the §B.2 trees with gradual underflow (gfx908), f16 inputs
-  cdna1_pairwise_bf16,   // the same, legacy bf16 inputs
-  gfx12_int,             // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
-  gfx12_dot4_fp8,        // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
-  cdna4_f8f6f4_fp8,      // docs/cdna4-numerics.md §3.3: unscaled f8f6f4, fp8 x fp8 (CBSZ = BLGP = 0), one fused group per 32 k
+  cdna2_fma_chain_f32,  // docs/spec/numerics.md §B.1, binary32
+  cdna2_fma_chain_f64,  // §B.1, binary64
+  cdna2_pairwise_f16,   // §B.2, f16 inputs
+  cdna2_pairwise_bf16,  // §B.2, bf16 inputs (groups of 4: _1k; of 2: legacy)
+  cdna2_int8,           // §A.1 INT8 [INF]: exact sum wrapped to 32 bits
+  rdna3_dot2_f16,       // §B.4/§B.5, f16 inputs (f32, f16 accumulator)
+  rdna3_dot2_bf16,      // §B.4/§B.5, bf16 inputs (f32, bf16 accumulator)
+  rdna3_int,            // §B.7 [INF]: IU8 / IU4, signedness from NEG, optional CLAMP
+  cdna3_fused_f16,      // docs/cdna3-numerics.md §2: fused groups (gfx942, gfx950), f16 inputs
+  cdna3_fused_bf16,     // the same, bf16 inputs
+  cdna3_fused_xf32,     // the same, xf32 inputs (binary32 cut to 10 fraction bits), groups of 4
+  gfx12_dot4_f16,       // docs/rdna4.md §3.1, §3.2: DOT4 chain, f16 inputs, binary32 or f16 accumulator
+  gfx12_dot4_bf16,      // the same, bf16 inputs (binary32 or bf16 accumulator)
+  cdna3_fused_fp8,      // docs/cdna3-numerics.md §3: fp8/bf8 groups of 16, even/odd split (FNUZ or OCP)
+  cdna1_pairwise_f16,   // docs/cdna1.md: the §B.2 trees with gradual underflow (gfx908), f16 inputs
+  cdna1_pairwise_bf16,  // the same, legacy bf16 inputs
+  gfx12_int,            // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
+  gfx12_dot4_fp8,       // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
+  cdna4_f8f6f4_fp8,  // docs/cdna4-numerics.md §3.3: unscaled f8f6f4, fp8 x fp8 (CBSZ = BLGP = 0), one fused group per 32 k
   count
 };
 
@@ -49,10 +49,10 @@ struct GemmProblem {
   int element_bits = 16;    // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
   int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
-  int clamp_stages = 1;     // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
+  int clamp_stages = 1;  // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
   std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input)
-  MatrixView a, b, c;       // A is m x k, B is k x n, C is m x n
-  void* d = nullptr;        // m x n, same storage as C
+  MatrixView a, b, c;                 // A is m x k, B is k x n, C is m x n
+  void* d = nullptr;                  // m x n, same storage as C
   std::ptrdiff_t ldd = 0;
 };
 

@@ -15,6 +15,6 @@ namespace mxlane::fast::avx2 {
 
 #include "emu/fast/simd/avx2.inl"
 #include "emu/fast/kernels/kernel_sources.inl"
-#include "emu/fast/kernels/valu_lanes.inl"     // VALU lane kernels: this level only
+#include "emu/fast/kernels/valu_lanes.inl"  // VALU lane kernels: this level only
 
 }  // namespace mxlane::fast::avx2

@@ -22,7 +22,8 @@ std::uint32_t rdna3_reference_step(bool bf16, int acc_bits, std::uint32_t acc, s
 
 std::uint32_t gfx12_reference_step(bool bf16, std::uint32_t acc, const std::uint16_t* a, const std::uint16_t* b) {
   const FormatSpec& format = bf16 ? kBfloat16 : kBinary16;
-  return gfx12_dot4(format, format, std::span(a, 4), std::span(b, 4), acc, Dot2Output::f32, Dot4Options::from(Switches{}));
+  return gfx12_dot4(format, format, std::span(a, 4), std::span(b, 4), acc, Dot2Output::f32,
+                    Dot4Options::from(Switches{}));
 }
 
 std::uint32_t gfx12_reference_dot4(Gfx12Factor a_format, Gfx12Factor b_format, Gfx12Output output, std::uint32_t acc,
@@ -41,8 +42,10 @@ std::uint32_t gfx12_reference_dot4(Gfx12Factor a_format, Gfx12Factor b_format, G
                                                       : Dot2Output::bf16;
   // The 16-bit accumulator widened exactly, a NaN keeping its payload (as gfx12_wmma_chain does).
   const FormatSpec& acc_format = out == Dot2Output::f16 ? kBinary16 : kBfloat16;
-  const std::uint32_t c = out == Dot2Output::f32 ? acc : widen_to_f32(acc_format, acc & 0xFFFFU, WidenNan::move_payload);
-  return gfx12_dot4(spec(a_format), spec(b_format), std::span(a, 4), std::span(b, 4), c, out, Dot4Options::from(Switches{}));
+  const std::uint32_t c =
+      out == Dot2Output::f32 ? acc : widen_to_f32(acc_format, acc & 0xFFFFU, WidenNan::move_payload);
+  return gfx12_dot4(spec(a_format), spec(b_format), std::span(a, 4), std::span(b, 4), c, out,
+                    Dot4Options::from(Switches{}));
 }
 
 std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
@@ -64,7 +67,8 @@ std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, st
 std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
                                     const std::uint32_t* b) {
   const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);
-  if (input == FusedInput::fp8_ocp) return cdna4_f8f6f4_dot(kFp8E4M3Ocp, kFp8E4M3Ocp, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
+  if (input == FusedInput::fp8_ocp)
+    return cdna4_f8f6f4_dot(kFp8E4M3Ocp, kFp8E4M3Ocp, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
   const FormatSpec& format = input == FusedInput::f16 ? kBinary16 : input == FusedInput::bf16 ? kBfloat16 : kBinary32;
   return cdna3_fused_dot(format, group, input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
 }

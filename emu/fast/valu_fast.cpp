@@ -65,8 +65,8 @@ bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx) {
   }
 }
 
-std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
-                                std::size_t lanes, std::vector<std::uint8_t>& needs_reference) {
+std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3],
+                                std::uint32_t* dst, std::size_t lanes, std::vector<std::uint8_t>& needs_reference) {
   const ValuFastPath& path = desc.fast;
   // The FP8 table costs 256 reference calls: worth it from a few hundred lanes on.
   const bool worth_it = path.kind != ValuKind::fp8_to_f32 || lanes >= 512;
@@ -90,7 +90,8 @@ std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, co
     if (path.kind == ValuKind::fp8_to_f32) {
       // Memoized reference: fp8_to_f32() of every byte under this architecture and switches.
       const FormatSpec& format = fp8_format(ctx.arch, path.bf8);
-      for (int x = 0; x < 256; ++x) fp8_table[static_cast<std::size_t>(x)] = fp8_to_f32(format, static_cast<std::uint8_t>(x), ctx.switches);
+      for (int x = 0; x < 256; ++x)
+        fp8_table[static_cast<std::size_t>(x)] = fp8_to_f32(format, static_cast<std::uint8_t>(x), ctx.switches);
       batch.fp8_table = fp8_table.data();
       batch.packed = path.packed;
       batch.byte_shift = path.packed ? 16 * ctx.mods.word_sel : 8 * ctx.mods.byte_sel;

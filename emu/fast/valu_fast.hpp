@@ -36,7 +36,7 @@ bool valu_fast_path_applies(const ValuFastPath& path, const ValuContext& ctx);
 // 0 where no kernel applies; needs_reference[l] is set for each of those lanes the kernel leaves to the
 // reference lane kernel. run_valu_lanes() (emu/insns/run_valu_lanes.hpp) runs the reference on those
 // and on the rest.
-std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3], std::uint32_t* dst,
-                                std::size_t lanes, std::vector<std::uint8_t>& needs_reference);
+std::size_t run_valu_fast_lanes(const ValuDesc& desc, const ValuContext& ctx, const std::uint32_t* const src[3],
+                                std::uint32_t* dst, std::size_t lanes, std::vector<std::uint8_t>& needs_reference);
 
 }  // namespace mxlane::fast

@@ -22,16 +22,16 @@ struct ValuLanes {
   IntDotSpec int_dot{};
   bool clamp = false;
   bool bf16 = false;
-  bool cdna_model = false;   // fdot2_f32: the CDNA exact model instead of gfx1100's grid
-  const std::uint32_t* fp8_table = nullptr;  // fp8_to_f32, dot4_f32_fp8 (A): the binary32 value of each byte
-  const std::uint32_t* fp8_table_b = nullptr;  // dot4_f32_fp8: the same for B's format
+  bool cdna_model = false;                        // fdot2_f32: the CDNA exact model instead of gfx1100's grid
+  const std::uint32_t* fp8_table = nullptr;       // fp8_to_f32, dot4_f32_fp8 (A): the binary32 value of each byte
+  const std::uint32_t* fp8_table_b = nullptr;     // dot4_f32_fp8: the same for B's format
   std::uint32_t factor_nan = 0, invalid_nan = 0;  // dot4_f32_fp8: §5.2's NaN results (dot_specials.hpp)
-  int byte_shift = 0;                        // fp8_to_f32: S0 >> byte_shift holds the byte(s);
-                                             // f32_to_fp8: where the result goes in S2 (old)
-  bool packed = false;                       // fp8_to_f32: two bytes, two results; f32_to_fp8: RNE pair
-  bool bf8 = false;                          // f32_to_fp8: OCP BF8 (E5M2) instead of FP8 (E4M3)
-  bool flush = false;        // fdot2_f32, CDNA model (gfx908/gfx90a): f16 subnormal inputs read as
-                             // +0 and subnormal results flushed (default switches)
+  int byte_shift = 0;                             // fp8_to_f32: S0 >> byte_shift holds the byte(s);
+                                                  // f32_to_fp8: where the result goes in S2 (old)
+  bool packed = false;                            // fp8_to_f32: two bytes, two results; f32_to_fp8: RNE pair
+  bool bf8 = false;                               // f32_to_fp8: OCP BF8 (E5M2) instead of FP8 (E4M3)
+  bool flush = false;                             // fdot2_f32, CDNA model (gfx908/gfx90a): f16 subnormal inputs read as
+                                                  // +0 and subnormal results flushed (default switches)
 };
 
 // Processes the first lanes (a multiple of its vector width; the caller does the rest) and

@@ -33,7 +33,8 @@ std::uint64_t round_exact_sum(const FormatSpec& f, std::span<const Term> terms, 
   const int drop = std::max(0, bits - 120);
   const bool sticky = drop > 0 && (mag & ((cpp_int(1) << drop) - 1)) != 0;
   mag >>= drop;
-  const u128 sig = (u128{static_cast<std::uint64_t>(mag >> 64)} << 64) | u128{static_cast<std::uint64_t>(mag & UINT64_MAX)};
+  const u128 sig =
+      (u128{static_cast<std::uint64_t>(mag >> 64)} << 64) | u128{static_cast<std::uint64_t>(mag & UINT64_MAX)};
   return round_pack(f, neg, min_exp + drop, sig, sticky, rounding);
 }
 

@@ -28,7 +28,8 @@ u128 to_u128(const cpp_int& v) {
 int round_digits(std::string& d, std::size_t keep) {
   const auto dropped = static_cast<int>(d.size() - keep);
   const char first = d[keep];
-  const bool rest = std::any_of(d.begin() + static_cast<std::ptrdiff_t>(keep) + 1, d.end(), [](char c) { return c != '0'; });
+  const bool rest =
+      std::any_of(d.begin() + static_cast<std::ptrdiff_t>(keep) + 1, d.end(), [](char c) { return c != '0'; });
   d.resize(keep);
   const bool up = first > '5' || (first == '5' && (rest || ((d.back() - '0') % 2 == 1)));
   if (!up) return dropped;
@@ -45,11 +46,13 @@ int round_digits(std::string& d, std::size_t keep) {
 }
 
 [[noreturn]] void not_a_number(std::string_view what, std::string_view text) {
-  throw InvalidArgument(fmt::format("{}: '{}' is not a number (a decimal such as -1.5 or 2.5e-3, raw bits 0x..., inf, -inf or nan)", what, text));
+  throw InvalidArgument(fmt::format(
+      "{}: '{}' is not a number (a decimal such as -1.5 or 2.5e-3, raw bits 0x..., inf, -inf or nan)", what, text));
 }
 
 std::uint64_t parse_hex(std::string_view text, int bits, std::string_view what) {
-  if (text.size() < 3 || text.size() > 18 || text.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string_view::npos)
+  if (text.size() < 3 || text.size() > 18 ||
+      text.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string_view::npos)
     not_a_number(what, text);
   const std::uint64_t v = std::stoull(std::string(text.substr(2)), nullptr, 16);
   if (bits < 64 && (v >> bits) != 0)
@@ -78,9 +81,7 @@ ExactValue exact_add(const ExactValue& a, const ExactValue& b) {
 
 ExactValue exact_mul(const ExactValue& a, const ExactValue& b) { return ExactValue{a.num * b.num, a.exp + b.exp}; }
 
-bool exact_equal(const ExactValue& a, const ExactValue& b) {
-  return exact_add(a, ExactValue{-b.num, b.exp}).num == 0;
-}
+bool exact_equal(const ExactValue& a, const ExactValue& b) { return exact_add(a, ExactValue{-b.num, b.exp}).num == 0; }
 
 std::string decimal_text(const ExactValue& v, int max_digits) {
   if (v.num == 0) return "0";
@@ -112,7 +113,8 @@ std::string decimal_text(const ExactValue& v, int max_digits) {
   } else if (lead >= count - 1) {
     text = digits + std::string(static_cast<std::size_t>(lead - (count - 1)), '0');
   } else if (lead >= 0) {
-    text = digits.substr(0, static_cast<std::size_t>(lead + 1)) + "." + digits.substr(static_cast<std::size_t>(lead + 1));
+    text =
+        digits.substr(0, static_cast<std::size_t>(lead + 1)) + "." + digits.substr(static_cast<std::size_t>(lead + 1));
   } else {
     text = "0." + std::string(static_cast<std::size_t>(-lead - 1), '0') + digits;
   }
@@ -130,7 +132,8 @@ std::string decimal_text(const FormatSpec& f, std::uint64_t bits) {
 std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, std::string_view what) {
   if (is_hex(text)) return parse_hex(text, f.bits(), what);
   std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (lower == "inf" || lower == "+inf") return f.infinity();
   if (lower == "-inf") return f.sign_bit() | f.infinity();
   if (lower == "nan") return default_nan(f);
@@ -157,7 +160,8 @@ std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, st
     const bool eneg = p < lower.size() && lower[p] == '-';
     if (p < lower.size() && (lower[p] == '-' || lower[p] == '+')) ++p;
     const std::size_t start = p;
-    while (p < lower.size() && std::isdigit(static_cast<unsigned char>(lower[p])) && p - start < 5) exponent = exponent * 10 + (lower[p++] - '0');
+    while (p < lower.size() && std::isdigit(static_cast<unsigned char>(lower[p])) && p - start < 5)
+      exponent = exponent * 10 + (lower[p++] - '0');
     if (p == start) not_a_number(what, text);
     if (eneg) exponent = -exponent;
   }
@@ -167,7 +171,8 @@ std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, st
   const cpp_int m(nonzero == std::string::npos ? std::string("0") : mantissa_digits.substr(nonzero));
   if (m == 0) return neg ? f.sign_bit() : 0;
   const int e10 = exponent - fraction_digits;
-  if (e10 > 400 || e10 < -800) throw InvalidArgument(fmt::format("{}: {} is far outside the range of {}", what, text, f.name));
+  if (e10 > 400 || e10 < -800)
+    throw InvalidArgument(fmt::format("{}: {} is far outside the range of {}", what, text, f.name));
 
   // value = num / den exactly; sig = floor(value * 2^s) with about 110 bits, sticky = remainder.
   const cpp_int ten_power = boost::multiprecision::pow(cpp_int(10), std::abs(e10));
@@ -181,7 +186,8 @@ std::uint64_t parse_float_element(const FormatSpec& f, std::string_view text, st
   const std::uint64_t bits = round_pack(f, neg, -s, to_u128(sig), sticky, RoundingOptions{});
   const std::optional<ExactValue> got = exact_value(f, bits);
   // Exact iff the rounded value times den equals num.
-  const bool exact = !sticky && got && exact_equal(ExactValue{got->num * den, got->exp}, ExactValue{neg ? cpp_int(-num) : num, 0});
+  const bool exact =
+      !sticky && got && exact_equal(ExactValue{got->num * den, got->exp}, ExactValue{neg ? cpp_int(-num) : num, 0});
   if (!exact)
     throw InvalidArgument(fmt::format(
         "{}: {} is not exactly representable in {} (nearest, RNE: {:#0{}x} = {}); give an exact value or the raw bits",

@@ -105,9 +105,7 @@ Unpacked decode(const FormatSpec& f, std::uint64_t bits);
 
 // Classification shortcuts on raw bits.
 inline bool is_nan(const FormatSpec& f, std::uint64_t bits) { return decode(f, bits).is_nan(); }
-inline bool is_subnormal(const FormatSpec& f, std::uint64_t bits) {
-  return decode(f, bits).cls == FpClass::subnormal;
-}
+inline bool is_subnormal(const FormatSpec& f, std::uint64_t bits) { return decode(f, bits).cls == FpClass::subnormal; }
 
 // Number of significant bits of v (0 for 0).
 inline int bit_length(u128 v) {

@@ -4,8 +4,8 @@
 
 namespace mxlane {
 
-std::uint64_t ieee_add(const FormatSpec& f, std::uint64_t a, std::uint64_t b,
-                       const RoundingOptions& rounding, NanPolicy nan) {
+std::uint64_t ieee_add(const FormatSpec& f, std::uint64_t a, std::uint64_t b, const RoundingOptions& rounding,
+                       NanPolicy nan) {
   const Unpacked ua = decode(f, a), ub = decode(f, b);
   if (ua.is_nan() || ub.is_nan()) return select_nan(f, nan, {a, b});
   if (ua.is_inf() && ub.is_inf() && ua.neg != ub.neg) return default_nan(f);  // inf - inf: invalid

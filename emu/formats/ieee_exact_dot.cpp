@@ -28,8 +28,10 @@ std::uint64_t ieee_exact_dot(const FormatSpec& f, std::span<const std::uint64_t>
   for (std::size_t k = 0; k < a.size(); ++k) {
     const Unpacked x = decode(f, a[k]), y = decode(f, b[k]);
     if ((x.is_inf() && y.is_zero()) || (y.is_inf() && x.is_zero())) return default_nan(f);
-    if (x.is_inf() || y.is_inf()) (x.neg != y.neg ? neg_inf : pos_inf) = true;
-    else terms.push_back(product_term(x, y));
+    if (x.is_inf() || y.is_inf())
+      (x.neg != y.neg ? neg_inf : pos_inf) = true;
+    else
+      terms.push_back(product_term(x, y));
     all_neg_zero = all_neg_zero && x.neg != y.neg;
   }
   if (uc.is_inf()) (uc.neg ? neg_inf : pos_inf) = true;

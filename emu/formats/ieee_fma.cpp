@@ -20,7 +20,7 @@ std::uint64_t ieee_fma(const FormatSpec& f, std::uint64_t a, std::uint64_t b, st
   const bool product_inf = ua.is_inf() || ub.is_inf();
   if (product_inf && (ua.is_zero() || ub.is_zero())) return default_nan(f);  // inf * 0: invalid
   if (product_inf) {
-    if (uc.is_inf() && uc.neg != product_neg) return default_nan(f);          // inf - inf: invalid
+    if (uc.is_inf() && uc.neg != product_neg) return default_nan(f);  // inf - inf: invalid
     return (product_neg ? f.sign_bit() : 0) | f.infinity();
   }
   if (uc.is_inf()) return c;

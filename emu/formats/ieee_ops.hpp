@@ -16,8 +16,8 @@ std::uint64_t ieee_fma(const FormatSpec& f, std::uint64_t a, std::uint64_t b, st
                        const RoundingOptions& rounding, NanPolicy nan);
 
 // round(a + b), IEEE special values and zero signs.
-std::uint64_t ieee_add(const FormatSpec& f, std::uint64_t a, std::uint64_t b,
-                       const RoundingOptions& rounding, NanPolicy nan);
+std::uint64_t ieee_add(const FormatSpec& f, std::uint64_t a, std::uint64_t b, const RoundingOptions& rounding,
+                       NanPolicy nan);
 
 // round(c + sum a[k]*b[k]) with one rounding (the products and the sum exact) and IEEE special
 // values: a NaN operand gives select_nan() over a0, b0, a1, b1, ..., c in that order; inf * 0 and

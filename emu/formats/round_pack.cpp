@@ -35,8 +35,7 @@ std::uint64_t flushed_zero(const FormatSpec& f, bool neg, const RoundingOptions&
 
 }  // namespace
 
-std::uint64_t round_pack(const FormatSpec& f, bool neg, int exp, u128 sig, bool sticky,
-                         const RoundingOptions& o) {
+std::uint64_t round_pack(const FormatSpec& f, bool neg, int exp, u128 sig, bool sticky, const RoundingOptions& o) {
   if (sig == 0) throw std::logic_error("round_pack: zero significand");
   const int p = f.man_bits;
   // Give the rounding decision a guard bit when the caller's significand is short.
@@ -87,7 +86,8 @@ std::uint64_t round_pack(const FormatSpec& f, bool neg, int exp, u128 sig, bool 
   const std::uint64_t bits = sign | (biased << p) | (static_cast<std::uint64_t>(q) - (std::uint64_t{1} << p));
   // Formats whose top code is NaN (OCP E4M3, FNUZ's -0 slot never arises here): a result that lands
   // on the NaN code is an overflow.
-  if (f.special == SpecialEncoding::ocp_e4m3 && (bits & ~f.sign_bit()) > f.max_finite()) return overflow_result(f, neg, o);
+  if (f.special == SpecialEncoding::ocp_e4m3 && (bits & ~f.sign_bit()) > f.max_finite())
+    return overflow_result(f, neg, o);
   return bits;
 }
 

@@ -38,8 +38,7 @@ struct RoundingOptions {
 // `sticky` is set, to format `f` and returns its bit pattern. sig must be nonzero. When sticky is
 // set, sig must carry at least man_bits + 3 significant bits, so that the rounding decision sees
 // a guard bit and the sticky bit below the result's last place.
-std::uint64_t round_pack(const FormatSpec& f, bool neg, int exp, u128 sig, bool sticky,
-                         const RoundingOptions& options);
+std::uint64_t round_pack(const FormatSpec& f, bool neg, int exp, u128 sig, bool sticky, const RoundingOptions& options);
 
 // The signed zero of `f` (FNUZ has no -0).
 inline std::uint64_t signed_zero(const FormatSpec& f, bool neg) {

@@ -16,7 +16,8 @@ class Recorder final : public AccumulationObserver {
     steps_.push_back(TracedStep{kind, std::vector<int>(ks.begin(), ks.end()), {}});
   }
   void op(TraceOp op) override {
-    if (steps_.empty()) throw std::logic_error("a numerics routine reported an operation before its first step");
+    if (steps_.empty())
+      throw std::logic_error("a numerics routine reported an operation before its first step");
     steps_.back().ops.push_back(std::move(op));
   }
 
@@ -24,7 +25,8 @@ class Recorder final : public AccumulationObserver {
   std::vector<TracedStep>& steps_;
 };
 
-ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row, int col) {
+ElementTrace start(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block,
+                   int row, int col) {
   ElementTrace t;
   t.desc = &d;
   t.mods = mods;
@@ -59,16 +61,16 @@ std::string_view out_name(const InstrDesc& d) {
 
 }  // namespace
 
-
-ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
-                           int col) {
+ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
+                           int block, int row, int col) {
   ElementTrace t = start(d, mods, switches, block, row, col);
   run(t);
   return t;
 }
 
-ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches, int block, int row,
-                           int col, const LaneRegFile& regs, const MatrixOperands& ops) {
+ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
+                           int block, int row, int col, const LaneRegFile& regs,
+                           const MatrixOperands& ops) {
   ElementTrace t = start(d, mods, switches, block, row, col);
   if (d.has(Operand::IDX)) {
     // SMFMAC: the feeds follow the row's index fields in the registers (docs/cdna3.md §3).
@@ -83,8 +85,10 @@ ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Swit
   }
   t.c = read_element(regs, ops.c.base, t.feeds.c.read, ops.c.bank);
   for (std::size_t kb = 0; kb < t.feeds.sa.size(); ++kb) {
-    t.scale_a[kb] = static_cast<std::uint8_t>(read_element(regs, ops.sa.base, t.feeds.sa[kb].read, ops.sa.bank));
-    t.scale_b[kb] = static_cast<std::uint8_t>(read_element(regs, ops.sb.base, t.feeds.sb[kb].read, ops.sb.bank));
+    t.scale_a[kb] = static_cast<std::uint8_t>(
+        read_element(regs, ops.sa.base, t.feeds.sa[kb].read, ops.sa.bank));
+    t.scale_b[kb] = static_cast<std::uint8_t>(
+        read_element(regs, ops.sb.base, t.feeds.sb[kb].read, ops.sb.bank));
   }
   t.evaluated = true;
   run(t);
@@ -105,8 +109,10 @@ std::string model_summary(const ElementTrace& t) {
         if (d.family_id == MatrixFamilyId::wmma_gfx12)
           return "RDNA4 FP8/BF8 WMMA, switch gfx12_fp8_wmma=fma-chain: binary32 fused multiply-adds from C, k ascending, "
                  "the factors decoded exactly (docs/rdna4.md §3.2, probe E1) [UNKNOWN]";
-        return fmt::format("{} {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
-                           "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]", generation(d), d.a_type == ElemType::f64 ? "FP64" : "FP32");
+        return fmt::format(
+            "{} {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
+            "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]",
+            generation(d), d.a_type == ElemType::f64 ? "FP64" : "FP32");
       case StepKind::exact_dot:
         return "switch cdna2_f64_algorithm=exact-dot: C plus every product, rounded once (docs/spec/numerics.md §E, E13 "
                "alternative) [INF]";
@@ -114,11 +120,17 @@ std::string model_summary(const ElementTrace& t) {
         return fmt::format(
             "{} {} MFMA (MMA-Sim model): groups of {} consecutive k, a pairwise binary32 tree per group, groups "
             "added to C in order; {} (docs/spec/numerics.md §A.1, §B.2{}) [MODEL]",
-            generation(d), d.a_type == ElemType::f16 ? "FP16" : s.ks.size() == 2 ? "legacy BF16" : "BF16_1K", s.ks.size(),
+            generation(d),
+            d.a_type == ElemType::f16 ? "FP16"
+            : s.ks.size() == 2        ? "legacy BF16"
+                                      : "BF16_1K",
+            s.ks.size(),
             numerics_context(d, t.mods, t.switches).subnormals == MatrixSubnormals::flush
                 ? "A, B, C subnormal or -0 read as +0; every binary32 result RNE, then flushed to signed zero if subnormal"
                 : "every binary32 result RNE with gradual underflow, nothing flushed, -0 kept",
-            d.arch_traits().matrix_subnormals == MatrixSubnormals::keep ? "; docs/cdna1.md, switch cdna1_subnormals" : "");
+            d.arch_traits().matrix_subnormals == MatrixSubnormals::keep
+                ? "; docs/cdna1.md, switch cdna1_subnormals"
+                : "");
       case StepKind::dot2:
         return fmt::format(
             "RDNA3 WMMA: eight chained DOT2 steps over k-pairs (0,1)..(14,15) from C, each three terms on a "
@@ -146,14 +158,19 @@ std::string model_summary(const ElementTrace& t) {
               "CDNA4 f8f6f4 MFMA (A {}, B {}): fused groups of {} k from C, products exact, the group sum floored, "
               "{}one RNE into the binary32 accumulator per group; switches f8f6f4_group, scale_zero_is_identity "
               "(docs/cdna4-numerics.md §3) [INF]",
-              elem_name(operand_type(d, Operand::A, t.mods)), elem_name(operand_type(d, Operand::B, t.mods)), s.ks.size(),
-              d.has(Operand::SA) ? "each 32-k block's sum times 2^(sa+sb-254) (E8M0 scales) before it joins, " : "");
+              elem_name(operand_type(d, Operand::A, t.mods)),
+              elem_name(operand_type(d, Operand::B, t.mods)), s.ks.size(),
+              d.has(Operand::SA)
+                  ? "each 32-k block's sum times 2^(sa+sb-254) (E8M0 scales) before it joins, "
+                  : "");
         return fmt::format(
             "{} {} MFMA (MMA-Sim model, hardware-checked): fused groups of {} k from C; per group the products are "
             "truncated below the largest one, the sum floored toward -inf, C floored, then one RNE into the binary32 "
             "accumulator{} (docs/cdna3-numerics.md §2, §3) [MODEL-HW]",
             generation(d), elem_name(d.a_type), s.ks.size(),
-            d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8 ? "; even and odd k fused separately first" : "");
+            d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8
+                ? "; even and odd k fused separately first"
+                : "");
     }
   }
   return "";
@@ -163,37 +180,47 @@ std::string step_combine_text(const ElementTrace& t, const TracedStep& s) {
   const InstrDesc& d = *t.desc;
   const std::string rule = s.ops.empty() ? std::string() : s.ops.back().rule;
   switch (s.kind) {
-    case StepKind::read_c:
-      return fmt::format("C enters first: acc = C; {}", rule);
+    case StepKind::read_c: return fmt::format("C enters first: acc = C; {}", rule);
     case StepKind::fma:
-      return fmt::format("FMA: acc = fma(A, B, acc), one rounding: {} {}", out_name(d), rule.substr(rule.find(' ') + 1));
+      return fmt::format("FMA: acc = fma(A, B, acc), one rounding: {} {}", out_name(d),
+                         rule.substr(rule.find(' ') + 1));
     case StepKind::exact_dot:
       return fmt::format("exact sum of C and all {} products, one rounding: {}", s.ks.size(), rule);
     case StepKind::pairwise_group: {
-      const std::string tree = s.ops.size() >= 2 ? s.ops[s.ops.size() - 2].role : "";  // the tree's root, then acc
-      return fmt::format("group of {} products p = round32(A*B + 0), pairwise tree {}, then acc = acc + group; "
-                         "each operation {}", s.ks.size(), tree, rule);
+      const std::string tree =
+          s.ops.size() >= 2 ? s.ops[s.ops.size() - 2].role : "";  // the tree's root, then acc
+      return fmt::format(
+          "group of {} products p = round32(A*B + 0), pairwise tree {}, then acc = acc + group; "
+          "each operation {}",
+          s.ks.size(), tree, rule);
     }
     case StepKind::dot2:
-      return fmt::format("DOT2 step: acc = round(acc + A*B (k={}) + A*B (k={})), the three terms truncated onto an "
-                         "integer grid of LSB 2^G, opposite signs in one's complement; {}", s.ks[0], s.ks[1], rule);
+      return fmt::format(
+          "DOT2 step: acc = round(acc + A*B (k={}) + A*B (k={})), the three terms truncated onto an "
+          "integer grid of LSB 2^G, opposite signs in one's complement; {}",
+          s.ks[0], s.ks[1], rule);
     case StepKind::dot4:
-      return fmt::format("DOT4 step: acc = round(acc + the products of k={}..{}), each pair floor-aligned to its "
-                         "larger product grid, pair sums and acc floor-aligned to the step grid 2^G; {}",
-                         s.ks.front(), s.ks.back(), rule);
+      return fmt::format(
+          "DOT4 step: acc = round(acc + the products of k={}..{}), each pair floor-aligned to its "
+          "larger product grid, pair sums and acc floor-aligned to the step grid 2^G; {}",
+          s.ks.front(), s.ks.back(), rule);
     case StepKind::fused_group:
-      return fmt::format("fused group k={}..{}: acc = RNE32(floor(truncated products) + floor(acc)); {}", s.ks.front(),
-                         s.ks.back(), rule);
+      return fmt::format(
+          "fused group k={}..{}: acc = RNE32(floor(truncated products) + floor(acc)); {}",
+          s.ks.front(), s.ks.back(), rule);
     case StepKind::integer_sum: {
       const bool neg_signs = d.family().neg_chooses_integer_signedness;
-      const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0, b_signed = !neg_signs || (t.mods.neg & 2) != 0;
+      const bool a_signed = !neg_signs || (t.mods.neg & 1) != 0,
+                 b_signed = !neg_signs || (t.mods.neg & 2) != 0;
       // gfx12 sums in stages, one per half of K, each ending in its own saturation (docs/rdna4.md §3.2).
       if (s.ks.size() < static_cast<std::size_t>(d.k))
-        return fmt::format("stage k={}..{}: acc = acc + the {} exact products (A {}, B {}), acc starting at C; {}",
-                           s.ks.front(), s.ks.back(), s.ks.size(), a_signed ? "signed" : "unsigned",
-                           b_signed ? "signed" : "unsigned", rule);
-      return fmt::format("exact integer sum of C and all {} products (A {}, B {}); C enters the exact sum; {}",
-                         s.ks.size(), a_signed ? "signed" : "unsigned", b_signed ? "signed" : "unsigned", rule);
+        return fmt::format(
+            "stage k={}..{}: acc = acc + the {} exact products (A {}, B {}), acc starting at C; {}",
+            s.ks.front(), s.ks.back(), s.ks.size(), a_signed ? "signed" : "unsigned",
+            b_signed ? "signed" : "unsigned", rule);
+      return fmt::format(
+          "exact integer sum of C and all {} products (A {}, B {}); C enters the exact sum; {}",
+          s.ks.size(), a_signed ? "signed" : "unsigned", b_signed ? "signed" : "unsigned", rule);
     }
   }
   return "";

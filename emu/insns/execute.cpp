@@ -22,7 +22,8 @@ ElementKernel element_kernel(const InstrDesc& desc) {
     ElementKernel kernel;
   };
   static constexpr Entry kKernels[] = {
-#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) {#semantics, &insns::semantics_##semantics},
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) \
+  {#semantics, &insns::semantics_##semantics},
 #include "emu/isa/instructions.def"
 #undef MXLANE_INSTRUCTION
   };
@@ -37,25 +38,30 @@ void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, cons
   const char* bank = r.bank == RegBank::vgpr ? "VGPR" : "AccVGPR";
   const ArchInfo& arch = d.arch_traits();
   if (r.bank == RegBank::agpr && arch.agprs == 0)
-    throw InvalidArgument(fmt::format("operand {}: {} has no AccVGPRs", operand_name(op), arch.name));
+    throw InvalidArgument(
+        fmt::format("operand {}: {} has no AccVGPRs", operand_name(op), arch.name));
   const int count = d.vgprs(op);
   if (r.base < 0 || r.base + count > regs.num_regs(r.bank))
-    throw InvalidArgument(fmt::format("operand {}: {}s {}..{} are outside the register file (0..{})",
-                                      operand_name(op), bank, r.base, r.base + count - 1, regs.num_regs(r.bank) - 1));
+    throw InvalidArgument(
+        fmt::format("operand {}: {}s {}..{} are outside the register file (0..{})",
+                    operand_name(op), bank, r.base, r.base + count - 1, regs.num_regs(r.bank) - 1));
   // gfx90a register tuples are 8-byte aligned (docs/spec/layouts.md §3 gpr_byte_align; §4.1); gfx908's
   // 4-byte (docs/cdna1.md).
   if (count > 1 && r.base % arch.tuple_align_regs != 0)
-    throw InvalidArgument(fmt::format("operand {}: a {}-register tuple must start at an even {} on {}, not {}",
-                                      operand_name(op), count, bank, arch.name, r.base));
+    throw InvalidArgument(
+        fmt::format("operand {}: a {}-register tuple must start at an even {} on {}, not {}",
+                    operand_name(op), count, bank, arch.name, r.base));
 }
 
 }  // namespace
 
-NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
+NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods,
+                                 const Switches& switches) {
   NumericsContext ctx;
   ctx.switches = switches;
   // The architecture's subnormal rule; gfx908's is selectable (switch cdna1_subnormals, docs/cdna1.md).
-  ctx.subnormals = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush || switches.cdna1_subnormals() == Cdna1Subnormals::flush
+  ctx.subnormals = d.arch_traits().matrix_subnormals == MatrixSubnormals::flush ||
+                           switches.cdna1_subnormals() == Cdna1Subnormals::flush
                        ? MatrixSubnormals::flush
                        : MatrixSubnormals::keep;
   ctx.fp8 = d.arch_traits().fp8_encoding;
@@ -70,10 +76,11 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, cons
   return ctx;
 }
 
-void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops, const Modifiers& mods,
-                    const Switches& switches) {
+void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands& ops,
+                    const Modifiers& mods, const Switches& switches) {
   if (regs.wave() != d.wave)
-    throw InvalidArgument(fmt::format("{} runs in wave{}, the register file is wave{}", d.builtin, d.wave, regs.wave()));
+    throw InvalidArgument(fmt::format("{} runs in wave{}, the register file is wave{}", d.builtin,
+                                      d.wave, regs.wave()));
   check_operand(d, regs, Operand::A, ops.a);
   check_operand(d, regs, Operand::B, ops.b);
   check_operand(d, regs, Operand::C, ops.c);
@@ -87,8 +94,10 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   // Every placement of each operand, indexed by ((block * rows + row) * cols + col) * replicas + replica
   // (OperandLayout::all()'s order), so the loops below are table lookups.
   const std::vector<Placement> pa = la.all(), pb = lb.all(), pc = lc.all(), pd = ld.all();
-  const auto at = [](const std::vector<Placement>& p, const OperandLayout& l, int block, int row, int col, int replica) {
-    return p[static_cast<std::size_t>(((block * l.rows() + row) * l.cols() + col) * l.replicas() + replica)];
+  const auto at = [](const std::vector<Placement>& p, const OperandLayout& l, int block, int row,
+                     int col, int replica) {
+    return p[static_cast<std::size_t>(((block * l.rows() + row) * l.cols() + col) * l.replicas() +
+                                      replica)];
   };
 
   // SMFMAC: the index fields of every row, read once per row.
@@ -110,13 +119,18 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
     check_operand(d, regs, Operand::SB, ops.sb);
     const OperandLayout lsa(d, Operand::SA, mods, switches), lsb(d, Operand::SB, mods, switches);
     const std::vector<Placement> psa = lsa.all(), psb = lsb.all();
-    for (const Placement& p : psa) scales_a.push_back(static_cast<std::uint8_t>(read_element(regs, ops.sa.base, p, ops.sa.bank)));
-    for (const Placement& p : psb) scales_b.push_back(static_cast<std::uint8_t>(read_element(regs, ops.sb.base, p, ops.sb.bank)));
+    for (const Placement& p : psa)
+      scales_a.push_back(
+          static_cast<std::uint8_t>(read_element(regs, ops.sa.base, p, ops.sa.bank)));
+    for (const Placement& p : psb)
+      scales_b.push_back(
+          static_cast<std::uint8_t>(read_element(regs, ops.sb.base, p, ops.sb.bank)));
   }
   const auto row_scales = [&](const std::vector<std::uint8_t>& all, int block, int row, int rows) {
     if (!scaled) return std::span<const std::uint8_t>{};
-    return std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>((block * rows + row) * scale_blocks),
-                                                      static_cast<std::size_t>(scale_blocks));
+    return std::span<const std::uint8_t>(all).subspan(
+        static_cast<std::size_t>((block * rows + row) * scale_blocks),
+        static_cast<std::size_t>(scale_blocks));
   };
 
   // Read every source element before any write: D may overlap C, A or B.
@@ -124,7 +138,8 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   std::vector<Slot> targets;
   results.reserve(static_cast<std::size_t>(d.blocks * d.m * d.n));
   const int stored = la.cols();  // K, or K/2 stored values of a sparse A
-  std::vector<std::uint64_t> a_stored(static_cast<std::size_t>(stored)), b_col(static_cast<std::size_t>(d.k));
+  std::vector<std::uint64_t> a_stored(static_cast<std::size_t>(stored)),
+      b_col(static_cast<std::size_t>(d.k));
   std::vector<std::uint64_t> a_terms, b_terms;
   std::vector<int> indices(static_cast<std::size_t>(sparse ? stored : 0));
   for (int block = 0; block < d.blocks; ++block)
@@ -132,8 +147,8 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
       SparseRow row;
       if (sparse) {
         for (int c = 0; c < stored; ++c)
-          indices[static_cast<std::size_t>(c)] =
-              static_cast<int>(read_element(regs, ops.idx.base, at(pidx, *lidx, block, i, c, 0), ops.idx.bank));
+          indices[static_cast<std::size_t>(c)] = static_cast<int>(
+              read_element(regs, ops.idx.base, at(pidx, *lidx, block, i, c, 0), ops.idx.bank));
         row = sparse_row(indices, sparse_grouping(d, switches));
         a_terms.resize(row.terms.size());
         b_terms.resize(row.terms.size());
@@ -143,10 +158,13 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
         // RDNA3 replicas: the output's lane group reads its own copy (docs/spec/layouts.md §8.5).
         const int replica = output_replica(la, out.slot.lane, switches);
         for (int k = 0; k < stored; ++k)
-          a_stored[static_cast<std::size_t>(k)] = read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);
+          a_stored[static_cast<std::size_t>(k)] =
+              read_element(regs, ops.a.base, at(pa, la, block, i, k, replica), ops.a.bank);
         for (int k = 0; k < d.k; ++k)
-          b_col[static_cast<std::size_t>(k)] = read_element(regs, ops.b.base, at(pb, lb, block, k, j, replica), ops.b.bank);
-        const std::uint64_t c = read_element(regs, ops.c.base, at(pc, lc, block, i, j, 0), ops.c.bank);
+          b_col[static_cast<std::size_t>(k)] =
+              read_element(regs, ops.b.base, at(pb, lb, block, k, j, replica), ops.b.bank);
+        const std::uint64_t c =
+            read_element(regs, ops.c.base, at(pc, lc, block, i, j, 0), ops.c.bank);
         if (sparse) {
           // A k with no stored value is the bit pattern 0, +0 in every input format.
           for (std::size_t t = 0; t < row.terms.size(); ++t) {
@@ -156,16 +174,19 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
           }
           results.push_back(kernel(DotInputs{a_terms, b_terms, c}, ctx));
         } else {
-          results.push_back(kernel(DotInputs{a_stored, b_col, c, row_scales(scales_a, block, i, d.m),
-                                             row_scales(scales_b, block, j, d.n)},
-                                   ctx));
+          results.push_back(
+              kernel(DotInputs{a_stored, b_col, c, row_scales(scales_a, block, i, d.m),
+                               row_scales(scales_b, block, j, d.n)},
+                     ctx));
         }
         targets.push_back(out.slot);
       }
     }
-  const bool masked = d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
+  const bool masked =
+      d.family().exec_mask_switchable && switches.cdna2_exec() == ExecEffect::masked;
   for (std::size_t n = 0; n < results.size(); ++n)
-    if (!masked || regs.exec().active(targets[n].lane)) write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);
+    if (!masked || regs.exec().active(targets[n].lane))
+      write_slot(regs, ops.d.base, targets[n], results[n], ops.d.bank);
 }
 
 }  // namespace mxlane

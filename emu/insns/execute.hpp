@@ -17,13 +17,14 @@ struct OperandRegs {
 
 struct MatrixOperands {
   OperandRegs a, b, c, d;
-  OperandRegs idx;  // SMFMAC's index VGPR (read only by sparse instructions)
+  OperandRegs idx;     // SMFMAC's index VGPR (read only by sparse instructions)
   OperandRegs sa, sb;  // the E8M0 scale VGPRs of the scaled f8f6f4 MFMA (read only there)
 };
 
 // The numerics context every element kernel of an instruction gets: the switches, and the integer
 // WMMA's NEG[0]/NEG[1] (A/B signed) and CLAMP.
-NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods, const Switches& switches);
+NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods,
+                                 const Switches& switches);
 
 // D = A*B + C for `desc` on `regs`. A, B and C are read through their layouts with `mods` applied
 // (CBSZ/ABID, BLGP, NEG/NEG_HI/ABS, OPSEL); every source is read before D is written, so D may

@@ -26,18 +26,20 @@ ValuKernel valu_kernel(const ValuDesc& desc) {
 
 void require_available(const ValuDesc& desc, ArchId arch) {
   if (!desc.available_on(arch))
-    throw InvalidArgument(fmt::format("{} ({}) is not available on {}: it needs {}, which {} have", desc.builtin,
-                                      desc.mnemonic, arch_info(arch).name, desc.feature, arch_names(desc.archs)));
+    throw InvalidArgument(fmt::format("{} ({}) is not available on {}: it needs {}, which {} have",
+                                      desc.builtin, desc.mnemonic, arch_info(arch).name,
+                                      desc.feature, arch_names(desc.archs)));
 }
 
-void execute_valu(const ValuDesc& desc, ArchId arch, LaneRegFile& regs, const ValuOperands& ops, const Modifiers& mods,
-                  const Switches& switches) {
+void execute_valu(const ValuDesc& desc, ArchId arch, LaneRegFile& regs, const ValuOperands& ops,
+                  const Modifiers& mods, const Switches& switches) {
   require_available(desc, arch);
   validate_valu_modifiers(desc, mods);
   const ValuShape shape = desc.shape();
   const auto check = [&](const char* name, int base, int count) {
     if (count > 0 && (base < 0 || base + count > regs.num_regs(RegBank::vgpr)))
-      throw InvalidArgument(fmt::format("{}: VGPRs {}..{} are outside the register file", name, base, base + count - 1));
+      throw InvalidArgument(fmt::format("{}: VGPRs {}..{} are outside the register file", name,
+                                        base, base + count - 1));
   };
   check("src0", ops.src[0], shape.src[0]);
   check("src1", ops.src[1], shape.src[1]);
@@ -50,12 +52,16 @@ void execute_valu(const ValuDesc& desc, ArchId arch, LaneRegFile& regs, const Va
     if (!regs.exec().active(lane)) continue;
     ValuLane in;
     for (int s = 0; s < 3; ++s)
-      for (int w = 0; w < shape.src[s]; ++w) in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = regs.word(ops.src[s] + w, lane);
+      for (int w = 0; w < shape.src[s]; ++w)
+        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] =
+            regs.word(ops.src[s] + w, lane);
     results[static_cast<std::size_t>(lane)] = kernel(in, ctx);
   }
   for (int lane = 0; lane < regs.wave(); ++lane) {
     if (!regs.exec().active(lane)) continue;
-    for (int w = 0; w < shape.dst; ++w) regs.set_word(ops.dst + w, lane, results[static_cast<std::size_t>(lane)][static_cast<std::size_t>(w)]);
+    for (int w = 0; w < shape.dst; ++w)
+      regs.set_word(ops.dst + w, lane,
+                    results[static_cast<std::size_t>(lane)][static_cast<std::size_t>(w)]);
   }
 }
 

@@ -18,8 +18,9 @@ struct ValuOperands {
 // (RDNA3 ISA §7.2.3: "A thread only writes a result if the associated bit in the EXEC mask is set").
 // Throws InvalidArgument when `arch` lacks the builtin (naming the architectures that have it), for
 // illegal constant arguments, or operands outside the register file.
-void execute_valu(const ValuDesc& desc, ArchId arch, LaneRegFile& regs, const ValuOperands& operands,
-                  const Modifiers& mods = {}, const Switches& switches = {});
+void execute_valu(const ValuDesc& desc, ArchId arch, LaneRegFile& regs,
+                  const ValuOperands& operands, const Modifiers& mods = {},
+                  const Switches& switches = {});
 
 // Throws InvalidArgument unless `arch` has `desc`.
 void require_available(const ValuDesc& desc, ArchId arch);

@@ -14,13 +14,14 @@
 #include "emu/semantics/integer_dot.hpp"
 #include "emu/semantics/rdna3_wmma_chain.hpp"
 
-#define MXLANE_MATRIX_SEMANTICS(mnemonic)                                          \
-  std::uint64_t semantics_##mnemonic(const ::mxlane::DotInputs& in,                \
+#define MXLANE_MATRIX_SEMANTICS(mnemonic)                           \
+  std::uint64_t semantics_##mnemonic(const ::mxlane::DotInputs& in, \
                                      [[maybe_unused]] const ::mxlane::NumericsContext& ctx)
 
 namespace mxlane::insns {
 
-#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) MXLANE_MATRIX_SEMANTICS(semantics);
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, ...) \
+  MXLANE_MATRIX_SEMANTICS(semantics);
 #include "emu/isa/instructions.def"
 #undef MXLANE_INSTRUCTION
 

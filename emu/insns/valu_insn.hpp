@@ -11,8 +11,8 @@
 #include "emu/semantics/valu_int_dot.hpp"
 #include "emu/semantics/valu_lane.hpp"
 
-#define MXLANE_VALU_SEMANTICS(mnemonic)                                                     \
-  ::mxlane::Dwords valu_##mnemonic([[maybe_unused]] const ::mxlane::ValuLane& in,          \
+#define MXLANE_VALU_SEMANTICS(mnemonic)                                           \
+  ::mxlane::Dwords valu_##mnemonic([[maybe_unused]] const ::mxlane::ValuLane& in, \
                                    [[maybe_unused]] const ::mxlane::ValuContext& ctx)
 
 namespace mxlane::insns {

@@ -35,16 +35,16 @@ struct ArchInfo {
   std::string_view family;    // cdna2, rdna3
   std::string_view products;  // what users call it
   std::span<const std::string_view> aliases;
-  int default_wave;           // docs/spec/interfaces.md: 64 on gfx9 targets, 32 on gfx11
-  bool wave32;                // supported wave sizes
+  int default_wave;  // docs/spec/interfaces.md: 64 on gfx9 targets, 32 on gfx11
+  bool wave32;       // supported wave sizes
   bool wave64;
-  int vgprs;                  // architectural VGPRs per lane
-  int agprs;                  // AccVGPRs per lane (gfx908/gfx90a/gfx942/gfx950)
-  bool matrix_modelled;       // whether mxlane emulates this architecture's MFMA/WMMA
+  int vgprs;             // architectural VGPRs per lane
+  int agprs;             // AccVGPRs per lane (gfx908/gfx90a/gfx942/gfx950)
+  bool matrix_modelled;  // whether mxlane emulates this architecture's MFMA/WMMA
   // Register tuples of a matrix operand start at a multiple of this many registers (gfx90a: 8-byte
   // alignment, docs/spec/layouts.md §4.1; gfx908: 4-byte, docs/cdna1.md).
   int tuple_align_regs;
-  bool cd_accvgpr_only;       // MFMA C and D must be AccVGPRs (gfx908, docs/cdna1.md)
+  bool cd_accvgpr_only;  // MFMA C and D must be AccVGPRs (gfx908, docs/cdna1.md)
   MatrixSubnormals matrix_subnormals;
   bool gfx11_valu_mnemonics;  // LLVM prints the VALU builtins' gfx11 spellings (docs/spec/valu.md §1.2)
   Fdot2Model fdot2_model;

@@ -9,11 +9,29 @@
 
 namespace mxlane {
 
-enum class ElemType : std::uint8_t { f64, f32, f16, bf16, i8, i32, iu8, iu4, xf32, fp8, bf8, fp6, bf6, fp4, idx2, f8f6f4, e8m0 };
+enum class ElemType : std::uint8_t {
+  f64,
+  f32,
+  f16,
+  bf16,
+  i8,
+  i32,
+  iu8,
+  iu4,
+  xf32,
+  fp8,
+  bf8,
+  fp6,
+  bf6,
+  fp4,
+  idx2,
+  f8f6f4,
+  e8m0
+};
 
 struct ElemTypeInfo {
   ElemType type;
-  std::string_view name;         // as in instruction names and docs/spec/layouts.md §3
+  std::string_view name;  // as in instruction names and docs/spec/layouts.md §3
   int bits;
   bool is_integer;
   std::string_view description;

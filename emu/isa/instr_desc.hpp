@@ -33,9 +33,9 @@ struct InstrDesc {
   std::string_view builtin;    // without the __builtin_amdgcn_ prefix
   std::string_view mnemonic;   // ISA mnemonic on `arch`, as LLVM's disassembler prints it
   std::string_view semantics;  // the emu/insns/ element kernel it runs (a mnemonic of its first architecture)
-  int opcode;                 // VOP3P opcode
-  int wave;                   // wave size the builtin runs in
-  bool tied;                  // _tied WMMA builtin: srcC and result share registers
+  int opcode;                  // VOP3P opcode
+  int wave;                    // wave size the builtin runs in
+  bool tied;                   // _tied WMMA builtin: srcC and result share registers
   // The builtin reaches this instruction only with constant zero scale arguments (the gfx950 unscaled
   // f8f6f4 encoding, docs/cdna4.md §1); the builtin's own entry is the scaled one.
   bool zero_scale_form;

@@ -32,16 +32,32 @@ struct BuiltinRow {
 };
 
 inline constexpr InstructionRow kInstructions[] = {
-#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, opcode, m, n, k, blocks, a, b, c, d, mods, cycles, coexec) \
-  {ArchId::arch, MatrixFamilyId::family, #mnemonic, #semantics, opcode, m, n, k, blocks,                                 \
-   ElemType::a, ElemType::b, ElemType::c, ElemType::d, ModifierSet::mods, cycles, coexec},
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, opcode, m, n, k, blocks, a, b, c, d, mods, cycles, \
+                           coexec)                                                                               \
+  {ArchId::arch,                                                                                                 \
+   MatrixFamilyId::family,                                                                                       \
+   #mnemonic,                                                                                                    \
+   #semantics,                                                                                                   \
+   opcode,                                                                                                       \
+   m,                                                                                                            \
+   n,                                                                                                            \
+   k,                                                                                                            \
+   blocks,                                                                                                       \
+   ElemType::a,                                                                                                  \
+   ElemType::b,                                                                                                  \
+   ElemType::c,                                                                                                  \
+   ElemType::d,                                                                                                  \
+   ModifierSet::mods,                                                                                            \
+   cycles,                                                                                                       \
+   coexec},
 #include "emu/isa/instructions.def"
 #undef MXLANE_INSTRUCTION
 };
 
 inline constexpr BuiltinRow kBuiltins[] = {
 #define MXLANE_BUILTIN(arch, builtin, mnemonic, wave, tied) {ArchId::arch, #builtin, #mnemonic, wave, tied != 0},
-#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, mnemonic, wave) {ArchId::arch, #builtin, #mnemonic, wave, false, true},
+#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, mnemonic, wave) \
+  {ArchId::arch, #builtin, #mnemonic, wave, false, true},
 #include "emu/isa/instructions.def"
 #undef MXLANE_BUILTIN
 #undef MXLANE_BUILTIN_ZERO_SCALE_FORM

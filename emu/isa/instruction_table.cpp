@@ -80,9 +80,10 @@ ElemType operand_type(const InstrDesc& d, Operand op, const Modifiers& mods) {
   if (table != ElemType::f8f6f4) return table;
   const int code = op == Operand::A ? mods.cbsz : mods.blgp;
   if (const auto t = f8f6f4_type(code)) return *t;
-  throw InvalidArgument(fmt::format("{}={} is not a format of {}: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 "
-                                    "(docs/cdna4.md §1)",
-                                    op == Operand::A ? "cbsz" : "blgp", code, d.mnemonic));
+  throw InvalidArgument(
+      fmt::format("{}={} is not a format of {}: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 "
+                  "(docs/cdna4.md §1)",
+                  op == Operand::A ? "cbsz" : "blgp", code, d.mnemonic));
 }
 
 int InstrDesc::vgprs(Operand op) const {
@@ -134,7 +135,8 @@ std::string matrix_coverage(const std::function<bool(const InstrDesc&)>& which) 
   std::vector<std::pair<std::string_view, ArchMask>> families;
   for (const InstrDesc& d : kInstrTable) {
     if (which && !which(d)) continue;
-    auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
+    auto it =
+        std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == d.family().display; });
     if (it == families.end()) it = families.insert(families.end(), {d.family().display, ArchMask{0}});
     it->second |= arch_bit(d.arch);
   }
@@ -154,9 +156,9 @@ static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view 
   for (const InstrDesc& d : kInstrTable) {
     if (d.arch != arch.id || (key != d.builtin && as_builtin != d.builtin)) continue;
     if (wave && *wave != d.wave)
-      throw InvalidArgument(fmt::format(
-          "wave {} contradicts builtin {}, which runs in wave{}{}", *wave, d.builtin, d.wave,
-          d.family().builtin_suffix_chooses_wave ? " (the _w32/_w64 suffix chooses the wave size)" : ""));
+      throw InvalidArgument(
+          fmt::format("wave {} contradicts builtin {}, which runs in wave{}{}", *wave, d.builtin, d.wave,
+                      d.family().builtin_suffix_chooses_wave ? " (the _w32/_w64 suffix chooses the wave size)" : ""));
     return d;
   }
 
@@ -176,8 +178,8 @@ static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view 
         waves += waves.empty() ? "wave" : " or wave";
         waves += std::to_string(d.wave);
       }
-    throw InvalidArgument(fmt::format("{} on {} runs only in {}, not wave{}", same_name->mnemonic,
-                                      arch.name, waves, want_wave));
+    throw InvalidArgument(
+        fmt::format("{} on {} runs only in {}, not wave{}", same_name->mnemonic, arch.name, waves, want_wave));
   }
 
   // An architecture mxlane knows only for its VALU builtins: whether the instruction exists there
@@ -186,9 +188,10 @@ static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view 
     std::string modelled;
     for (const ArchInfo& a : all_archs())
       if (a.matrix_modelled) append_item(modelled, a.name);
-    throw InvalidArgument(fmt::format("'{}': mxlane does not emulate the matrix instructions of {} yet (only those of {}); "
-                                      "`mxlane list --arch {}` shows its VALU builtins",
-                                      name, arch.name, modelled, arch.name));
+    throw InvalidArgument(
+        fmt::format("'{}': mxlane does not emulate the matrix instructions of {} yet (only those of {}); "
+                    "`mxlane list --arch {}` shows its VALU builtins",
+                    name, arch.name, modelled, arch.name));
   }
 
   // Known on another architecture?
@@ -196,12 +199,11 @@ static const InstrDesc& resolve_uncached(const ArchInfo& arch, std::string_view 
   for (const InstrDesc& d : kInstrTable) {
     if (!names_match(d, key)) continue;
     const std::string_view other = arch_info(d.arch).name;
-    if (elsewhere.find(other) == std::string::npos)
-      append_item(elsewhere, other);
+    if (elsewhere.find(other) == std::string::npos) append_item(elsewhere, other);
   }
   if (!elsewhere.empty())
-    throw InvalidArgument(fmt::format("instruction '{}' is not available on {}; it exists on {}",
-                                      name, arch.name, elsewhere));
+    throw InvalidArgument(
+        fmt::format("instruction '{}' is not available on {}; it exists on {}", name, arch.name, elsewhere));
 
   // Unknown: suggest the closest name on this architecture.
   std::string_view best;

@@ -6,8 +6,8 @@
 namespace mxlane {
 
 struct IntDotSpec {
-  int lanes;           // 2, 4 or 8 products
-  int width;           // 16, 8 or 4 bits per element
+  int lanes;  // 2, 4 or 8 products
+  int width;  // 16, 8 or 4 bits per element
   bool a_signed, b_signed;
   bool c_signed;       // C sign-extended (i32) or zero-extended (u32)
   bool result_signed;  // clamp range: int32 or uint32

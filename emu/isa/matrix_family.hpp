@@ -32,9 +32,9 @@ constexpr bool cdna_register_counts(MatrixFamilyId f) {
 // lane holds all K values of its row; docs/rdna4.md §2: a gfx12 lane holds its share K*rows/wave, so
 // the footprint halves in wave64).
 constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
-  const int values = cdna_register_counts(f) ? k * rows * blocks / 64
+  const int values = cdna_register_counts(f)                                                ? k * rows * blocks / 64
                      : f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12 ? k * rows * blocks / wave
-                                                                              : k;
+                                                                                            : k;
   return (values * bits + 31) / 32;
 }
 
@@ -43,7 +43,8 @@ constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, 
 // 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
 constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
   if (cdna_register_counts(f)) return m * n * blocks * bits / (64 * 32);
-  if (f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12) return (m * n * blocks / wave * bits + 31) / 32;
+  if (f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12)
+    return (m * n * blocks / wave * bits + 31) / 32;
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
 }
 
@@ -84,51 +85,103 @@ struct MatrixFamily {
 
 // One row per family, in MatrixFamilyId order.
 inline constexpr std::array<MatrixFamily, 6> kFamilies = {{
-    {.id = MatrixFamilyId::mfma, .kind = "mfma", .display = "MFMA", .peak_unit = "CU", .encoding = "VOP3P-MAI",
-     .mai_opcode = true, .neg_chooses_integer_signedness = false, .cd16_in_half_vgpr = false,
-     .replicated_inputs = false, .builtin_suffix_chooses_wave = false, .exec_mask_switchable = true,
-     .cycles_published_wave = 0, .nan_bits_published = false,
+    {.id = MatrixFamilyId::mfma,
+     .kind = "mfma",
+     .display = "MFMA",
+     .peak_unit = "CU",
+     .encoding = "VOP3P-MAI",
+     .mai_opcode = true,
+     .neg_chooses_integer_signedness = false,
+     .cd16_in_half_vgpr = false,
+     .replicated_inputs = false,
+     .builtin_suffix_chooses_wave = false,
+     .exec_mask_switchable = true,
+     .cycles_published_wave = 0,
+     .nan_bits_published = false,
      .integer_model_text = "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
                            "(docs/spec/numerics.md §A.1) [INF, unverified]"},
-    {.id = MatrixFamilyId::wmma, .kind = "wmma", .display = "WMMA", .peak_unit = "WGP", .encoding = "VOP3P",
-     .mai_opcode = false, .neg_chooses_integer_signedness = true, .cd16_in_half_vgpr = true,
-     .replicated_inputs = true, .builtin_suffix_chooses_wave = true, .exec_mask_switchable = false,
-     .cycles_published_wave = 32, .nan_bits_published = true,
+    {.id = MatrixFamilyId::wmma,
+     .kind = "wmma",
+     .display = "WMMA",
+     .peak_unit = "WGP",
+     .encoding = "VOP3P",
+     .mai_opcode = false,
+     .neg_chooses_integer_signedness = true,
+     .cd16_in_half_vgpr = true,
+     .replicated_inputs = true,
+     .builtin_suffix_chooses_wave = true,
+     .exec_mask_switchable = false,
+     .cycles_published_wave = 32,
+     .nan_bits_published = true,
      .integer_model_text = "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
                            "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
-    {.id = MatrixFamilyId::smfmac, .kind = "smfmac", .display = "SMFMAC", .peak_unit = "CU",
+    {.id = MatrixFamilyId::smfmac,
+     .kind = "smfmac",
+     .display = "SMFMAC",
+     .peak_unit = "CU",
      .encoding = "VOP3P-MAI",
-     .mai_opcode = true, .neg_chooses_integer_signedness = false, .cd16_in_half_vgpr = false,
-     .replicated_inputs = false, .builtin_suffix_chooses_wave = false, .exec_mask_switchable = true,
-     .cycles_published_wave = 0, .nan_bits_published = false,
+     .mai_opcode = true,
+     .neg_chooses_integer_signedness = false,
+     .cd16_in_half_vgpr = false,
+     .replicated_inputs = false,
+     .builtin_suffix_chooses_wave = false,
+     .exec_mask_switchable = true,
+     .cycles_published_wave = 0,
+     .nan_bits_published = false,
      .integer_model_text = "INT8 SMFMAC: exact integer sum of C and the products of the rebuilt dense row, then "
                            "wrapped to 32 bits (docs/cdna3-numerics.md §4) [INF, unverified]",
      .sparse_a = true},
     // gfx12: no replicas, packed 16-bit C/D (docs/rdna4.md §2); one published cycle count, read as
     // wave32's like RDNA3's [TOOL]; NaN constants pinned by the gfx1201 captures (docs/rdna4.md §3.1).
-    {.id = MatrixFamilyId::wmma_gfx12, .kind = "wmma", .display = "WMMA", .peak_unit = "WGP",
+    {.id = MatrixFamilyId::wmma_gfx12,
+     .kind = "wmma",
+     .display = "WMMA",
+     .peak_unit = "WGP",
      .encoding = "VOP3P",
-     .mai_opcode = false, .neg_chooses_integer_signedness = true, .cd16_in_half_vgpr = false,
-     .replicated_inputs = false, .builtin_suffix_chooses_wave = true, .exec_mask_switchable = false,
-     .cycles_published_wave = 32, .nan_bits_published = true,
+     .mai_opcode = false,
+     .neg_chooses_integer_signedness = true,
+     .cd16_in_half_vgpr = false,
+     .replicated_inputs = false,
+     .builtin_suffix_chooses_wave = true,
+     .exec_mask_switchable = false,
+     .cycles_published_wave = 32,
+     .nan_bits_published = true,
      .integer_model_text = "integer WMMA: exact products; C plus the first half of K, saturated with CLAMP, then "
                            "the second half, saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) "
                            "[HW-digest wave32]"},
     // gfx950 f8f6f4: its own kind, since A/B formats and the scale operands make its calls differ from
     // every dense MFMA's; no integer form; cycle counts not published for gfx950 (docs/cdna4.md §0).
-    {.id = MatrixFamilyId::mfma_f8f6f4, .kind = "mfma_scale", .display = "MFMA", .peak_unit = "CU",
+    {.id = MatrixFamilyId::mfma_f8f6f4,
+     .kind = "mfma_scale",
+     .display = "MFMA",
+     .peak_unit = "CU",
      .encoding = "VOP3P-MAI",
-     .mai_opcode = true, .neg_chooses_integer_signedness = false, .cd16_in_half_vgpr = false,
-     .replicated_inputs = false, .builtin_suffix_chooses_wave = false, .exec_mask_switchable = true,
-     .cycles_published_wave = 0, .nan_bits_published = false,
-     .integer_model_text = "", .sparse_a = false, .formats_from_cbsz_blgp = true},
+     .mai_opcode = true,
+     .neg_chooses_integer_signedness = false,
+     .cd16_in_half_vgpr = false,
+     .replicated_inputs = false,
+     .builtin_suffix_chooses_wave = false,
+     .exec_mask_switchable = true,
+     .cycles_published_wave = 0,
+     .nan_bits_published = false,
+     .integer_model_text = "",
+     .sparse_a = false,
+     .formats_from_cbsz_blgp = true},
     // gfx12 SWMMAC: the gfx12 WMMA traits with a sparse A (docs/rdna4.md §2.5); the accumulator is read
     // from D's registers, given as C.
-    {.id = MatrixFamilyId::swmmac_gfx12, .kind = "swmmac", .display = "SWMMAC", .peak_unit = "WGP",
+    {.id = MatrixFamilyId::swmmac_gfx12,
+     .kind = "swmmac",
+     .display = "SWMMAC",
+     .peak_unit = "WGP",
      .encoding = "VOP3P",
-     .mai_opcode = false, .neg_chooses_integer_signedness = true, .cd16_in_half_vgpr = false,
-     .replicated_inputs = false, .builtin_suffix_chooses_wave = true, .exec_mask_switchable = false,
-     .cycles_published_wave = 32, .nan_bits_published = true,
+     .mai_opcode = false,
+     .neg_chooses_integer_signedness = true,
+     .cd16_in_half_vgpr = false,
+     .replicated_inputs = false,
+     .builtin_suffix_chooses_wave = true,
+     .exec_mask_switchable = false,
+     .cycles_published_wave = 32,
+     .nan_bits_published = true,
      .integer_model_text = "integer SWMMAC: exact products of the rebuilt dense row; C plus the first half of K "
                            "(the stored values in lanes 0-15), saturated with CLAMP, then the second half, "
                            "saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]",

@@ -15,26 +15,26 @@ namespace mxlane {
 
 // The builtin's argument list (clang's BuiltinsAMDGPU.def; docs/spec/layouts.md §4.1, §4.2).
 enum class BuiltinArgs : std::uint8_t {
-  abc_cbsz_abid_blgp,  // MFMA: (a, b, c, cbsz, abid, blgp)
-  abc,                 // float WMMA: (a, b, c)
-  abc_opsel,           // 16-bit-output WMMA: (a, b, c, bool opsel)
-  neg_abc_clamp,       // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
-  abc_idx_cbsz_abid,   // SMFMAC: (a, b, c, int idx, cbsz, abid)
-  abc_formats_scales,  // scaled f8f6f4 MFMA: (a, b, c, cbsz, blgp, opsel_a, int scale_a, opsel_b, int scale_b)
+  abc_cbsz_abid_blgp,       // MFMA: (a, b, c, cbsz, abid, blgp)
+  abc,                      // float WMMA: (a, b, c)
+  abc_opsel,                // 16-bit-output WMMA: (a, b, c, bool opsel)
+  neg_abc_clamp,            // integer WMMA: (bool a_signed, a, bool b_signed, b, c, bool clamp)
+  abc_idx_cbsz_abid,        // SMFMAC: (a, b, c, int idx, cbsz, abid)
+  abc_formats_scales,       // scaled f8f6f4 MFMA: (a, b, c, cbsz, blgp, opsel_a, int scale_a, opsel_b, int scale_b)
   abc_formats_zero_scales,  // the same builtin with constant zero scales and opsel 0: the unscaled encoding
-  abc_idx,             // float SWMMAC: (a, b, c, int index) (docs/rdna4.md §1.1)
-  neg_abc_idx_clamp,   // integer SWMMAC: (bool a_sign, a, bool b_sign, b, c, int index, bool clamp)
+  abc_idx,                  // float SWMMAC: (a, b, c, int index) (docs/rdna4.md §1.1)
+  neg_abc_idx_clamp,        // integer SWMMAC: (bool a_sign, a, bool b_sign, b, c, int index, bool clamp)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
 enum class DeviceModifierSets : std::uint8_t {
-  plain,            // the default only
-  blgp,             // the default and BLGP 1..7
-  cbsz_abid_blgp,   // those, and every CBSZ with ABID 0 and with the largest ABID
-  opsel,            // the default and OPSEL[2]
+  plain,             // the default only
+  blgp,              // the default and BLGP 1..7
+  cbsz_abid_blgp,    // those, and every CBSZ with ABID 0 and with the largest ABID
+  opsel,             // the default and OPSEL[2]
   signedness_clamp,  // every NEG[1:0] x CLAMP
   index_set,         // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
-  formats_scales     // every CBSZ x BLGP format pair with opsel 0, and (with scale registers) each opsel_a / opsel_b 1..3
+  formats_scales  // every CBSZ x BLGP format pair with opsel 0, and (with scale registers) each opsel_a / opsel_b 1..3
 };
 
 struct ModifierSetTraits {
@@ -57,34 +57,71 @@ struct ModifierSetTraits {
 
 // One row per ModifierSet.
 inline constexpr std::array<ModifierSetTraits, 16> kModifierSetTraits = {{
-    {ModifierSet::mfma_cbsz_abid_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"},
+    {ModifierSet::mfma_cbsz_abid_blgp,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
      DeviceModifierSets::cbsz_abid_blgp},
-    {ModifierSet::mfma_blgp, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp},
-    {ModifierSet::mfma_none, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::plain},
+    {ModifierSet::mfma_blgp,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::blgp},
+    {ModifierSet::mfma_none,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::plain},
     // NEG/NEG_HI of float WMMA negate A/B in the registers; the builtins cannot set them.
     {ModifierSet::wmma_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     {ModifierSet::wmma_neg_opsel, BuiltinArgs::abc_opsel, false, {"neg", "neg_hi", ""}, DeviceModifierSets::opsel},
     {ModifierSet::wmma_int, BuiltinArgs::neg_abc_clamp, true, {"", "", ""}, DeviceModifierSets::signedness_clamp},
-    {ModifierSet::mfma_plain, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::plain},
+    {ModifierSet::mfma_plain,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::plain},
     // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
-    {ModifierSet::mfma_f64_neg, BuiltinArgs::abc_cbsz_abid_blgp, false, {"cbsz", "abid", "blgp"}, DeviceModifierSets::blgp,
+    {ModifierSet::mfma_f64_neg,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::blgp,
      true},
     // CBSZ/ABID choose which index bits are read: they move data between slots.
-    {ModifierSet::smfmac_index_set, BuiltinArgs::abc_idx_cbsz_abid, false, {"cbsz", "abid", ""},
+    {ModifierSet::smfmac_index_set,
+     BuiltinArgs::abc_idx_cbsz_abid,
+     false,
+     {"cbsz", "abid", ""},
      DeviceModifierSets::index_set},
     // gfx12 float WMMA: the builtins are (a, b, c) for every output width (clang appends the constant
     // OPSEL itself, docs/rdna4.md §1) and cannot set NEG/NEG_HI.
     {ModifierSet::wmma_gfx12_neg, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     {ModifierSet::wmma_gfx12_fp8, BuiltinArgs::abc, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
     // CBSZ/BLGP choose the A/B formats (and so which bits hold which k); opsel_a/opsel_b move the scale bytes.
-    {ModifierSet::f8f6f4_scaled, BuiltinArgs::abc_formats_scales, false, {"cbsz", "blgp", "opsel_a", "opsel_b"},
-     DeviceModifierSets::formats_scales, false, true},
-    {ModifierSet::f8f6f4_formats, BuiltinArgs::abc_formats_zero_scales, false, {"cbsz", "blgp", "", ""},
+    {ModifierSet::f8f6f4_scaled,
+     BuiltinArgs::abc_formats_scales,
+     false,
+     {"cbsz", "blgp", "opsel_a", "opsel_b"},
+     DeviceModifierSets::formats_scales,
+     false,
+     true},
+    {ModifierSet::f8f6f4_formats,
+     BuiltinArgs::abc_formats_zero_scales,
+     false,
+     {"cbsz", "blgp", "", ""},
      DeviceModifierSets::formats_scales},
     // gfx12 SWMMAC: index_key moves which IDX bits are read; the builtins cannot set it (the backend
     // picks it, docs/rdna4.md §1.1), so the kernels run index_key 0.
-    {ModifierSet::swmmac_gfx12_neg, BuiltinArgs::abc_idx, false, {"neg", "neg_hi", "index_key"}, DeviceModifierSets::plain},
-    {ModifierSet::swmmac_gfx12_int, BuiltinArgs::neg_abc_idx_clamp, true, {"index_key", "", ""},
+    {ModifierSet::swmmac_gfx12_neg,
+     BuiltinArgs::abc_idx,
+     false,
+     {"neg", "neg_hi", "index_key"},
+     DeviceModifierSets::plain},
+    {ModifierSet::swmmac_gfx12_int,
+     BuiltinArgs::neg_abc_idx_clamp,
+     true,
+     {"index_key", "", ""},
      DeviceModifierSets::signedness_clamp},
     {ModifierSet::swmmac_gfx12_fp8, BuiltinArgs::abc_idx, false, {"index_key", "", ""}, DeviceModifierSets::plain},
 }};

@@ -43,24 +43,27 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
   const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
   if (name == "opsel_a" || name == "opsel_b")
-    return fmt::format("{} picks the E8M0 scale byte of the gfx950 scaled f8f6f4 MFMA "
-                       "(v_mfma_scale_f32_*_f8f6f4) only (docs/cdna4.md §1)",
-                       name);
+    return fmt::format(
+        "{} picks the E8M0 scale byte of the gfx950 scaled f8f6f4 MFMA "
+        "(v_mfma_scale_f32_*_f8f6f4) only (docs/cdna4.md §1)",
+        name);
   if (d.family().formats_from_cbsz_blgp)
     return name == "abid" ? "the f8f6f4 MFMA has no ABID: CBSZ and BLGP are the A and B formats (docs/cdna4.md §1)"
-                          : fmt::format("{} is not an f8f6f4 MFMA modifier; it takes cbsz/blgp (the A/B formats){} "
-                                        "(docs/cdna4.md §1)",
-                                        name, d.has(Operand::SA) ? " and opsel_a/opsel_b (the scale bytes)" : "");
+                          : fmt::format(
+                                "{} is not an f8f6f4 MFMA modifier; it takes cbsz/blgp (the A/B formats){} "
+                                "(docs/cdna4.md §1)",
+                                name, d.has(Operand::SA) ? " and opsel_a/opsel_b (the scale bytes)" : "");
   if (d.family_id == MatrixFamilyId::wmma_gfx12) {
-    if (cdna_mod) return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/rdna4.md §1)", name, generation);
+    if (cdna_mod)
+      return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/rdna4.md §1)", name, generation);
     if (name == "opsel")
       return "gfx12 WMMA has no OPSEL: 16-bit C/D are packed two rows to a VGPR and both halves are results "
              "(docs/rdna4.md §1, §2.4)";
   }
   if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
-    if (cdna_mod) return fmt::format("{} is a CDNA MFMA modifier; {} SWMMAC takes none (docs/rdna4.md §1.1)", name, generation);
-    if (name == "opsel")
-      return "SWMMAC has no OPSEL: the field is index_key (docs/rdna4.md §1.1)";
+    if (cdna_mod)
+      return fmt::format("{} is a CDNA MFMA modifier; {} SWMMAC takes none (docs/rdna4.md §1.1)", name, generation);
+    if (name == "opsel") return "SWMMAC has no OPSEL: the field is index_key (docs/rdna4.md §1.1)";
     if (name == "neg_hi" && d.modifiers == ModifierSet::swmmac_gfx12_int)
       return "integer SWMMAC has no NEG_HI; NEG[1:0] choose A/B signedness (docs/rdna4.md §1.1)";
     if (name == "neg" || name == "neg_hi")
@@ -72,30 +75,32 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
     return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
   if (d.modifiers == ModifierSet::smfmac_index_set)
     return name == "blgp" ? "SMFMAC has no BLGP; CBSZ/ABID choose the index set (docs/cdna3.md §2)"
-                          : fmt::format("{} is not an SMFMAC modifier; SMFMAC takes only cbsz/abid, which choose the "
-                                        "index set (docs/cdna3.md §2)",
-                                        name);
+                          : fmt::format(
+                                "{} is not an SMFMAC modifier; SMFMAC takes only cbsz/abid, which choose the "
+                                "index set (docs/cdna3.md §2)",
+                                name);
   if (d.family_id == MatrixFamilyId::mfma && !cdna_mod)
-    return fmt::format("{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
-                       "(docs/spec/layouts.md §4.1)",
-                       name, generation);
+    return fmt::format(
+        "{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
+        "(docs/spec/layouts.md §4.1)",
+        name, generation);
   if (d.modifiers == ModifierSet::mfma_plain)
-    return fmt::format("{} takes no CBSZ/ABID/BLGP: AMD's matrix instruction calculator (after the CDNA3 ISA's "
-                       "modifier table) allows none on this instruction (docs/cdna3.md §2)",
-                       d.mnemonic);
+    return fmt::format(
+        "{} takes no CBSZ/ABID/BLGP: AMD's matrix instruction calculator (after the CDNA3 ISA's "
+        "modifier table) allows none on this instruction (docs/cdna3.md §2)",
+        d.mnemonic);
   if (d.modifiers == ModifierSet::mfma_f64_neg)
     return "CDNA3 f64 MFMA takes no CBSZ/ABID; its BLGP field is the negate mask (docs/cdna3.md §2)";
   if (d.modifiers == ModifierSet::mfma_none)
-    return name == "blgp"
-               ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
-               : "CDNA2 f64 MFMA takes no CBSZ/ABID (docs/spec/layouts.md §4.1, §8.1)";
+    return name == "blgp" ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
+                          : "CDNA2 f64 MFMA takes no CBSZ/ABID (docs/spec/layouts.md §4.1, §8.1)";
   if (d.modifiers == ModifierSet::mfma_blgp)
-    return fmt::format("it has a single block, and CBSZ/ABID broadcast A between blocks "
-                       "(docs/spec/layouts.md §8.1)");
+    return fmt::format(
+        "it has a single block, and CBSZ/ABID broadcast A between blocks "
+        "(docs/spec/layouts.md §8.1)");
   if (name == "opsel")
     return "OPSEL[2] selects the C/D half only on the 16-bit-output WMMAs (docs/spec/layouts.md §8.3)";
-  if (name == "neg_hi")
-    return "integer WMMA has no NEG_HI; NEG[1:0] choose A/B signedness (docs/spec/layouts.md §8.4)";
+  if (name == "neg_hi") return "integer WMMA has no NEG_HI; NEG[1:0] choose A/B signedness (docs/spec/layouts.md §8.4)";
   if (name == "clamp") return "only the integer WMMAs take CLAMP (seed 000)";
   if (name == "byte_sel" || name == "word_sel") return "it is a VALU conversion argument";
   return "not supported";
@@ -119,18 +124,30 @@ int modifier_value(const Modifiers& m, std::string_view name) {
 }
 
 void set_modifier(Modifiers& m, std::string_view name, int value) {
-  if (name == "cbsz") m.cbsz = value;
-  else if (name == "abid") m.abid = value;
-  else if (name == "blgp") m.blgp = value;
-  else if (name == "opsel") m.opsel = value;
-  else if (name == "neg") m.neg = value;
-  else if (name == "neg_hi") m.neg_hi = value;
-  else if (name == "clamp") m.clamp = value;
-  else if (name == "byte_sel") m.byte_sel = value;
-  else if (name == "opsel_a") m.opsel_a = value;
-  else if (name == "opsel_b") m.opsel_b = value;
-  else if (name == "index_key") m.index_key = value;
-  else m.word_sel = value;
+  if (name == "cbsz")
+    m.cbsz = value;
+  else if (name == "abid")
+    m.abid = value;
+  else if (name == "blgp")
+    m.blgp = value;
+  else if (name == "opsel")
+    m.opsel = value;
+  else if (name == "neg")
+    m.neg = value;
+  else if (name == "neg_hi")
+    m.neg_hi = value;
+  else if (name == "clamp")
+    m.clamp = value;
+  else if (name == "byte_sel")
+    m.byte_sel = value;
+  else if (name == "opsel_a")
+    m.opsel_a = value;
+  else if (name == "opsel_b")
+    m.opsel_b = value;
+  else if (name == "index_key")
+    m.index_key = value;
+  else
+    m.word_sel = value;
 }
 
 std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
@@ -165,7 +182,9 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "(docs/cdna3.md §2)"});
       break;
     case ModifierSet::wmma_neg_opsel:
-      out.push_back({"opsel", {0, 4}, "",
+      out.push_back({"opsel",
+                     {0, 4},
+                     "",
                      "OPSEL[2]: 0 reads C / writes D in bits [15:0], 4 in bits [31:16] [DOC] "
                      "(docs/spec/layouts.md §8.3)"});
       [[fallthrough]];
@@ -186,10 +205,14 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "|C| before NEG[2] [LLVM][MODEL] (docs/rdna4.md §1, §3.2)"});
       break;
     case ModifierSet::wmma_gfx12_fp8:
-      out.push_back({"neg", {0, 4}, "",
+      out.push_back({"neg",
+                     {0, 4},
+                     "",
                      "bit 2: negate C; NEG on the FP8/BF8 A and B is illegal, so bits 0-1 stay 0 [LLVM] "
                      "(docs/rdna4.md §1)"});
-      out.push_back({"neg_hi", {0, 4}, "",
+      out.push_back({"neg_hi",
+                     {0, 4},
+                     "",
                      "bit 2: |C| before NEG[2]; bits 0-1 stay 0 (FP8/BF8 A and B take no NEG) [LLVM] "
                      "(docs/rdna4.md §1)"});
       break;
@@ -200,17 +223,16 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "(docs/cdna4.md §1)"});
       out.push_back({"blgp", range(0, 4), "", "B's format, coded as cbsz [DOC][LLVM] (docs/cdna4.md §1)"});
       if (d.modifiers == ModifierSet::f8f6f4_formats) break;
-      out.push_back({"opsel_a", range(0, 3), "",
-                     "which byte of SA holds A's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
-      out.push_back({"opsel_b", range(0, 3), "",
-                     "which byte of SB holds B's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
+      out.push_back(
+          {"opsel_a", range(0, 3), "", "which byte of SA holds A's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
+      out.push_back(
+          {"opsel_b", range(0, 3), "", "which byte of SB holds B's E8M0 scales [LLVM op_sel] (docs/cdna4.md §2.3)"});
       break;
     case ModifierSet::wmma_int:
       out.push_back({"neg", range(0, 3), "",
                      "bit 0: A is signed; bit 1: B is signed (the builtin's a_neg/b_neg) [DOC] "
                      "(docs/spec/layouts.md §8.4)"});
-      out.push_back({"clamp", {0, 1}, "",
-                     "saturate the i32 result instead of wrapping [DOC] (seed 000)"});
+      out.push_back({"clamp", {0, 1}, "", "saturate the i32 result instead of wrapping [DOC] (seed 000)"});
       break;
     case ModifierSet::swmmac_gfx12_neg:
       out.push_back({"neg", range(0, 3), "",
@@ -220,10 +242,14 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "bit 0: negate A values in bits [31:16]; bit 1: same for B [LLVM][TOOL] (docs/rdna4.md §1.1)"});
       break;
     case ModifierSet::swmmac_gfx12_int:
-      out.push_back({"neg", range(0, 3), "",
-                     "bit 0: A is signed; bit 1: B is signed (the builtin's a_sign/b_sign) [LLVM] (docs/rdna4.md §1.1)"});
-      out.push_back({"clamp", {0, 1}, "",
-                     "saturate the i32 result after each half of K instead of wrapping [HW-digest] (docs/rdna4.md §3.2)"});
+      out.push_back(
+          {"neg", range(0, 3), "",
+           "bit 0: A is signed; bit 1: B is signed (the builtin's a_sign/b_sign) [LLVM] (docs/rdna4.md §1.1)"});
+      out.push_back(
+          {"clamp",
+           {0, 1},
+           "",
+           "saturate the i32 result after each half of K instead of wrapping [HW-digest] (docs/rdna4.md §3.2)"});
       break;
     case ModifierSet::swmmac_gfx12_fp8: break;
   }
@@ -253,13 +279,14 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
   if (const auto v = first_violation(legal, mods)) {
     const auto [name, value, range] = *v;
     if (range == nullptr)
-      throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}", name, value, d.mnemonic,
-                                        why_not_accepted(d, name)));
+      throw InvalidArgument(
+          fmt::format("{}={} is not allowed on {}: {}", name, value, d.mnemonic, why_not_accepted(d, name)));
     std::string why;
     if (name == "cbsz" && value > 0 && value <= 4)
-      why = fmt::format("undefined: 2^cbsz may not exceed its {} blocks (ISA §7.1.6.1, "
-                        "docs/spec/layouts.md §8.1)",
-                        d.blocks);
+      why = fmt::format(
+          "undefined: 2^cbsz may not exceed its {} blocks (ISA §7.1.6.1, "
+          "docs/spec/layouts.md §8.1)",
+          d.blocks);
     else if (name == "opsel")
       why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (docs/spec/layouts.md §8.3)";
     else if ((name == "cbsz" || name == "blgp") && d.family().formats_from_cbsz_blgp)
@@ -278,16 +305,16 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
                         d.wave, swmmac_index_keys(d));
     else
       why = "out of range";
-    throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name,
-                                      value, d.mnemonic, why, fmt::join(range->values, ", ")));
+    throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name, value, d.mnemonic, why,
+                                      fmt::join(range->values, ", ")));
   }
   // ABID broadcast bound; SMFMAC's ABID is an index set and the f8f6f4 CBSZ a format.
   if (d.modifiers != ModifierSet::smfmac_index_set && !d.family().formats_from_cbsz_blgp &&
       mods.abid >= (1 << mods.cbsz))
-    throw InvalidArgument(fmt::format(
-        "abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
-        "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",
-        mods.abid, mods.cbsz, d.mnemonic, 1 << mods.cbsz, (1 << mods.cbsz) - 1));
+    throw InvalidArgument(
+        fmt::format("abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
+                    "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",
+                    mods.abid, mods.cbsz, d.mnemonic, 1 << mods.cbsz, (1 << mods.cbsz) - 1));
 }
 
 std::string format_modifiers(const InstrDesc& d, const Modifiers& mods) {

@@ -24,11 +24,11 @@ enum class ModifierSet : std::uint8_t {
   smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
   wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
-  f8f6f4_scaled,        // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
-  f8f6f4_formats,       // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
-  swmmac_gfx12_neg,     // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
-  swmmac_gfx12_int,     // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
-  swmmac_gfx12_fp8,     // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
+  f8f6f4_scaled,   // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
+  f8f6f4_formats,  // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
+  swmmac_gfx12_neg,  // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_int,  // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_fp8,  // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -40,10 +40,10 @@ struct Modifiers {
   int neg = 0;     // NEG (NEG_LO) field, 3 bits
   int neg_hi = 0;  // NEG_HI field, 3 bits
   int clamp = 0;
-  int byte_sel = 0;  // VALU conversions: which byte of the destination / source (constant argument)
-  int word_sel = 0;  // VALU conversions: which 16-bit word (constant argument)
-  int opsel_a = 0;   // scaled f8f6f4 MFMA: which byte of SA is A's scale (the builtin's opsel_a)
-  int opsel_b = 0;   // scaled f8f6f4 MFMA: which byte of SB is B's scale (the builtin's opsel_b)
+  int byte_sel = 0;   // VALU conversions: which byte of the destination / source (constant argument)
+  int word_sel = 0;   // VALU conversions: which 16-bit word (constant argument)
+  int opsel_a = 0;    // scaled f8f6f4 MFMA: which byte of SA is A's scale (the builtin's opsel_a)
+  int opsel_b = 0;    // scaled f8f6f4 MFMA: which byte of SB is B's scale (the builtin's opsel_b)
   int index_key = 0;  // gfx12 SWMMAC: which part of the IDX VGPR holds the indices (VOP3P OPSEL bits)
 
   bool operator==(const Modifiers&) const = default;
@@ -51,16 +51,16 @@ struct Modifiers {
 
 // One modifier an instruction accepts, with every legal value (for `mxlane list`).
 struct ModifierRange {
-  std::string name;           // "cbsz", "abid", "blgp", "opsel", "neg", "neg_hi", "clamp"
-  std::vector<int> values;    // every legal value, ascending
-  std::string constraint;     // extra rule across fields ("abid < 2^cbsz"), or empty
-  std::string meaning;        // one line, with its evidence label
+  std::string name;         // "cbsz", "abid", "blgp", "opsel", "neg", "neg_hi", "clamp"
+  std::vector<int> values;  // every legal value, ascending
+  std::string constraint;   // extra rule across fields ("abid < 2^cbsz"), or empty
+  std::string meaning;      // one line, with its evidence label
 };
 
 // Every modifier field name, in a fixed order.
-inline constexpr std::string_view kModifierNames[] = {"cbsz", "abid", "blgp", "opsel", "neg", "neg_hi",
-                                                      "clamp", "byte_sel", "word_sel", "opsel_a", "opsel_b",
-                                                      "index_key"};
+inline constexpr std::string_view kModifierNames[] = {"cbsz",     "abid",    "blgp",    "opsel",
+                                                      "neg",      "neg_hi",  "clamp",   "byte_sel",
+                                                      "word_sel", "opsel_a", "opsel_b", "index_key"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);

@@ -33,10 +33,12 @@ constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::
 constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
 
 // Each value set's meanings, in its enum's order.
-template <class Enum> struct SetMeanings;
-#define MXLANE_SWITCH_VALUES(Enum, ...)                  \
-  template <> struct SetMeanings<Enum> {                 \
-    static constexpr std::array meanings{__VA_ARGS__};   \
+template <class Enum>
+struct SetMeanings;
+#define MXLANE_SWITCH_VALUES(Enum, ...)                \
+  template <>                                          \
+  struct SetMeanings<Enum> {                           \
+    static constexpr std::array meanings{__VA_ARGS__}; \
   };
 #define V(enumerator, spelling, meaning) std::string_view(meaning),
 #include "emu/isa/switches.def"
@@ -51,8 +53,12 @@ constexpr std::array<SwitchValue, N> values_of(const std::array<std::string_view
   for (std::size_t i = 0; i < N; ++i) values[i] = {SwitchValueNames<Enum>::names[i], meanings[i]};
   return values;
 }
-template <class Enum> constexpr auto values_of() { return values_of<Enum>(SetMeanings<Enum>::meanings); }
-template <class Enum, class... Meanings> constexpr auto values_of(Meanings... own) {
+template <class Enum>
+constexpr auto values_of() {
+  return values_of<Enum>(SetMeanings<Enum>::meanings);
+}
+template <class Enum, class... Meanings>
+constexpr auto values_of(Meanings... own) {
   return values_of<Enum>(std::array<std::string_view, sizeof...(own)>{own...});
 }
 #define MXLANE_SWITCH(id, Enum, kind, archs, applies_to, evidence, ...) \
@@ -91,8 +97,7 @@ void set_switch(Switches& switches, std::string_view name, std::string_view valu
       }
       append_item(legal, info.values[i].name);
     }
-    throw InvalidArgument(fmt::format("switch {}: unknown value '{}'; legal values: {}", name,
-                                      value, legal));
+    throw InvalidArgument(fmt::format("switch {}: unknown value '{}'; legal values: {}", name, value, legal));
   }
   std::string known;
   for (const SwitchInfo& info : kSwitches) append_item(known, info.name);

@@ -14,16 +14,18 @@
 namespace mxlane {
 
 // The CLI spellings of a value enum's enumerators, in enum order.
-template <class E> struct SwitchValueNames;
+template <class E>
+struct SwitchValueNames;
 
 // The value sets and switches of emu/isa/switches.def, one include per thing generated from them.
 #define MXLANE_SWITCH_VALUES(Enum, ...) enum class Enum : std::uint8_t { __VA_ARGS__ };
 #define V(enumerator, spelling, meaning) enumerator,
 #include "emu/isa/switches.def"
 #undef V
-#define MXLANE_SWITCH_VALUES(Enum, ...)                         \
-  template <> struct SwitchValueNames<Enum> {                   \
-    static constexpr std::string_view names[] = {__VA_ARGS__};  \
+#define MXLANE_SWITCH_VALUES(Enum, ...)                        \
+  template <>                                                  \
+  struct SwitchValueNames<Enum> {                              \
+    static constexpr std::string_view names[] = {__VA_ARGS__}; \
   };
 #define V(enumerator, spelling, meaning) spelling,
 #include "emu/isa/switches.def"
@@ -36,14 +38,17 @@ enum class SwitchId : std::uint8_t {
 };
 
 // The value enum of switch `id`.
-template <SwitchId id> struct SwitchTraits;
-#define MXLANE_SWITCH(id_, Enum, ...)                     \
-  template <> struct SwitchTraits<SwitchId::id_> {        \
-    using type = Enum;                                    \
-    static constexpr std::string_view name = #id_;        \
+template <SwitchId id>
+struct SwitchTraits;
+#define MXLANE_SWITCH(id_, Enum, ...)              \
+  template <>                                      \
+  struct SwitchTraits<SwitchId::id_> {             \
+    using type = Enum;                             \
+    static constexpr std::string_view name = #id_; \
   };
 #include "emu/isa/switches.def"
-template <SwitchId id> using SwitchType = typename SwitchTraits<id>::type;
+template <SwitchId id>
+using SwitchType = typename SwitchTraits<id>::type;
 
 struct SwitchValue {
   std::string_view name;
@@ -96,8 +101,14 @@ class SwitchReads {
 class Switches {
  public:
   // Typed access: switches.get<SwitchId::cdna2_mode>() or switches.cdna2_mode().
-  template <SwitchId id> SwitchType<id> get() const { return static_cast<SwitchType<id>>(get(id)); }
-  template <SwitchId id> void set(SwitchType<id> value) { set(id, static_cast<std::uint8_t>(value)); }
+  template <SwitchId id>
+  SwitchType<id> get() const {
+    return static_cast<SwitchType<id>>(get(id));
+  }
+  template <SwitchId id>
+  void set(SwitchType<id> value) {
+    set(id, static_cast<std::uint8_t>(value));
+  }
 #define MXLANE_SWITCH(id_, Enum, ...) \
   Enum id_() const { return get<SwitchId::id_>(); }
 #include "emu/isa/switches.def"

@@ -21,9 +21,9 @@ struct ValuDesc {
   std::string_view mnemonic;        // as LLVM prints it on gfx9/gfx10
   std::string_view gfx11_mnemonic;  // as LLVM prints it on gfx11/gfx12
   ValuSignature signature;
-  std::string_view feature;         // the LLVM target feature it needs
-  ArchMask archs;                   // architectures that have it (docs/spec/valu.md §1.2)
-  ValuFastPath fast;                // its fast lane-array kernel (kind none: the reference only)
+  std::string_view feature;  // the LLVM target feature it needs
+  ArchMask archs;            // architectures that have it (docs/spec/valu.md §1.2)
+  ValuFastPath fast;         // its fast lane-array kernel (kind none: the reference only)
 
   bool available_on(ArchId arch) const { return (archs & arch_bit(arch)) != 0; }
   ValuShape shape() const { return valu_shape(signature); }

@@ -59,7 +59,9 @@ struct ValuShape {
 // One argument of the builtin call, in the builtin's order: a source operand (s0, s1, s2) or a
 // constant that sets a modifier field.
 enum class ValuArg : std::uint8_t {
-  s0, s1, s2,
+  s0,
+  s1,
+  s2,
   a_signed,  // bool: NEG[0] (neg bit 0)
   b_signed,  // bool: NEG[1] (neg bit 1)
   clamp,     // bool

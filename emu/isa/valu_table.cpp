@@ -36,7 +36,8 @@ namespace feature_names {
 // The kernels are emu/fast/kernels/valu_portable.inl (every SIMD level) and valu_lanes.inl (AVX2).
 namespace fast_column {
 using K = ValuKind;
-[[maybe_unused]] constexpr ValuFastPath none{};  // for a row without a kernel (write `constexpr ValuFastPath v_x = none;`)
+[[maybe_unused]] constexpr ValuFastPath
+    none{};  // for a row without a kernel (write `constexpr ValuFastPath v_x = none;`)
 constexpr ValuFastPath v_msad_u8{.kind = K::msad_u8};
 constexpr ValuFastPath v_sad_u8{.kind = K::sad_u8};
 constexpr ValuFastPath v_sad_hi_u8{.kind = K::sad_hi_u8};
@@ -81,9 +82,14 @@ constexpr ValuFastPath v_cvt_sr_bf8_f32{.kind = K::f32_to_fp8, .bf8 = true};
 }  // namespace fast_column
 
 constexpr ValuDesc kValu[] = {
-#define MXLANE_VALU(builtin, mnemonic, gfx11_mnemonic, signature, feature)                     \
-  {#builtin, #mnemonic, #gfx11_mnemonic, ValuSignature::signature, feature_names::feature,     \
-   feature_archs::feature, fast_column::mnemonic},
+#define MXLANE_VALU(builtin, mnemonic, gfx11_mnemonic, signature, feature) \
+  {#builtin,                                                               \
+   #mnemonic,                                                              \
+   #gfx11_mnemonic,                                                        \
+   ValuSignature::signature,                                               \
+   feature_names::feature,                                                 \
+   feature_archs::feature,                                                 \
+   fast_column::mnemonic},
 #include "emu/isa/instructions.def"
 #undef MXLANE_VALU
 };
@@ -111,7 +117,8 @@ const ValuDesc* find_valu(std::string_view name) {
   static const std::unordered_map<std::string_view, const ValuDesc*> kByName = [] {
     std::unordered_map<std::string_view, const ValuDesc*> map;
     for (const ValuDesc& d : kValu)
-      for (const std::string_view n : {std::string_view(d.builtin), std::string_view(d.mnemonic), std::string_view(d.gfx11_mnemonic)})
+      for (const std::string_view n :
+           {std::string_view(d.builtin), std::string_view(d.mnemonic), std::string_view(d.gfx11_mnemonic)})
         map.emplace(n, &d);
     return map;
   }();

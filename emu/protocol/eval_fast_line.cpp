@@ -21,7 +21,8 @@ using Json = nlohmann::ordered_json;
 enum Key : unsigned { k_id, k_arch, k_inst, k_wave, k_mods, k_exec, k_options, k_src, k_dst, k_expect, k_none };
 
 Key key_of(std::string_view k) {
-  static constexpr std::string_view kNames[] = {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect"};
+  static constexpr std::string_view kNames[] = {"id",   "arch",    "inst", "wave", "mods",
+                                                "exec", "options", "src",  "dst",  "expect"};
   for (unsigned i = 0; i < k_none; ++i)
     if (kNames[i] == k) return static_cast<Key>(i);
   return k_none;
@@ -116,15 +117,18 @@ class Scanner {
         }
         continue;
       }
-      if (c == '"') in_string = true;
-      else if (c == '[' || c == '{') ++depth;
+      if (c == '"')
+        in_string = true;
+      else if (c == '[' || c == '{')
+        ++depth;
       else if (c == ']' || c == '}') {
         if (depth == 0) break;  // the end of the enclosing object
         if (--depth == 0) {
           ++p_;
           break;
         }
-      } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r')) break;
+      } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        break;
     }
     out = std::string_view(start, static_cast<std::size_t>(p_ - start));
     return !out.empty() && depth == 0 && !in_string;
@@ -169,8 +173,10 @@ class Scanner {
       std::uint64_t v = 0;
       int digits = 0;
       for (; p_ != end_ && *p_ >= '0' && *p_ <= '9'; ++p_)
-        if (++digits > 10) return false;
-        else v = v * 10 + static_cast<std::uint64_t>(*p_ - '0');
+        if (++digits > 10)
+          return false;
+        else
+          v = v * 10 + static_cast<std::uint64_t>(*p_ - '0');
       if (v > 0xFFFFFFFFULL) return false;
       out = static_cast<std::uint32_t>(v);
     }

@@ -81,8 +81,10 @@ std::uint32_t parse_word(const Json& v, const std::string& field) {
     std::uint32_t w = 0;
     for (std::size_t i = 2; i < s.size(); ++i) {
       const char c = s[i];
-      const int digit = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                        : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      const int digit = (c >= '0' && c <= '9')   ? c - '0'
+                        : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                        : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                                 : -1;
       if (digit < 0) fail(field, fmt::format("'{}' is not a hex word", s));
       w = (w << 4) | static_cast<std::uint32_t>(digit);
     }
@@ -90,7 +92,8 @@ std::uint32_t parse_word(const Json& v, const std::string& field) {
   }
   // Exactly the integers 0..2^32-1: a negative number is not read as two's complement, and
   // 1e3 or 4.0 is refused rather than converted (README "mxlane eval").
-  if (v.is_number_unsigned() && v.get<std::uint64_t>() <= 0xFFFFFFFFULL) return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() <= 0xFFFFFFFFULL)
+    return static_cast<std::uint32_t>(v.get<std::uint64_t>());
   if (v.is_number_integer() && v.get<std::int64_t>() == 0) return 0;  // -0 is the integer 0
   if (v.is_number()) fail_number(NumberKind::word, field, v);
   fail(field, fmt::format("expected a hex string or an integer, got {}", v.dump()));
@@ -115,10 +118,12 @@ std::vector<std::vector<std::uint32_t>> parse_vgprs(const Json& v, const std::st
     const std::string reg_field = fmt::format("{}[{}]", field, r);
     if (!v[r].is_array()) fail(reg_field, "expected a list of lane words");
     if (static_cast<int>(v[r].size()) != wave)
-      fail(reg_field, fmt::format("expected {} lane words{}, got {}", wave,
-                                  wave == 32 || wave == 64 ? fmt::format(" (wave{})", wave) : std::string(), v[r].size()));
+      fail(reg_field,
+           fmt::format("expected {} lane words{}, got {}", wave,
+                       wave == 32 || wave == 64 ? fmt::format(" (wave{})", wave) : std::string(), v[r].size()));
     std::vector<std::uint32_t> lanes;
-    for (std::size_t l = 0; l < v[r].size(); ++l) lanes.push_back(parse_word(v[r][l], fmt::format("{}[{}]", reg_field, l)));
+    for (std::size_t l = 0; l < v[r].size(); ++l)
+      lanes.push_back(parse_word(v[r][l], fmt::format("{}[{}]", reg_field, l)));
     out.push_back(std::move(lanes));
   }
   return out;
@@ -137,13 +142,15 @@ void check_keys(const Json& obj, const std::string& where, std::initializer_list
 
 Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
-  check_keys(mods, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed",
-                            "byte_sel", "word_sel", "opsel_a", "opsel_b", "index_key"});
+  check_keys(mods, "mods",
+             {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel",
+              "opsel_a", "opsel_b", "index_key"});
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);
     if (key == "a_signed" || key == "b_signed") continue;
-    if (key == "byte_sel" || key == "word_sel") fail("mods." + key, fmt::format("{} does not take {}", d.mnemonic, key));
+    if (key == "byte_sel" || key == "word_sel")
+      fail("mods." + key, fmt::format("{} does not take {}", d.mnemonic, key));
     set_modifier(m, key, v);
   }
   // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1].
@@ -173,7 +180,7 @@ Switches parse_options(const Json& in, const ArchInfo& arch) {
   for (const auto& [key, value] : o.items()) {
     if (!value.is_string() && !value.is_number_integer() && !value.is_boolean())
       fail("options." + key, "expected a string or integer value");
-    const std::string v = value.is_string() ? value.get<std::string>()
+    const std::string v = value.is_string()    ? value.get<std::string>()
                           : value.is_boolean() ? (value.get<bool>() ? "1" : "0")
                                                : std::to_string(value.get<std::int64_t>());
     try {
@@ -193,7 +200,8 @@ ExecMask parse_exec(const Json& in, int lanes, int wave) {
   std::uint64_t bits = 0;
   if (e.is_string()) {
     const std::string& s = e.get_ref<const std::string&>();
-    if (s.size() < 3 || s.size() > 18 || s.rfind("0x", 0) != 0 || s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
+    if (s.size() < 3 || s.size() > 18 || s.rfind("0x", 0) != 0 ||
+        s.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
       fail("exec", fmt::format("'{}' is not a hex mask \"0x\" + 1 to 16 hex digits", s));
     bits = std::stoull(s.substr(2), nullptr, 16);
   } else if (e.is_number_unsigned()) {
@@ -207,17 +215,22 @@ ExecMask parse_exec(const Json& in, int lanes, int wave) {
 
 void load_vgprs(LaneRegFile& regs, int base, const std::vector<std::vector<std::uint32_t>>& words) {
   for (std::size_t r = 0; r < words.size(); ++r)
-    for (std::size_t l = 0; l < words[r].size(); ++l) regs.set_word(base + static_cast<int>(r), static_cast<int>(l), words[r][l]);
+    for (std::size_t l = 0; l < words[r].size(); ++l)
+      regs.set_word(base + static_cast<int>(r), static_cast<int>(l), words[r][l]);
 }
 
 // "match"/"diff" against `expect` for `count` VGPRs of `lanes` lanes at `base`.
-void compare(EvalOutcome& outcome, const LaneRegFile& regs, int base, const std::vector<std::vector<std::uint32_t>>& expect) {
+void compare(EvalOutcome& outcome, const LaneRegFile& regs, int base,
+             const std::vector<std::vector<std::uint32_t>>& expect) {
   Json diff = Json::array();
   for (std::size_t r = 0; r < expect.size(); ++r)
     for (std::size_t l = 0; l < expect[r].size(); ++l) {
       const std::uint32_t got = regs.word(base + static_cast<int>(r), static_cast<int>(l));
       if (expect[r][l] != got)
-        diff.push_back(Json{{"vgpr", r}, {"lane", l}, {"expect", fmt::format("{:#010x}", expect[r][l])}, {"got", fmt::format("{:#010x}", got)}});
+        diff.push_back(Json{{"vgpr", r},
+                            {"lane", l},
+                            {"expect", fmt::format("{:#010x}", expect[r][l])},
+                            {"got", fmt::format("{:#010x}", got)}});
     }
   outcome.output["match"] = diff.empty();
   if (!diff.empty()) {
@@ -253,31 +266,43 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
   }
   const InstrDesc& d = *desc;
   const int vgprs_idx = d.vgprs(Operand::IDX), vgprs_scales = d.vgprs(Operand::SA) + d.vgprs(Operand::SB);
-  LoadedMatrixLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in, arch),
-                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx + vgprs_scales), {}, {}};
+  LoadedMatrixLine line{&d,
+                        in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{},
+                        parse_options(in, arch),
+                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx + vgprs_scales),
+                        {},
+                        {}};
   LaneRegFile& regs = line.regs;
   regs.exec() = parse_exec(in, d.wave, d.wave);
-  if (!grids.has("src")) fail("src", d.has(Operand::IDX)  ? "missing or not an object with A, B, C, IDX"
-                                     : d.has(Operand::SA) ? "missing or not an object with A, B, C, SA, SB"
-                                                          : "missing or not an object with A, B, C");
+  if (!grids.has("src"))
+    fail("src", d.has(Operand::IDX)  ? "missing or not an object with A, B, C, IDX"
+                : d.has(Operand::SA) ? "missing or not an object with A, B, C, SA, SB"
+                                     : "missing or not an object with A, B, C");
   MatrixOperands& ops = line.ops;
   const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
-  ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {extra},
-                       {extra + vgprs_idx}, {extra + vgprs_idx + d.vgprs(Operand::SA)}};
+  ops = MatrixOperands{{0},
+                       {d.vgprs_a},
+                       {d.vgprs_a + d.vgprs_b},
+                       {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
+                       {extra},
+                       {extra + vgprs_idx},
+                       {extra + vgprs_idx + d.vgprs(Operand::SA)}};
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
   // IDX: SMFMAC's index register; SA/SB: the scaled f8f6f4 MFMA's scale registers; one VGPR each
   // (docs/spec/interfaces.md "eval").
   if (!d.has(Operand::IDX) && grids.has("IDX"))
-    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC and SWMMAC instructions", d.mnemonic));
+    fail("src.IDX", fmt::format("{} is dense: IDX is the index register of the sparse SMFMAC and SWMMAC instructions",
+                                d.mnemonic));
   for (const char* scale : {"SA", "SB"})
     if (!d.has(Operand::SA) && grids.has(scale))
       fail(std::string("src.") + scale,
            fmt::format("{} has no scale registers: SA and SB belong to the gfx950 scaled f8f6f4 MFMA "
                        "(v_mfma_scale_f32_*_f8f6f4)",
                        d.mnemonic));
-  for (const auto& [name, op, base] : {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
-                                       std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base},
-                                       std::tuple{"SA", Operand::SA, ops.sa.base}, std::tuple{"SB", Operand::SB, ops.sb.base}}) {
+  for (const auto& [name, op, base] :
+       {std::tuple{"A", Operand::A, ops.a.base}, std::tuple{"B", Operand::B, ops.b.base},
+        std::tuple{"C", Operand::C, ops.c.base}, std::tuple{"IDX", Operand::IDX, ops.idx.base},
+        std::tuple{"SA", Operand::SA, ops.sa.base}, std::tuple{"SB", Operand::SB, ops.sb.base}}) {
     if (!d.has(op)) continue;
     if (!grids.has(name)) fail(std::string("src.") + name, "missing");
     grids.load(regs, base, name, std::string("src.") + name, d.vgprs(op), d.wave);
@@ -286,8 +311,10 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
     if (d.tied) fail("dst", fmt::format("{} writes D over C (tied); give the previous contents in src.C", d.builtin));
     grids.load(regs, ops.d.base, "dst", "dst", d.vgprs_cd, d.wave);
   }
-  if (grids.has("expect")) line.expect = grids.words("expect", "expect", d.vgprs_cd, d.wave);
-  else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+  if (grids.has("expect"))
+    line.expect = grids.words("expect", "expect", d.vgprs_cd, d.wave);
+  else if (require_expect)
+    fail("expect", "missing: a replay line carries the captured D");
   return line;
 }
 
@@ -325,8 +352,10 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
                  EvalOutcome& outcome) {
   LoadedMatrixLine line = load_matrix(in, arch, wave, require_expect);
   const InstrDesc& d = *line.desc;
-  if (engine == EvalEngine::fast) execute_matrix_fast(d, line.regs, line.ops, line.mods, line.switches);
-  else execute_matrix(d, line.regs, line.ops, line.mods, line.switches);
+  if (engine == EvalEngine::fast)
+    execute_matrix_fast(d, line.regs, line.ops, line.mods, line.switches);
+  else
+    execute_matrix(d, line.regs, line.ops, line.mods, line.switches);
   outcome.desc = &d;
   outcome.mods = line.mods;
   outcome.switches = line.switches;
@@ -348,14 +377,17 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
   if (in.contains("mods")) {
     const Json& m = in["mods"];
     if (!m.is_object()) fail("mods", "expected an object");
-    check_keys(m, "mods", {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel"});
+    check_keys(
+        m, "mods",
+        {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel"});
     for (const auto& [key, value] : m.items()) {
       const int x = parse_int(value, "mods." + key);
       // The builtin's own boolean parameters (a_signed, b_signed) by the signature's traits; the
       // other names are modifier fields (validate_valu_modifiers() checks them below).
       const std::optional<ValuArg> arg = valu_constant_named(key);
       if (arg == ValuArg::a_signed || arg == ValuArg::b_signed) {
-        if (!valu_takes(valu_signature_traits(v.signature), *arg)) fail("mods." + key, fmt::format("{} takes no {}", v.builtin, key));
+        if (!valu_takes(valu_signature_traits(v.signature), *arg))
+          fail("mods." + key, fmt::format("{} takes no {}", v.builtin, key));
         if (x != 0 && x != 1) fail("mods." + key, "must be 0 or 1");
         set_valu_constant(mods, *arg, x);
       } else {
@@ -391,8 +423,10 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
   }
   if (in.contains("dst")) load_vgprs(regs, ops.dst, parse_vgprs(in["dst"], "dst", shape.dst, lanes));
   std::vector<std::vector<std::uint32_t>> expect;
-  if (in.contains("expect")) expect = parse_vgprs(in["expect"], "expect", shape.dst, lanes);
-  else if (require_expect) fail("expect", "missing: a replay line carries the captured D");
+  if (in.contains("expect"))
+    expect = parse_vgprs(in["expect"], "expect", shape.dst, lanes);
+  else if (require_expect)
+    fail("expect", "missing: a replay line carries the captured D");
 
   execute_valu(v, arch.id, regs, ops, mods, switches);
   outcome.valu = &v;
@@ -408,8 +442,7 @@ std::pair<const ArchInfo*, std::optional<int>> check_line(const Json& in) {
   if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
   if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
   const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
-  if (arch == nullptr)
-    fail("arch", arch_refusal(in["arch"].get<std::string>()));
+  if (arch == nullptr) fail("arch", arch_refusal(in["arch"].get<std::string>()));
   std::optional<int> wave;
   if (in.contains("wave")) {
     wave = parse_int(in["wave"], "wave");
@@ -472,7 +505,8 @@ class ScannedGridsView {
     if (name == "A") return g_.a;
     if (name == "B") return g_.b;
     if (name == "C") return g_.c;
-    if (name == "IDX" || name == "SA" || name == "SB") {  // the scanner takes only A, B, C: such a line goes to the full parser
+    if (name == "IDX" || name == "SA" ||
+        name == "SB") {  // the scanner takes only A, B, C: such a line goes to the full parser
       static const ScannedGrid kNone;
       return kNone;
     }
@@ -510,8 +544,10 @@ EvalOutcome eval_line(std::string_view text, bool require_expect, EvalEngine eng
     quoting_numbers(text, [&] {
       const auto [arch, wave] = check_line(in);
       outcome.output = Json{{"id", id}};
-      if (const ValuDesc* v = find_valu(in["inst"].get<std::string>())) eval_valu(in, *arch, *v, require_expect, outcome);
-      else eval_matrix(in, *arch, wave, require_expect, engine, outcome);
+      if (const ValuDesc* v = find_valu(in["inst"].get<std::string>()))
+        eval_valu(in, *arch, *v, require_expect, outcome);
+      else
+        eval_matrix(in, *arch, wave, require_expect, engine, outcome);
     });
   } catch (const InvalidArgument& e) {
     outcome.status = EvalOutcome::Status::error;

@@ -68,19 +68,19 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
     out << fmt::format("  Cycles: {}; {}/{}/clock: {} (4 SIMDs)\n", d.cycles, ops_name, unit, 4 * d.ops / d.cycles);
   else
     out << "  Cycles: not published for this wave size (docs/spec/layouts.md §4.2)\n";
-  out << fmt::format("  VALU co-execution: {}\n",
-                     d.coexec_cycles > 0   ? fmt::format("yes, {} cycles", d.coexec_cycles)
-                     : d.coexec_cycles < 0 ? std::string("not published")
-                                           : std::string("no"));
+  out << fmt::format("  VALU co-execution: {}\n", d.coexec_cycles > 0   ? fmt::format("yes, {} cycles", d.coexec_cycles)
+                                                  : d.coexec_cycles < 0 ? std::string("not published")
+                                                                        : std::string("no"));
   out << fmt::format("  VGPRs per lane: A {}, B {}, C {}, D {}{}{}\n", d.vgprs_a, d.vgprs_b, d.vgprs_cd, d.vgprs_cd,
                      d.has(Operand::IDX)  ? fmt::format(", IDX {}", d.vgprs(Operand::IDX))
                      : d.has(Operand::SA) ? std::string(", SA 1, SB 1")
                                           : std::string(),
                      d.tied ? " (tied: D is written over C)" : "");
   if (d.has(Operand::IDX))
-    out << fmt::format("  Sparse A: 4:2 structured; A holds the {} stored values of each row (M x K/2), IDX a 2-bit "
-                       "position per stored value (docs/cdna3.md §3)\n",
-                       d.k / 2);
+    out << fmt::format(
+        "  Sparse A: 4:2 structured; A holds the {} stored values of each row (M x K/2), IDX a 2-bit "
+        "position per stored value (docs/cdna3.md §3)\n",
+        d.k / 2);
   if (d.family().formats_from_cbsz_blgp)
     out << "  Formats: CBSZ is A's and BLGP B's: 0 fp8 E4M3, 1 bf8 E5M2 (OCP; 8 VGPRs read), 2 fp6 E2M3, 3 bf6 E3M2 (6), "
            "4 fp4 E2M1 (4) (docs/cdna4.md §1, §2.2)\n";

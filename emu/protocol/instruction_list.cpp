@@ -28,9 +28,14 @@ Json arch_json(const ArchInfo& a) {
   Json waves = Json::array();  // (arch_json)
   if (a.wave32) waves.push_back(32);
   if (a.wave64) waves.push_back(64);
-  return Json{{"name", a.name},           {"family", a.family},     {"products", a.products},
-              {"aliases", a.aliases},     {"default_wave", a.default_wave},
-              {"waves", waves},           {"vgprs", a.vgprs},       {"agprs", a.agprs},
+  return Json{{"name", a.name},
+              {"family", a.family},
+              {"products", a.products},
+              {"aliases", a.aliases},
+              {"default_wave", a.default_wave},
+              {"waves", waves},
+              {"vgprs", a.vgprs},
+              {"agprs", a.agprs},
               {"matrix_instructions_modelled", a.matrix_modelled}};
 }
 
@@ -74,8 +79,11 @@ Json instruction_json(const InstrDesc& d) {
          {"n", d.n},
          {"k", d.k},
          {"blocks", d.blocks},
-         {"types", {{"A", elem_name(d.a_type)}, {"B", elem_name(d.b_type)},
-                    {"C", elem_name(d.c_type)}, {"D", elem_name(d.d_type)}}},
+         {"types",
+          {{"A", elem_name(d.a_type)},
+           {"B", elem_name(d.b_type)},
+           {"C", elem_name(d.c_type)},
+           {"D", elem_name(d.d_type)}}},
          {"vgprs", {{"A", d.vgprs_a}, {"B", d.vgprs_b}, {"C", d.vgprs_cd}, {"D", d.vgprs_cd}}},
          {"modifiers", mods},
          {"ops", d.ops},
@@ -130,17 +138,16 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
     if (a->matrix_modelled)
       out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
-                         "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks",
-                         "A,B -> C,D", "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
+                         "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks", "A,B -> C,D",
+                         "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
-      out << fmt::format(
-          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
-          d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
-          fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type),
-                      elem_name(d->c_type), elem_name(d->d_type)),
-          fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave, modifiers_text(legal_modifiers(*d)),
-          d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
-          d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
+      out << fmt::format("  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
+                         d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
+                         fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type), elem_name(d->c_type),
+                                     elem_name(d->d_type)),
+                         fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave,
+                         modifiers_text(legal_modifiers(*d)), d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
+                         d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
     }
     if (!a->matrix_modelled) out << "  (mxlane does not emulate this architecture's matrix instructions)\n";
     out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
@@ -175,7 +182,8 @@ void print_switches_markdown(const std::vector<const SwitchInfo*>& switches, std
                        markdown_cell(s->applies_to), arch_names(switch_archs(s->id)));
     out << "| Value | Meaning |\n|---|---|\n";
     for (const SwitchValue& v : s->values)
-      out << fmt::format("| `{}`{} | {} |\n", v.name, &v == &s->values[0] ? " (default)" : "", markdown_cell(v.meaning));
+      out << fmt::format("| `{}`{} | {} |\n", v.name, &v == &s->values[0] ? " (default)" : "",
+                         markdown_cell(v.meaning));
     out << fmt::format("\nEvidence: {}\n\n", s->evidence);
   }
 }
@@ -210,7 +218,8 @@ void write_instruction_list(const ListRequest& options, std::ostream& out) {
   if (options.format == ListFormat::markdown)
     throw InvalidArgument("--format markdown: only with --options (the switch reference, docs/switches.md)");
   if (!options.inst.empty()) {
-    if (options.arch.empty()) throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
+    if (options.arch.empty())
+      throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
     const ArchInfo& arch = resolve_arch_option(options.arch);
     const InstrDesc& d = resolve_inst_option(arch, options.inst, options.wave);
     print_instruction_detail(arch, d, instruction_json(d), options.format == ListFormat::json, out);

@@ -13,11 +13,11 @@ namespace mxlane::protocol {
 enum class ListFormat { text, json, markdown };
 
 struct ListRequest {
-  std::string arch;                     // empty: every architecture
+  std::string arch;  // empty: every architecture
   ListFormat format = ListFormat::text;
-  std::string inst;                     // one instruction in detail (needs arch)
-  std::optional<int> wave;              // with inst: which wave size's builtin
-  bool switches_only = false;           // the behaviour switches (of arch, when given) and nothing else
+  std::string inst;            // one instruction in detail (needs arch)
+  std::optional<int> wave;     // with inst: which wave size's builtin
+  bool switches_only = false;  // the behaviour switches (of arch, when given) and nothing else
 };
 // Throws InvalidArgument naming the option (--arch, --inst, --wave, --format) at fault.
 void write_instruction_list(const ListRequest& request, std::ostream& out);

@@ -22,8 +22,8 @@ bool LineReader::next(InputLine& line) {
     any = true;
     const char* start = buffer_.data() + pos_;
     const void* newline = std::memchr(start, '\n', end_ - pos_);
-    const std::size_t n = newline != nullptr ? static_cast<std::size_t>(static_cast<const char*>(newline) - start)
-                                             : end_ - pos_;
+    const std::size_t n =
+        newline != nullptr ? static_cast<std::size_t>(static_cast<const char*>(newline) - start) : end_ - pos_;
     line.length += n;
     if (line.length > max_) {
       line.too_long = true;
@@ -49,12 +49,16 @@ int json_depth(std::string_view text, int limit) {
   bool in_string = false, escaped = false;
   for (const char c : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
-    if (c == '"') in_string = true;
+    if (c == '"')
+      in_string = true;
     else if (c == '[' || c == '{') {
       if (++depth > deepest) deepest = depth;
       if (deepest > limit) return deepest;

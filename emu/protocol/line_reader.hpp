@@ -19,10 +19,10 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 inline constexpr int kMaxJsonDepth = 16;
 
 struct InputLine {
-  long number = 0;           // 1-based
-  std::string text;          // without the line terminator ("\n" or "\r\n")
-  std::size_t length = 0;    // bytes in the line, even when it was too long to keep
-  bool too_long = false;     // length > kMaxLineBytes: `text` is empty
+  long number = 0;         // 1-based
+  std::string text;        // without the line terminator ("\n" or "\r\n")
+  std::size_t length = 0;  // bytes in the line, even when it was too long to keep
+  bool too_long = false;   // length > kMaxLineBytes: `text` is empty
 };
 
 class LineReader {

@@ -25,7 +25,8 @@ std::uint64_t expected_bits(const std::vector<std::vector<std::uint32_t>>& expec
 // "0x3f800000 (1)"; an integer D element as its signed value.
 std::string value_text(ElemType type, std::uint64_t bits) {
   const int width = elem_bits(type);
-  if (const FormatSpec* f = element_format(type)) return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
+  if (const FormatSpec* f = element_format(type))
+    return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
   std::int64_t v = static_cast<std::int64_t>(bits);
   if (width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
   return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, v);
@@ -79,10 +80,12 @@ std::string mismatch_word_text(const Json& entry) {
   if (entry["elements"].empty()) return fmt::format("{} (bits of no D element): {}", where, words);
   std::string text;
   for (const Json& e : entry["elements"]) {
-    const std::string ulps = e["ulps"].is_null() ? "no ulp distance (NaN)" : fmt::format("{} ulp", e["ulps"].get<std::uint64_t>());
-    text += fmt::format("{}{} {}{}: expected {}, got {}, {}", text.empty() ? "" : "; ", where, e["name"].get<std::string>(),
-                        e.contains("bits") && e["bits"] != "[63:0]" ? fmt::format(".{}", e["bits"].get<std::string>()) : "",
-                        e["expect"].get<std::string>(), e["got"].get<std::string>(), ulps);
+    const std::string ulps =
+        e["ulps"].is_null() ? "no ulp distance (NaN)" : fmt::format("{} ulp", e["ulps"].get<std::uint64_t>());
+    text +=
+        fmt::format("{}{} {}{}: expected {}, got {}, {}", text.empty() ? "" : "; ", where, e["name"].get<std::string>(),
+                    e.contains("bits") && e["bits"] != "[63:0]" ? fmt::format(".{}", e["bits"].get<std::string>()) : "",
+                    e["expect"].get<std::string>(), e["got"].get<std::string>(), ulps);
   }
   return text;
 }

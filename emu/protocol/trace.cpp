@@ -19,13 +19,15 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
   const bool quick = !r.a.empty() || !r.b.empty() || !r.c.empty();
   if (quick && !r.values_file.empty()) throw InvalidArgument("--values and --a/--b/--c exclude each other");
   if (quick && d.has(Operand::IDX))
-    throw InvalidArgument(fmt::format("--a/--b/--c: {} is sparse; give its registers, IDX included, with --values "
-                                      "(one `mxlane eval` line)",
-                                      d.mnemonic));
+    throw InvalidArgument(
+        fmt::format("--a/--b/--c: {} is sparse; give its registers, IDX included, with --values "
+                    "(one `mxlane eval` line)",
+                    d.mnemonic));
   if (quick && d.has(Operand::SA))
-    throw InvalidArgument(fmt::format("--a/--b/--c: {} is block-scaled; give its registers, SA and SB included, with "
-                                      "--values (one `mxlane eval` line)",
-                                      d.mnemonic));
+    throw InvalidArgument(
+        fmt::format("--a/--b/--c: {} is block-scaled; give its registers, SA and SB included, with "
+                    "--values (one `mxlane eval` line)",
+                    d.mnemonic));
   TraceInputs loaded;
   if (!r.values_file.empty()) {
     loaded = load_trace_values_file(d, cli_mods, cli_switches, r.values_file);
@@ -45,8 +47,9 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
     throw InvalidArgument(fmt::format("--trace: {}", e.what()));
   }
   if (quick) loaded = load_quick_trace_values(d, loaded.mods, loaded.switches, *feeds, r);
-  ElementTrace trace = loaded.regs ? trace_element(d, loaded.mods, loaded.switches, r.block, r.row, r.col, *loaded.regs, loaded.ops)
-                                   : trace_element(d, loaded.mods, loaded.switches, r.block, r.row, r.col);
+  ElementTrace trace =
+      loaded.regs ? trace_element(d, loaded.mods, loaded.switches, r.block, r.row, r.col, *loaded.regs, loaded.ops)
+                  : trace_element(d, loaded.mods, loaded.switches, r.block, r.row, r.col);
   if (loaded.regs) {
     // The evaluated element must be what `mxlane eval` writes for the same registers.
     LaneRegFile regs = *loaded.regs;
@@ -55,9 +58,12 @@ void render_trace(const InstrDesc& d, const Modifiers& cli_mods, const Switches&
     if (written != trace.d)
       throw std::logic_error(fmt::format("trace result {:#x} differs from execute_matrix's {:#x}", trace.d, written));
   }
-  if (r.json) render_trace_json(trace, h, out);
-  else if (r.summary) render_trace_summary(trace, out);
-  else render_trace_text(trace, h, out);
+  if (r.json)
+    render_trace_json(trace, h, out);
+  else if (r.summary)
+    render_trace_summary(trace, out);
+  else
+    render_trace_text(trace, h, out);
 }
 
 }  // namespace mxlane::protocol

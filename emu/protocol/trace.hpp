@@ -21,7 +21,7 @@ struct TraceRequest {
 
 // Prints the trace. `mods`/`switches` are the command line's; a --values line brings its own, which
 // must agree with any given on the command line. Throws InvalidArgument naming the option.
-void render_trace(const InstrDesc& desc, const Modifiers& mods, const Switches& switches,
-                  const LanemapHeader& header, const TraceRequest& request, std::ostream& out);
+void render_trace(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, const LanemapHeader& header,
+                  const TraceRequest& request, std::ostream& out);
 
 }  // namespace mxlane::protocol

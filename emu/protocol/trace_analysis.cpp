@@ -83,7 +83,8 @@ std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactVa
   std::vector<std::string> flags = grid_flags(op, ks);
   const TracedNumber& r = op.result;
   if (!r.format) {
-    if (rounded_value && !exact_equal(*rounded_value, exact_integer(r.integer))) flags.emplace_back("wrapped or saturated");
+    if (rounded_value && !exact_equal(*rounded_value, exact_integer(r.integer)))
+      flags.emplace_back("wrapped or saturated");
     return flags;
   }
   const Unpacked u = decode(*r.format, r.bits);
@@ -96,9 +97,12 @@ std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactVa
   if (u.is_nan()) return flags;
   const bool exact = exact_equal(*exact_value(*r.format, r.bits), *rounded_value);
   if (op.kind == OpKind::read) {
-    if (r.format != op.operands[0].format) flags.emplace_back("widened exactly");
-    else if (r.bits == op.operands[0].bits) flags.emplace_back("unchanged");
-    else flags.emplace_back(rounded_value->num != 0 ? "subnormal flushed to zero" : "-0 read as +0");
+    if (r.format != op.operands[0].format)
+      flags.emplace_back("widened exactly");
+    else if (r.bits == op.operands[0].bits)
+      flags.emplace_back("unchanged");
+    else
+      flags.emplace_back(rounded_value->num != 0 ? "subnormal flushed to zero" : "-0 read as +0");
   } else if (u.is_zero() && rounded_value->num != 0) {
     flags.emplace_back(op.rule.find("flush") != std::string::npos ? "flushed to zero" : "underflow to zero");
   } else if (op.grid && op.grid->path == Dot2Grid::Path::grid && exact_sum) {
@@ -113,7 +117,8 @@ std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactVa
 
 // An element's exact value as the instruction reads it (NEG/ABS already applied to t.a, t.b, t.c);
 // nullopt for NaN and infinities.
-static std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
+static std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifiers& mods, Operand op,
+                                               std::uint64_t bits) {
   const ElemType type = operand_type(d, op, mods);
   if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return exact_value(*f, bits);
   const int width = elem_bits(type);

@@ -27,9 +27,9 @@ std::vector<std::string> op_flags(const TraceOp& op, const std::optional<ExactVa
 // read (no flushing, no intermediate rounding), that sum rounded once to D's format (RNE), and
 // D's distance from it in ulps (in units for integer D).
 struct ReferenceComparison {
-  std::optional<ExactValue> exact;      // nullopt: a NaN or infinite input
+  std::optional<ExactValue> exact;         // nullopt: a NaN or infinite input
   std::optional<std::uint64_t> reference;  // D's format; integer D: nullopt when the sum leaves 32 bits
-  std::optional<std::uint64_t> ulps;    // nullopt: a NaN on either side, or no reference
+  std::optional<std::uint64_t> ulps;       // nullopt: a NaN on either side, or no reference
 };
 
 // An E8M0 byte's exponent as the instruction reads it (switch scale_zero_is_identity, docs/cdna4-numerics.md §3).

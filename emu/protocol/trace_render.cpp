@@ -21,7 +21,8 @@ using Json = nlohmann::ordered_json;
 std::string element_text(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
   const ElemType type = operand_type(d, op, mods);
   const int width = elem_bits(type);
-  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
+  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding))
+    return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
   std::int64_t v = static_cast<std::int64_t>(bits);
   if (operand_signed(d, mods, op) && width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
   return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, v);
@@ -44,9 +45,11 @@ std::string op_formula(const TraceOp& op) {
   const auto& o = op.operands;
   switch (op.kind) {
     case OpKind::read: return fmt::format("{} read: {}", op.role, number_text(o[0]));
-    case OpKind::product: return fmt::format("{} = {} * {} + {}", op.role, number_text(o[0]), number_text(o[1]), number_text(o[2]));
+    case OpKind::product:
+      return fmt::format("{} = {} * {} + {}", op.role, number_text(o[0]), number_text(o[1]), number_text(o[2]));
     case OpKind::add: return fmt::format("{} = {} + {}", op.role, number_text(o[0]), number_text(o[1]));
-    case OpKind::fma: return fmt::format("acc = fma({}, {}, {})", number_text(o[0]), number_text(o[1]), number_text(o[2]));
+    case OpKind::fma:
+      return fmt::format("acc = fma({}, {}, {})", number_text(o[0]), number_text(o[1]), number_text(o[2]));
     case OpKind::dot2:
       return fmt::format("acc = {} + {} * {} + {} * {}", number_text(o[4]), number_text(o[0]), number_text(o[1]),
                          number_text(o[2]), number_text(o[3]));
@@ -85,7 +88,8 @@ std::string feed_name(const InstrDesc& d, const FeedingSlot& f) {
 }
 
 Json slot_json(const Slot& s) {
-  return Json{{"slot", slot_notation(s)}, {"lane", s.lane}, {"vgpr", s.vgpr}, {"bit_lo", s.bit_lo}, {"bit_hi", s.bit_hi}};
+  return Json{
+      {"slot", slot_notation(s)}, {"lane", s.lane}, {"vgpr", s.vgpr}, {"bit_lo", s.bit_lo}, {"bit_hi", s.bit_hi}};
 }
 
 Json feed_json(const ElementTrace& t, const FeedingSlot& f, std::optional<std::uint64_t> value) {
@@ -124,7 +128,8 @@ std::string op_line(const TraceOp& op, const std::vector<int>& ks) {
       text += fmt::format(": exact {}, on the grid S = {}, G = {}: {}", exact ? decimal_text(*exact) : "-", op.grid->s,
                           op.grid->g, decimal_text(*g));
     } else {
-      text += op.grid->path == Dot2Grid::Path::special ? ": special values (docs/spec/numerics.md §B.4 precedence)" : ": all terms zero";
+      text += op.grid->path == Dot2Grid::Path::special ? ": special values (docs/spec/numerics.md §B.4 precedence)"
+                                                       : ": all terms zero";
     }
   } else if (op.kind != OpKind::read && exact) {
     text += fmt::format(": exact {}", decimal_text(*exact));
@@ -136,7 +141,8 @@ std::string op_line(const TraceOp& op, const std::vector<int>& ks) {
 }
 
 Json op_json(const TraceOp& op, const std::vector<int>& ks) {
-  static constexpr const char* kNames[] = {"read", "product", "add", "fma", "exact_dot", "dot2", "int_product", "int_sum"};
+  static constexpr const char* kNames[] = {"read",      "product", "add",         "fma",
+                                           "exact_dot", "dot2",    "int_product", "int_sum"};
   Json j{{"op", kNames[static_cast<int>(op.kind)]}, {"role", op.role}};
   if (op.k >= 0) j["k"] = op.k;
   Json operands = Json::array();
@@ -189,8 +195,9 @@ void render_reference_text(const ElementTrace& t, std::ostream& out) {
     out << "Exact: not defined (a NaN or infinite input); no reference to compare with\n";
     return;
   }
-  out << fmt::format("Exact: C + sum of A*B = {} (the values as read, NEG/ABS applied; no flushing, no intermediate rounding)\n",
-                     decimal_text(*r.exact));
+  out << fmt::format(
+      "Exact: C + sum of A*B = {} (the values as read, NEG/ABS applied; no flushing, no intermediate rounding)\n",
+      decimal_text(*r.exact));
   if (!r.reference) {
     out << "Reference: the exact sum does not fit in 32 bits; D was wrapped or saturated\n";
     return;
@@ -201,18 +208,25 @@ void render_reference_text(const ElementTrace& t, std::ostream& out) {
     out << fmt::format("Reference: {}, the exact sum rounded once to {} (RNE)\n",
                        element_text(d, t.mods, Operand::D, *r.reference), elem_name(d.d_type));
   const std::string got = element_text(d, t.mods, Operand::D, t.d);
-  if (!r.ulps) out << fmt::format("Distance: D = {}: no ulp distance to a NaN\n", got);
-  else if (integer) out << fmt::format("Distance: D = {} is {} from the exact sum\n", got, *r.ulps);
-  else out << fmt::format("Distance: D = {} is {} ulp from the reference\n", got, *r.ulps);
+  if (!r.ulps)
+    out << fmt::format("Distance: D = {}: no ulp distance to a NaN\n", got);
+  else if (integer)
+    out << fmt::format("Distance: D = {} is {} from the exact sum\n", got, *r.ulps);
+  else
+    out << fmt::format("Distance: D = {} is {} ulp from the reference\n", got, *r.ulps);
 }
 
 Json reference_json(const ElementTrace& t) {
   const InstrDesc& d = *t.desc;
   const ReferenceComparison r = compare_with_reference(t);
   Json j{{"exact", r.exact ? Json(decimal_text(*r.exact)) : Json(nullptr)}};
-  if (!r.reference) j["reference"] = nullptr;
-  else if (const FormatSpec* f = element_format(d.d_type)) j["reference"] = number_json(TracedNumber::fp(*f, *r.reference));
-  else j["reference"] = number_json(TracedNumber::int_value(static_cast<std::int32_t>(static_cast<std::uint32_t>(*r.reference))));
+  if (!r.reference)
+    j["reference"] = nullptr;
+  else if (const FormatSpec* f = element_format(d.d_type))
+    j["reference"] = number_json(TracedNumber::fp(*f, *r.reference));
+  else
+    j["reference"] =
+        number_json(TracedNumber::int_value(static_cast<std::int32_t>(static_cast<std::uint32_t>(*r.reference))));
   j["ulps"] = r.ulps ? Json(*r.ulps) : Json(nullptr);
   return j;
 }
@@ -233,7 +247,8 @@ void render_trace_summary(const ElementTrace& t, std::ostream& out) {
   const std::string element = element_notation(Operand::D, t.feeds.d, multi);
   std::string registers, elements;
   for (std::size_t k = 0; k < t.feeds.a.size(); ++k) {
-    registers += fmt::format("{}*{} + ", summary_register("Src0", t.feeds.a[k]), summary_register("Src1", t.feeds.b[k]));
+    registers +=
+        fmt::format("{}*{} + ", summary_register("Src0", t.feeds.a[k]), summary_register("Src1", t.feeds.b[k]));
     elements += fmt::format("{}*{} + ", element_notation(Operand::A, t.feeds.a[k].source, multi),
                             element_notation(Operand::B, t.feeds.b[k].source, multi));
   }
@@ -255,15 +270,18 @@ void render_trace_text(const ElementTrace& t, const LanemapHeader& h, std::ostre
   out << fmt::format("Trace: {} = {}\n", element_notation(Operand::D, element, multi), slot_text(t.feeds.d.slot));
   out << "Model: " << model_summary(t) << '\n';
   if (d.family().replicated_inputs)
-    out << fmt::format("Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, docs/spec/layouts.md §8.5)\n",
-                       t.feeds.d.slot.lane / 16, t.feeds.replica, switch_value_name(t.switches, SwitchId::rdna3_replica));
+    out << fmt::format(
+        "Replica: D is in lane group {}, so A and B are read from copy {} (rdna3_replica={}, docs/spec/layouts.md §8.5)\n",
+        t.feeds.d.slot.lane / 16, t.feeds.replica, switch_value_name(t.switches, SwitchId::rdna3_replica));
   for (const std::string& n : layout_notes(d, t.mods, t.switches)) out << "Note: " << n << '\n';
   if (!t.feeds.idx.empty()) {
     std::string fields;
     for (const FeedingSlot& f : t.feeds.idx)
       fields += fmt::format("{}{}->k{}", fields.empty() ? "" : ", ", f.read.col, f.k);
-    out << fmt::format("Sparse A: stored value c -> k ({}{}): {}\n", t.evaluated ? "from IDX" : "canonical indices 0,1 per group; give --values for the registers'",
-                       t.feeds.irregular_indices ? "; some group's indices are not increasing: undefined in the ISA" : "", fields);
+    out << fmt::format(
+        "Sparse A: stored value c -> k ({}{}): {}\n",
+        t.evaluated ? "from IDX" : "canonical indices 0,1 per group; give --values for the registers'",
+        t.feeds.irregular_indices ? "; some group's indices are not increasing: undefined in the ISA" : "", fields);
   }
   if (!t.feeds.sa.empty()) {
     // Scaled f8f6f4: each 32-k block's E8M0 bytes and the factor 2^(sa+sb-254) (docs/cdna4.md §2.3).
@@ -281,21 +299,25 @@ void render_trace_text(const ElementTrace& t, const LanemapHeader& h, std::ostre
     }
     out << fmt::format("Scales: {}{}\n", blocks, t.evaluated ? "" : " (give --values for the registers' bytes)");
   }
-  const auto value = [&](Operand op, std::uint64_t bits) { return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string(); };
+  const auto value = [&](Operand op, std::uint64_t bits) {
+    return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string();
+  };
   int number = 0;
   for (const TracedStep& s : t.steps) {
     out << fmt::format("Step {}: {}{}\n", ++number, step_heading(s), step_combine_text(t, s));
     if (s.kind == StepKind::read_c || s.kind == StepKind::integer_sum || s.kind == StepKind::exact_dot)
-      out << fmt::format("  {} = {}{}\n", feed_name(d, t.feeds.c), slot_text(t.feeds.c.read.slot), value(Operand::C, t.c));
+      out << fmt::format("  {} = {}{}\n", feed_name(d, t.feeds.c), slot_text(t.feeds.c.read.slot),
+                         value(Operand::C, t.c));
     for (int term : s.ks) {
       const auto i = static_cast<std::size_t>(term);
       const int k = t.feeds.b[i].k;  // the B row: the term itself except for a sparse A (docs/cdna3.md §3)
       if (t.feeds.a[i].zero)
         out << fmt::format("  k={}: no stored A value = {}\n", k, feed_slot_text(t.feeds.a[i]));
       else
-        out << fmt::format("  k={}: {} = {}{}\n", k, feed_name(d, t.feeds.a[i]), feed_slot_text(t.feeds.a[i]), value(Operand::A, t.a[i]));
-      out << fmt::format("  {}  {} = {}{}\n", std::string(std::to_string(k).size() + 2, ' '), feed_name(d, t.feeds.b[i]),
-                         feed_slot_text(t.feeds.b[i]), value(Operand::B, t.b[i]));
+        out << fmt::format("  k={}: {} = {}{}\n", k, feed_name(d, t.feeds.a[i]), feed_slot_text(t.feeds.a[i]),
+                           value(Operand::A, t.a[i]));
+      out << fmt::format("  {}  {} = {}{}\n", std::string(std::to_string(k).size() + 2, ' '),
+                         feed_name(d, t.feeds.b[i]), feed_slot_text(t.feeds.b[i]), value(Operand::B, t.b[i]));
     }
     if (t.evaluated)
       for (const TraceOp& op : s.ops) out << "    " << op_line(op, s.ks) << '\n';
@@ -328,8 +350,8 @@ void render_trace_json(const ElementTrace& t, const LanemapHeader& h, std::ostre
            {"evaluated", t.evaluated}};
   const auto v = [&](std::uint64_t bits) { return t.evaluated ? std::optional<std::uint64_t>(bits) : std::nullopt; };
   Json steps = Json::array();
-  static constexpr const char* kKinds[] = {"read_c", "fma", "exact_dot", "pairwise_group", "dot2", "integer_sum", "dot4",
-                                           "fused_group"};
+  static constexpr const char* kKinds[] = {"read_c", "fma",         "exact_dot", "pairwise_group",
+                                           "dot2",   "integer_sum", "dot4",      "fused_group"};
   for (const TracedStep& s : t.steps) {
     Json step{{"kind", kKinds[static_cast<int>(s.kind)]}, {"k", s.ks}, {"combine", step_combine_text(t, s)}};
     if (s.kind == StepKind::read_c || s.kind == StepKind::integer_sum || s.kind == StepKind::exact_dot)

@@ -37,21 +37,23 @@ std::vector<std::string> split_list(const std::string& text) {
 std::uint64_t parse_value(const InstrDesc& d, const Modifiers& mods, Operand op, const std::string& text,
                           const std::string& what) {
   const ElemType type = operand_type(d, op, mods);
-  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding)) return parse_float_element(*f, text, what);
+  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding))
+    return parse_float_element(*f, text, what);
   return parse_integer_element(elem_bits(type), operand_signed(d, mods, op), text, what);
 }
 
 // Writes value `bits` into every replica slot of the element a feed reads; a slot asked to hold two
 // different values (BLGP on single-block shapes reads one slot for two k) is an error.
 void place(const OperandLayout& layout, const FeedingSlot& feed, std::uint64_t bits, const std::string& what,
-           LaneRegFile& regs, int base, std::map<std::tuple<int, int, int>, std::pair<std::uint64_t, std::string>>& used) {
+           LaneRegFile& regs, int base,
+           std::map<std::tuple<int, int, int>, std::pair<std::uint64_t, std::string>>& used) {
   for (const Placement& copy : layout.forward(feed.read.block, feed.read.row, feed.read.col)) {
     const auto key = std::tuple{copy.slot.lane, copy.slot.vgpr, copy.slot.bit_lo};
     const auto [it, fresh] = used.try_emplace(key, bits, what);
     if (!fresh && it->second.first != bits)
-      throw InvalidArgument(fmt::format("{} and {} are read from the same slot {} (modifiers {}); give them equal values",
-                                        it->second.second, what, slot_notation(copy.slot),
-                                        format_modifiers(layout.desc(), layout.modifiers())));
+      throw InvalidArgument(fmt::format(
+          "{} and {} are read from the same slot {} (modifiers {}); give them equal values", it->second.second, what,
+          slot_notation(copy.slot), format_modifiers(layout.desc(), layout.modifiers())));
     write_slot(regs, base, copy.slot, bits);
   }
 }
@@ -62,11 +64,12 @@ void place(const OperandLayout& layout, const FeedingSlot& feed, std::uint64_t b
 std::vector<std::string> quick_value_items(const std::string& option, const std::string& text, const InstrDesc& d) {
   const std::vector<std::string> given = split_list(text);
   std::vector<std::string> items(static_cast<std::size_t>(d.k));
-  const bool pairs = std::any_of(given.begin(), given.end(), [](const std::string& g) { return g.find('=') != std::string::npos; });
+  const bool pairs =
+      std::any_of(given.begin(), given.end(), [](const std::string& g) { return g.find('=') != std::string::npos; });
   if (!pairs) {
     if (static_cast<int>(given.size()) > d.k)
-      throw InvalidArgument(fmt::format("{}: {} values given, {} has K = {} (give at most K; missing ones are +0)", option,
-                                        given.size(), d.mnemonic, d.k));
+      throw InvalidArgument(fmt::format("{}: {} values given, {} has K = {} (give at most K; missing ones are +0)",
+                                        option, given.size(), d.mnemonic, d.k));
     for (std::size_t n = 0; n < given.size(); ++n) {
       if (given[n].empty())
         throw InvalidArgument(fmt::format("{}: value {} is empty (write 0 for zero)", option, n + 1));
@@ -80,9 +83,11 @@ std::vector<std::string> quick_value_items(const std::string& option, const std:
     const char* end = g.data() + (eq == std::string::npos ? 0 : eq);
     const auto [next, ec] = std::from_chars(g.data(), end, k);
     if (eq == std::string::npos || ec != std::errc() || next != end)
-      throw InvalidArgument(fmt::format("{}: '{}' is not k=value (all items are k=value pairs once one is)", option, g));
+      throw InvalidArgument(
+          fmt::format("{}: '{}' is not k=value (all items are k=value pairs once one is)", option, g));
     if (k < 0 || k >= d.k)
-      throw InvalidArgument(fmt::format("{}: '{}': k {} is out of range for {} (k 0..{})", option, g, k, d.mnemonic, d.k - 1));
+      throw InvalidArgument(
+          fmt::format("{}: '{}': k {} is out of range for {} (k 0..{})", option, g, k, d.mnemonic, d.k - 1));
     const std::string value = trim(std::string_view(g).substr(eq + 1));
     if (value.empty()) throw InvalidArgument(fmt::format("{}: '{}' has no value after '='", option, g));
     if (!items[static_cast<std::size_t>(k)].empty())
@@ -94,7 +99,8 @@ std::vector<std::string> quick_value_items(const std::string& option, const std:
 
 }  // namespace
 
-TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, const Switches& switches, const std::string& path) {
+TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
+                                   const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InvalidArgument(fmt::format("--values: '{}' is a directory, not a file with one `mxlane eval` line", path));
@@ -107,7 +113,9 @@ TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, co
       text = line;
       ++lines;
     }
-  if (lines != 1) throw InvalidArgument(fmt::format("--values: '{}' has {} non-empty lines; give exactly one `mxlane eval` line", path, lines));
+  if (lines != 1)
+    throw InvalidArgument(
+        fmt::format("--values: '{}' has {} non-empty lines; give exactly one `mxlane eval` line", path, lines));
   std::optional<LoadedMatrixLine> loaded;
   try {
     loaded.emplace(load_matrix_line(text));
@@ -115,22 +123,25 @@ TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, co
     throw InvalidArgument(fmt::format("--values: {}", e.what()));
   }
   if (loaded->desc != &d)
-    throw InvalidArgument(fmt::format("--values: the line is {} (wave{}), not --inst {} (wave{})", loaded->desc->mnemonic,
-                                      loaded->desc->wave, d.mnemonic, d.wave));
+    throw InvalidArgument(fmt::format("--values: the line is {} (wave{}), not --inst {} (wave{})",
+                                      loaded->desc->mnemonic, loaded->desc->wave, d.mnemonic, d.wave));
   if (mods != Modifiers{} && mods != loaded->mods)
-    throw InvalidArgument(fmt::format("--values: the line's mods ({}) differ from the command line's ({}); give them in one place",
-                                      format_modifiers(d, loaded->mods), format_modifiers(d, mods)));
+    throw InvalidArgument(
+        fmt::format("--values: the line's mods ({}) differ from the command line's ({}); give them in one place",
+                    format_modifiers(d, loaded->mods), format_modifiers(d, mods)));
   if (switches != Switches{} && switches != loaded->switches)
-    throw InvalidArgument("--values: the line's options differ from the command line's --option; give them in one place");
+    throw InvalidArgument(
+        "--values: the line's options differ from the command line's --option; give them in one place");
   return TraceInputs{loaded->mods, loaded->switches, std::move(loaded->regs), loaded->ops};
 }
 
 // Registers holding the quick values in the slots the element reads; operands not given are +0.
-TraceInputs load_quick_trace_values(const InstrDesc& d, const Modifiers& mods, const Switches& switches, const OutputFeeds& feeds,
-                                     const TraceRequest& r) {
+TraceInputs load_quick_trace_values(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
+                                    const OutputFeeds& feeds, const TraceRequest& r) {
   TraceInputs l{mods, switches, LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}};
   l.ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};
-  const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches), lc(d, Operand::C, mods, switches);
+  const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
+      lc(d, Operand::C, mods, switches);
   for (const auto& [option, op, text, list, layout, base] :
        {std::tuple{"--a", Operand::A, &r.a, &feeds.a, &la, l.ops.a.base},
         std::tuple{"--b", Operand::B, &r.b, &feeds.b, &lb, l.ops.b.base}}) {

@@ -29,14 +29,15 @@ void Trace::step_range_slow(StepKind kind, std::size_t first, std::size_t count)
   observer_->step(kind, ks);
 }
 
-void Trace::read_c_slow(const FormatSpec& raw_format, const FormatSpec& used_format, std::uint64_t raw, std::uint64_t used,
-                        std::string_view rule) const {
+void Trace::read_c_slow(const FormatSpec& raw_format, const FormatSpec& used_format, std::uint64_t raw,
+                        std::uint64_t used, std::string_view rule) const {
   observer_->step(StepKind::read_c, {});
   op_slow(OpKind::read, "C", -1, {TracedNumber::fp(raw_format, raw)}, TracedNumber::fp(used_format, used), rule);
 }
 
 void Trace::fp_op_slow(OpKind kind, TraceRole role, int k, const FormatSpec& format,
-                       std::initializer_list<std::uint64_t> operands, std::uint64_t result, std::string_view rule) const {
+                       std::initializer_list<std::uint64_t> operands, std::uint64_t result,
+                       std::string_view rule) const {
   std::vector<TracedNumber> traced;
   traced.reserve(operands.size());
   for (const std::uint64_t x : operands) traced.push_back(TracedNumber::fp(format, x));

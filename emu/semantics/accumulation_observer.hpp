@@ -25,7 +25,7 @@ enum class StepKind : std::uint8_t {
   dot2,            // one DOT2 step over a k-pair on the truncating grid (RDNA3, §B.4/§B.5)
   integer_sum,     // exact integer sum of C and every product, then wrap or saturate (§A.1, §B.7)
   dot4,            // one gfx12 DOT4 step over four k on pair-aligned floor grids (docs/rdna4.md §3.1)
-  fused_group,     // one CDNA3 fused group: truncated products, floored sum, one RNE into acc (docs/cdna3-numerics.md §2, §3)
+  fused_group,  // one CDNA3 fused group: truncated products, floored sum, one RNE into acc (docs/cdna3-numerics.md §2, §3)
 };
 
 // One operation inside a step. The operand list's meaning depends on the kind.
@@ -43,8 +43,8 @@ enum class OpKind : std::uint8_t {
 // A value in a trace: a bit pattern of a float format, or an integer (format == nullptr).
 struct TracedNumber {
   const FormatSpec* format = nullptr;
-  std::uint64_t bits = 0;     // float bit pattern, or the integer's two's-complement bits
-  std::int64_t integer = 0;   // the integer value when format == nullptr
+  std::uint64_t bits = 0;    // float bit pattern, or the integer's two's-complement bits
+  std::int64_t integer = 0;  // the integer value when format == nullptr
 
   static TracedNumber fp(const FormatSpec& f, std::uint64_t bits) { return {&f, bits, 0}; }
   static TracedNumber int_value(std::int64_t v) { return {nullptr, static_cast<std::uint64_t>(v), v}; }
@@ -65,12 +65,12 @@ struct Dot2Grid {
 
 struct TraceOp {
   OpKind kind = OpKind::read;
-  std::string role;   // "C", "A[k]", "p0", "(p0+p1)", "acc+group", "acc" ...
-  int k = -1;         // the k of a single product, else -1
+  std::string role;  // "C", "A[k]", "p0", "(p0+p1)", "acc+group", "acc" ...
+  int k = -1;        // the k of a single product, else -1
   std::vector<TracedNumber> operands;
   TracedNumber result;
   std::optional<Dot2Grid> grid;  // dot2 only
-  std::string rule;   // how the result is rounded, e.g. "binary32 RNE, subnormal result flushed"
+  std::string rule;              // how the result is rounded, e.g. "binary32 RNE, subnormal result flushed"
 };
 
 class AccumulationObserver {
@@ -128,8 +128,8 @@ class Trace {
       op_slow(OpKind::read, role, k, {TracedNumber::fp(format, raw)}, TracedNumber::fp(format, used), rule);
   }
   // An operation whose operands and result are all patterns of `format`.
-  void fp_op(OpKind kind, TraceRole role, int k, const FormatSpec& format, std::initializer_list<std::uint64_t> operands,
-             std::uint64_t result, std::string_view rule) const {
+  void fp_op(OpKind kind, TraceRole role, int k, const FormatSpec& format,
+             std::initializer_list<std::uint64_t> operands, std::uint64_t result, std::string_view rule) const {
     if (observer_) fp_op_slow(kind, role, k, format, operands, result, rule);
   }
   // Any operation.
@@ -146,8 +146,8 @@ class Trace {
   void step_range_slow(StepKind kind, std::size_t first, std::size_t count) const;
   void read_c_slow(const FormatSpec& raw_format, const FormatSpec& used_format, std::uint64_t raw, std::uint64_t used,
                    std::string_view rule) const;
-  void fp_op_slow(OpKind kind, TraceRole role, int k, const FormatSpec& format, std::initializer_list<std::uint64_t> operands,
-                  std::uint64_t result, std::string_view rule) const;
+  void fp_op_slow(OpKind kind, TraceRole role, int k, const FormatSpec& format,
+                  std::initializer_list<std::uint64_t> operands, std::uint64_t result, std::string_view rule) const;
   void op_slow(OpKind kind, TraceRole role, int k, std::vector<TracedNumber> operands, TracedNumber result,
                std::string_view rule, std::optional<Dot2Grid> grid = std::nullopt) const;
 

@@ -27,7 +27,8 @@ std::uint64_t exact_dot(const FormatSpec& f, const DotInputs& raw, const Cdna2Ru
 std::uint64_t cdna2_fma_chain(const FormatSpec& f, const DotInputs& in, const NumericsContext& ctx) {
   const Cdna2Rules rules = Cdna2Rules::for_wide(f, ctx.switches);
   const Trace trace(ctx.observer);
-  const std::string rule = trace.on() ? fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding)) : std::string();
+  const std::string rule =
+      trace.on() ? fmt::format("{} {}", f.name, rounding_rule_text(rules.rounding)) : std::string();
   if (f.bits() == 64 && ctx.switches.cdna2_f64_algorithm() == F64Algorithm::exact_dot) {
     const std::uint64_t d = exact_dot(f, in, rules);
     if (trace.on()) {

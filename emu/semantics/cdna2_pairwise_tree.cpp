@@ -34,8 +34,7 @@ std::uint64_t tree(const std::vector<std::uint64_t>& p, std::size_t first, std::
 
 }  // namespace
 
-std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in,
-                                  const NumericsContext& ctx) {
+std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in, const NumericsContext& ctx) {
   const Cdna2Rules r = Cdna2Rules::for_packed(input, ctx.switches, ctx.subnormals);
   const bool saturate_products = ctx.switches.cdna2_bf16_product_overflow() == ProductOverflow::saturate;
   // The leaf adds +0, which turns a -0 product into +0 [MODEL]; the E3 alternative keeps -0.
@@ -43,7 +42,8 @@ std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotI
   const Trace trace(ctx.observer);
   const std::string rule = trace.on() ? "binary32 " + rounding_rule_text(r.rounding) : std::string();
   const std::string product_rule =
-      trace.on() ? rule + (saturate_products ? ", overflow saturated (cdna2_bf16_product_overflow)" : "") : std::string();
+      trace.on() ? rule + (saturate_products ? ", overflow saturated (cdna2_bf16_product_overflow)" : "")
+                 : std::string();
   const char* const flush_rule = "subnormal or -0 read as +0";
 
   std::uint64_t acc = r.flush_input(kBinary32, in.c);

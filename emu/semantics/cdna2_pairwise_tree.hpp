@@ -9,7 +9,6 @@ namespace mxlane {
 
 // `input` is kBinary16 or kBfloat16; `group` is 4 (FP16, BF16_1K) or 2 (legacy BF16).
 // [MODEL] MMA-Sim `pairwise_dot` + `flush_denormal`; [DOC] MIOpen/rocBLAS/PyTorch flush statements.
-std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in,
-                                  const NumericsContext& ctx);
+std::uint64_t cdna2_pairwise_tree(const FormatSpec& input, int group, const DotInputs& in, const NumericsContext& ctx);
 
 }  // namespace mxlane

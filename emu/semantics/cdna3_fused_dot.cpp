@@ -16,10 +16,10 @@
 namespace mxlane {
 namespace {
 
-constexpr int kProductFractionBits = 24;  // products truncated to 24 fraction bits below 2^E (§2)
-constexpr int kSumFractionBits = 31;      // the group sum floored to 31 fraction bits below 2^F (§2)
-constexpr int kAccFractionBits = 24;      // C floored to 24 fraction bits below 2^F (§2)
-constexpr int kZeroExponent = -126;       // a zero's exponent, whatever its format (§2)
+constexpr int kProductFractionBits = 24;           // products truncated to 24 fraction bits below 2^E (§2)
+constexpr int kSumFractionBits = 31;               // the group sum floored to 31 fraction bits below 2^F (§2)
+constexpr int kAccFractionBits = 24;               // C floored to 24 fraction bits below 2^F (§2)
+constexpr int kZeroExponent = -126;                // a zero's exponent, whatever its format (§2)
 constexpr std::uint32_t kDefaultNan = 0x7fc00000;  // payload not modelled [UNKNOWN] (§5)
 
 // A finite value as the model splits it: value = sig * 2^(exp - frac_bits), |sig| < 2^(frac_bits+1),
@@ -186,7 +186,8 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       scale_nan = scaling->is_nan[block] != 0;
     }
     // A scaled product of magnitude >= 2^128 overflows as an unscaled one does (§2 rule, [INF] for scales).
-    const Special special = scale_nan ? Special{true, kDefaultNan} : group_specials(a, b, c_value, products, 128 - scale_exp);
+    const Special special =
+        scale_nan ? Special{true, kDefaultNan} : group_specials(a, b, c_value, products, 128 - scale_exp);
     std::uint32_t next;
     std::string rule;
     if (special.any) {
@@ -208,7 +209,8 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       next = r.bits;
       if (trace.on()) {
         rule = group_rule(fp8, s.exp, r.f, r.total, truncate_to_xf32);
-        if (scaling != nullptr) rule += fmt::format("; block scale 2^{} applied to the product sum before C", scale_exp);
+        if (scaling != nullptr)
+          rule += fmt::format("; block scale 2^{} applied to the product sum before C", scale_exp);
       }
     }
     if (trace.on())

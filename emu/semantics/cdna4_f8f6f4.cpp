@@ -20,8 +20,8 @@ struct BlockScales {
   std::vector<std::uint8_t> is_nan;
 };
 
-BlockScales block_scales(std::span<const std::uint8_t> scale_a, std::span<const std::uint8_t> scale_b,
-                         std::size_t k, bool zero_is_identity) {
+BlockScales block_scales(std::span<const std::uint8_t> scale_a, std::span<const std::uint8_t> scale_b, std::size_t k,
+                         bool zero_is_identity) {
   const std::size_t blocks = k / kF8f6f4BlockK;
   if (k % kF8f6f4BlockK != 0 || scale_a.size() != blocks || scale_b.size() != blocks)
     throw std::logic_error("cdna4_f8f6f4_scaled_dot: K must be a multiple of 32 with one scale byte per block");

@@ -39,7 +39,7 @@ std::uint16_t f32_to_snorm16(std::uint32_t x) {
   const Unpacked u = decode(kBinary32, x);
   if (u.is_nan() || u.is_zero()) return 0;
   const bool at_least_one = u.is_inf() || u.exp + bit_length(u.sig) - 1 >= 0;
-  const std::uint64_t m = at_least_one ? 32767 : scaled_rne(u, 32767);  // exact product, one RNE [HW]
+  const std::uint64_t m = at_least_one ? 32767 : scaled_rne(u, 32767);    // exact product, one RNE [HW]
   return static_cast<std::uint16_t>(u.neg ? (0x10000 - m) & 0xFFFF : m);  // -1.0 -> 0x8001
 }
 
@@ -53,7 +53,7 @@ std::uint16_t f32_to_unorm16(std::uint32_t x) {
 std::uint8_t f32_to_u8(std::uint32_t x, RoundingMode mode) {
   const Unpacked u = decode(kBinary32, x);
   if (u.is_nan() || u.is_zero()) return 0;
-  if (u.neg) return 0;                                  // clamp to [0, 255]
+  if (u.neg) return 0;  // clamp to [0, 255]
   if (u.is_inf() || u.exp + bit_length(u.sig) - 1 >= 8) return 255;
   // Round to an integer by the mode: drop -exp fraction bits of sig.
   if (u.exp >= 0) return static_cast<std::uint8_t>(std::min<std::uint64_t>(u.sig << u.exp, 255));
@@ -61,8 +61,10 @@ std::uint8_t f32_to_u8(std::uint32_t x, RoundingMode mode) {
   if (s >= 64) return mode == RoundingMode::up ? 1 : 0;
   const std::uint64_t q = u.sig >> s, rest = u.sig & ((std::uint64_t{1} << s) - 1);
   std::uint64_t r = q;
-  if (mode == RoundingMode::nearest_even) r = rne_shift(u.sig, s);
-  else if (mode == RoundingMode::up && rest != 0) r = q + 1;
+  if (mode == RoundingMode::nearest_even)
+    r = rne_shift(u.sig, s);
+  else if (mode == RoundingMode::up && rest != 0)
+    r = q + 1;
   return static_cast<std::uint8_t>(std::min<std::uint64_t>(r, 255));
 }
 

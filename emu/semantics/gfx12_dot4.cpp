@@ -48,7 +48,6 @@ std::int64_t floor_align(const Term& t, int g, bool negative_c_vanishes = false)
 
 Term signed_term(std::int64_t v, int lsb) { return Term{v < 0, v < 0 ? -v : v, lsb}; }
 
-
 // One RNE rounding of S * 2^g (docs/rdna4.md §3.1): gradual underflow, an exact or underflowed zero is +0;
 // bf16 output is the binary32 rounding truncated to its top 16 bits.
 std::uint32_t round_step(std::int64_t s, int g, Dot2Output out, const Dot4Options& o) {
@@ -125,7 +124,11 @@ std::uint32_t dot4_step(const FormatSpec& fa, const FormatSpec& fb, std::span<co
     s += floor_align(signed_term(pair, g2), g);
   }
   grid = Dot2Grid{s == 0 && tc.sig == 0 && max_pgrid == INT_MIN ? Dot2Grid::Path::all_zero : Dot2Grid::Path::grid,
-                  s, g, false, truncated, 0};
+                  s,
+                  g,
+                  false,
+                  truncated,
+                  0};
   return round_step(s, g, output, o);
 }
 

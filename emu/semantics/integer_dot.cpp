@@ -16,7 +16,8 @@ std::int64_t extend(std::uint64_t x, int bits, bool is_signed) {
 }
 
 std::int64_t saturate32(std::int64_t v) {
-  return std::clamp<std::int64_t>(v, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max());
+  return std::clamp<std::int64_t>(v, std::numeric_limits<std::int32_t>::min(),
+                                  std::numeric_limits<std::int32_t>::max());
 }
 
 std::uint64_t wrap32(std::int64_t v) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)); }
@@ -28,7 +29,8 @@ void report(const NumericsContext& ctx, std::span<const std::int64_t> x, std::sp
   trace.step_range(StepKind::integer_sum, 0, x.size());
   for (std::size_t k = 0; k < x.size(); ++k)
     trace.op(OpKind::int_product, {"p", static_cast<int>(k)}, static_cast<int>(k),
-             {TracedNumber::int_value(x[k]), TracedNumber::int_value(y[k])}, TracedNumber::int_value(x[k] * y[k]), "exact");
+             {TracedNumber::int_value(x[k]), TracedNumber::int_value(y[k])}, TracedNumber::int_value(x[k] * y[k]),
+             "exact");
   trace.op(OpKind::int_sum, "C+sum", -1, {TracedNumber::int_value(c), TracedNumber::int_value(products)},
            TracedNumber{nullptr, d, static_cast<std::int32_t>(static_cast<std::uint32_t>(d))}, rule);
 }

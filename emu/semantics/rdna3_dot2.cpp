@@ -55,7 +55,6 @@ std::int64_t on_grid(const GridTerm& t, int g) {
   return -s >= 63 ? 0 : t.sig >> -s;
 }
 
-
 // ROUND_F32 / ROUND_F16 / ROUND_BF16 of (-1)^cneg * S * 2^g (docs/spec/numerics.md §B.4).
 std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const Dot2Options& o) {
   if (s == 0) return 0;  // +0, also for all-zero terms of either sign
@@ -66,8 +65,7 @@ std::uint32_t round_out(std::int64_t s, int g, bool cneg, Dot2Output out, const 
   r.flush_to_positive_zero = true;
   if (o.honour_denorm_mode && o.denorm_f32) r.underflow = Underflow::gradual;
   switch (out) {
-    case Dot2Output::f32:
-      return static_cast<std::uint32_t>(round_pack(kBinary32, neg, g, m, false, r));
+    case Dot2Output::f32: return static_cast<std::uint32_t>(round_pack(kBinary32, neg, g, m, false, r));
     case Dot2Output::bf16: {
       const auto f32 = static_cast<std::uint32_t>(round_pack(kBinary32, neg, g, m, false, r));
       if (!o.bf16_round || (f32 & 0x7FFFFFFFU) == 0 || (f32 & 0x7F800000U) == 0x7F800000U) return f32 >> 16;
@@ -107,8 +105,10 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   const bool f16 = input == Dot2Input::f16;
   const FormatSpec& format = f16 ? kBinary16 : kBfloat16;
   const bool keep_subnormal = o.honour_denorm_mode ? (f16 ? o.denorm_f16 : o.denorm_f32) : f16;
-  const DotFactor fa0 = decode_dot_factor(format, a0, keep_subnormal), fb0 = decode_dot_factor(format, b0, keep_subnormal);
-  const DotFactor fa1 = decode_dot_factor(format, a1, keep_subnormal), fb1 = decode_dot_factor(format, b1, keep_subnormal);
+  const DotFactor fa0 = decode_dot_factor(format, a0, keep_subnormal),
+                  fb0 = decode_dot_factor(format, b0, keep_subnormal);
+  const DotFactor fa1 = decode_dot_factor(format, a1, keep_subnormal),
+                  fb1 = decode_dot_factor(format, b1, keep_subnormal);
 
   // ---- special values, in this precedence order (docs/spec/numerics.md §B.4, §C.2) ----
   const FactorPair products[] = {{fa0, fb0}, {fa1, fb1}};
@@ -123,8 +123,10 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
   // ---- finite path ----
   const int f = format.man_bits;
   GridTerm tc{c_neg, 0, static_cast<int>(ec) - 150};
-  if (ec != 0) tc.sig = (1 << 23) | fc;  // binary32 subnormal C reads as zero; its sign still frames
-  else if (o.honour_denorm_mode && o.denorm_f32) tc = GridTerm{c_neg, fc, -149};
+  if (ec != 0)
+    tc.sig = (1 << 23) | fc;  // binary32 subnormal C reads as zero; its sign still frames
+  else if (o.honour_denorm_mode && o.denorm_f32)
+    tc = GridTerm{c_neg, fc, -149};
   const GridTerm tp0{fa0.neg != fb0.neg, fa0.sig * fb0.sig, fa0.aexp + fb0.aexp - 2 * f};
   const GridTerm tp1{fa1.neg != fb1.neg, fa1.sig * fb1.sig, fa1.aexp + fb1.aexp - 2 * f};
   if (tc.sig == 0 && tp0.sig == 0 && tp1.sig == 0) {  // +0 even for -0 inputs
@@ -154,7 +156,8 @@ std::uint32_t dot2_step(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std
     const std::int64_t m = on_grid(*t, g);
     s += t->neg == tc.neg ? m : -m - 1;
     if (t->neg != tc.neg) complemented |= term;
-    if (t->sig != 0 && t->exp < g && (g - t->exp >= 63 || (t->sig & ((std::int64_t{1} << (g - t->exp)) - 1)) != 0)) truncated |= term;
+    if (t->sig != 0 && t->exp < g && (g - t->exp >= 63 || (t->sig & ((std::int64_t{1} << (g - t->exp)) - 1)) != 0))
+      truncated |= term;
     term = static_cast<std::uint8_t>(term << 1);
   }
   grid = Dot2Grid{Dot2Grid::Path::grid, s, g, tc.neg, truncated, complemented};
@@ -177,9 +180,8 @@ std::string rounding_text(Dot2Output output, const Dot2Options& o) {
 
 }  // namespace
 
-std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
-                         std::uint16_t b1, std::uint32_t c, Dot2Output output, const Dot2Options& o,
-                         AccumulationObserver* observer) {
+std::uint32_t rdna3_dot2(Dot2Input input, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1, std::uint16_t b1,
+                         std::uint32_t c, Dot2Output output, const Dot2Options& o, AccumulationObserver* observer) {
   Dot2Grid grid;
   const std::uint32_t d = dot2_step(input, a0, b0, a1, b1, c, output, o, grid);
   const Trace trace(observer);

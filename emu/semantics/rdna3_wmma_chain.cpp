@@ -6,8 +6,7 @@
 
 namespace mxlane {
 
-std::uint64_t rdna3_wmma_chain(Dot2Input input, Dot2Output output, const DotInputs& in,
-                               const NumericsContext& ctx) {
+std::uint64_t rdna3_wmma_chain(Dot2Input input, Dot2Output output, const DotInputs& in, const NumericsContext& ctx) {
   const Dot2Options options = Dot2Options::from(ctx.switches);
   const Trace trace(ctx.observer);
   const auto h = [](std::uint64_t x) { return static_cast<std::uint16_t>(x); };

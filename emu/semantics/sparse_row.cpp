@@ -25,7 +25,8 @@ SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping) {
       const int index = indices[static_cast<std::size_t>(c)];
       int position = index;
       if (group[position].stored >= 0)  // the pair's indices are equal: the first free position
-        for (position = 0; group[position].stored >= 0; ++position) {}
+        for (position = 0; group[position].stored >= 0; ++position) {
+        }
       group[position] = {c, 4 * q + index};
     }
     row.terms.insert(row.terms.end(), std::begin(group), std::end(group));

@@ -14,12 +14,14 @@ namespace {
 const FormatSpec& format_of(Dot2Input input) { return input == Dot2Input::f16 ? kBinary16 : kBfloat16; }
 
 // A 16-bit or FP8 value as an exactly equal binary32 pattern (NaN: default NaN, sign kept).
-std::uint32_t widen_exact(const FormatSpec& f, std::uint64_t bits) { return widen_to_f32(f, bits, WidenNan::quiet_keep_sign); }
+std::uint32_t widen_exact(const FormatSpec& f, std::uint64_t bits) {
+  return widen_to_f32(f, bits, WidenNan::quiet_keep_sign);
+}
 
 std::uint32_t clamp_unit(std::uint32_t r, bool nan_to_zero) {
   if ((r & 0x7F800000U) == 0x7F800000U && (r & 0x7FFFFFU) != 0) return nan_to_zero ? 0 : r;  // DX10_CLAMP
-  if ((r >> 31) != 0) return 0;               // negative (and -0) -> +0
-  return std::min(r, 0x3F800000U);            // > 1.0 -> 1.0 (positive patterns order like values)
+  if ((r >> 31) != 0) return 0;                                                              // negative (and -0) -> +0
+  return std::min(r, 0x3F800000U);  // > 1.0 -> 1.0 (positive patterns order like values)
 }
 
 // ---- RDNA4 window model (docs/spec/valu.md §5.3) ----------------------------------------------
@@ -51,7 +53,8 @@ std::int64_t floor_align(const WindowTerm& t, int g, bool is_acc) {
 }
 
 // ---- CDNA / RDNA2 policies (switch fdot2_cdna) -------------------------------------------------
-std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c, const Switches& s) {
+std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                         const Switches& s) {
   const FormatSpec& f = format_of(input);
   const bool flush_inputs = cdna_fdot2_flushes(arch);
   const bool flush_output = flush_inputs && s.gfx90a_fdot2_output_flush() == OutputFlush::flush;
@@ -73,11 +76,14 @@ std::uint32_t cdna_fdot2(ArchId arch, Dot2Input input, std::uint32_t a, std::uin
     // observable whichever adder the GPU has.
     const auto flushed_halves = [&](std::uint32_t x) {
       if (!flush_inputs || input != Dot2Input::f16) return x;
-      const std::uint32_t lo = is_subnormal(f, x & 0xFFFF) ? 0 : x & 0xFFFF, hi = is_subnormal(f, x >> 16) ? 0 : x >> 16;
+      const std::uint32_t lo = is_subnormal(f, x & 0xFFFF) ? 0 : x & 0xFFFF,
+                          hi = is_subnormal(f, x >> 16) ? 0 : x >> 16;
       return lo | hi << 16;
     };
     const std::uint32_t d = rdna4_dot2(input, flushed_halves(a), flushed_halves(b), c);
-    return flush_output && is_subnormal(kBinary32, d) ? static_cast<std::uint32_t>(signed_zero(kBinary32, (d >> 31) != 0)) : d;
+    return flush_output && is_subnormal(kBinary32, d)
+               ? static_cast<std::uint32_t>(signed_zero(kBinary32, (d >> 31) != 0))
+               : d;
   }
   // exact: C + a0*b0 + a1*b1 rounded once (IEEE specials, default NaN) [ASSUMED]
   const std::uint64_t as[] = {a0, a1}, bs[] = {b0, b1};
@@ -106,7 +112,8 @@ std::uint32_t rdna4_dot2(Dot2Input input, std::uint32_t a, std::uint32_t b, std:
   const int grid = std::max(gp, std::max(-126, lead(tc)) - 26);  // C == 0: -152
   std::int64_t pair = 0;
   if (gp != INT_MIN) pair = floor_align(p0, gp, false) + floor_align(p1, gp, false);
-  const std::int64_t pair_term = pair == 0 ? 0 : floor_align(WindowTerm{pair < 0, pair < 0 ? -pair : pair, gp}, grid, false);
+  const std::int64_t pair_term =
+      pair == 0 ? 0 : floor_align(WindowTerm{pair < 0, pair < 0 ? -pair : pair, gp}, grid, false);
   const std::int64_t total = floor_align(tc, grid, true) + pair_term;
   if (total == 0) return 0;  // exact zero is +0 whatever the signs
   const bool neg = total < 0;
@@ -124,8 +131,9 @@ std::uint32_t fdot2_f32(ArchId arch, Dot2Input input, std::uint32_t a, std::uint
   std::uint32_t r;
   switch (fdot2_model(arch)) {
     case Fdot2Model::rdna3_grid:
-      r = rdna3_dot2(input, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(a >> 16),
-                     static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32, Dot2Options::from(s));
+      r = rdna3_dot2(input, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b),
+                     static_cast<std::uint16_t>(a >> 16), static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32,
+                     Dot2Options::from(s));
       break;
     case Fdot2Model::rdna4_window: r = rdna4_dot2(input, a, b, c); break;
     default: r = cdna_fdot2(arch, input, a, b, c, s); break;
@@ -143,8 +151,8 @@ std::uint16_t fdot2_16(Dot2Input input, std::uint32_t a, std::uint32_t b, std::u
   const RoundingOptions r;
   const std::uint64_t p0 = ieee_fma(kBinary32, operand(a & 0xFFFF), operand(b & 0xFFFF), 0, r, NanPolicy::canonical);
   const std::uint64_t p1 = ieee_fma(kBinary32, operand(a >> 16), operand(b >> 16), 0, r, NanPolicy::canonical);
-  const std::uint64_t t = ieee_add(kBinary32, ieee_add(kBinary32, p0, p1, r, NanPolicy::canonical), operand(c), r,
-                                   NanPolicy::canonical);
+  const std::uint64_t t =
+      ieee_add(kBinary32, ieee_add(kBinary32, p0, p1, r, NanPolicy::canonical), operand(c), r, NanPolicy::canonical);
   const Unpacked u = decode(kBinary32, t);
   if (u.is_nan()) return static_cast<std::uint16_t>(default_nan(f));
   if (u.is_inf()) return static_cast<std::uint16_t>((u.neg ? f.sign_bit() : 0) | f.infinity());
@@ -155,8 +163,8 @@ std::uint16_t fdot2_16(Dot2Input input, std::uint32_t a, std::uint32_t b, std::u
   return static_cast<std::uint16_t>(round_pack(f, u.neg, u.exp, u.sig, false, narrow));
 }
 
-std::uint32_t dot4_f32_fp8(const FormatSpec& fa, const FormatSpec& fb, std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                           const Switches& s) {
+std::uint32_t dot4_f32_fp8(const FormatSpec& fa, const FormatSpec& fb, std::uint32_t a, std::uint32_t b,
+                           std::uint32_t c, const Switches& s) {
   FactorPair pairs[4];
   for (int k = 0; k < 4; ++k)
     pairs[k] = {decode_dot_factor(fa, (a >> (8 * k)) & 0xFF, true), decode_dot_factor(fb, (b >> (8 * k)) & 0xFF, true)};

@@ -31,6 +31,8 @@ struct ValuContext {
 using ValuKernel = Dwords (*)(const ValuLane& in, const ValuContext& ctx);
 
 inline Dwords one(std::uint32_t v) { return {v, 0, 0, 0}; }
-inline Dwords two(std::uint64_t v) { return {static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v >> 32), 0, 0}; }
+inline Dwords two(std::uint64_t v) {
+  return {static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v >> 32), 0, 0};
+}
 
 }  // namespace mxlane

@@ -17,8 +17,7 @@ class ExecMask {
   // Throws InvalidArgument when `wave` is not 32 or 64 or `bits` names lanes beyond the wave.
   ExecMask(int wave, std::uint64_t bits) : wave_(wave), bits_(bits) {
     if ((bits & ~lane_bits(wave)) != 0)
-      throw InvalidArgument(fmt::format("exec mask {:#x} has bits beyond lane {} of a wave{}",
-                                        bits, wave - 1, wave));
+      throw InvalidArgument(fmt::format("exec mask {:#x} has bits beyond lane {} of a wave{}", bits, wave - 1, wave));
   }
 
   int wave() const { return wave_; }
@@ -34,8 +33,7 @@ class ExecMask {
 
  private:
   static std::uint64_t lane_bits(int wave) {
-    if (wave != 32 && wave != 64)
-      throw InvalidArgument(fmt::format("wave size {} is not 32 or 64", wave));
+    if (wave != 32 && wave != 64) throw InvalidArgument(fmt::format("wave size {} is not 32 or 64", wave));
     return wave == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << 32) - 1;
   }
   void check_lane(int lane) const {

@@ -6,15 +6,14 @@ namespace mxlane {
 LaneRegFile::LaneRegFile(int wave, int num_vgprs, int num_agprs)
     : wave_(wave), num_vgprs_(num_vgprs), num_agprs_(num_agprs), exec_(ExecMask::all(wave)) {
   if (num_vgprs < 0 || num_agprs < 0)
-    throw InvalidArgument(fmt::format("register counts must not be negative ({} VGPRs, {} AGPRs)",
-                                      num_vgprs, num_agprs));
+    throw InvalidArgument(
+        fmt::format("register counts must not be negative ({} VGPRs, {} AGPRs)", num_vgprs, num_agprs));
   vgprs_.assign(static_cast<std::size_t>(num_vgprs) * static_cast<std::size_t>(wave), 0);
   agprs_.assign(static_cast<std::size_t>(num_agprs) * static_cast<std::size_t>(wave), 0);
 }
 
 LaneRegFile LaneRegFile::for_arch(const ArchInfo& arch, int wave) {
-  if (!arch_supports_wave(arch, wave))
-    throw InvalidArgument(fmt::format("{} does not run wave{}", arch.name, wave));
+  if (!arch_supports_wave(arch, wave)) throw InvalidArgument(fmt::format("{} does not run wave{}", arch.name, wave));
   return LaneRegFile(wave, arch.vgprs, arch.agprs);
 }
 
@@ -42,19 +41,20 @@ namespace {
 void check_field(int bit_lo, int width) {
   // 2 bits: the SMFMAC index fields (docs/cdna3.md §3). 6 bits: the packed fp6/bf6 fields of the gfx950
   // f8f6f4 MFMA, at any bit of one word (a field crossing a word is read as two pieces, docs/cdna4.md §2.2).
-  const bool width_ok = width == 2 || width == 4 || width == 6 || width == 8 || width == 16 || width == 32 || width == 64;
+  const bool width_ok =
+      width == 2 || width == 4 || width == 6 || width == 8 || width == 16 || width == 32 || width == 64;
   const bool aligned = width == 6 || bit_lo % width == 0;
   if (!width_ok || bit_lo < 0 || !aligned || (width < 64 && bit_lo + width > 32) || (width == 64 && bit_lo != 0))
-    throw InvalidArgument(fmt::format("bit field [{}:{}] is not a naturally aligned 2/4/8/16/32/64-bit field or a "
-                                      "6-bit field inside one word",
-                                      bit_lo + width - 1, bit_lo));
+    throw InvalidArgument(
+        fmt::format("bit field [{}:{}] is not a naturally aligned 2/4/8/16/32/64-bit field or a "
+                    "6-bit field inside one word",
+                    bit_lo + width - 1, bit_lo));
 }
 }  // namespace
 
 std::uint64_t LaneRegFile::read(int reg, int lane, int bit_lo, int width, RegBank bank) const {
   check_field(bit_lo, width);
-  if (width == 64)
-    return std::uint64_t{word(reg, lane, bank)} | (std::uint64_t{word(reg + 1, lane, bank)} << 32);
+  if (width == 64) return std::uint64_t{word(reg, lane, bank)} | (std::uint64_t{word(reg + 1, lane, bank)} << 32);
   const std::uint32_t w = word(reg, lane, bank);
   if (width == 32) return w;
   return (w >> bit_lo) & ((1U << width) - 1U);

@@ -44,8 +44,7 @@ class LaneRegFile {
   // Fields are naturally aligned (bit_lo a multiple of width). A 64-bit field is the register
   // pair (reg, reg+1) with the low word in `reg`, as the hardware stores it.
   std::uint64_t read(int reg, int lane, int bit_lo, int width, RegBank bank = RegBank::vgpr) const;
-  void write(int reg, int lane, int bit_lo, int width, std::uint64_t value,
-             RegBank bank = RegBank::vgpr);
+  void write(int reg, int lane, int bit_lo, int width, std::uint64_t value, RegBank bank = RegBank::vgpr);
 
   // Element `index` of a register seen as packed elements, low bits first: nibble 0..7,
   // byte 0..3, half 0..1. pair() is the 64-bit register pair starting at `reg`.
@@ -58,9 +57,7 @@ class LaneRegFile {
   std::uint16_t half(int reg, int lane, int index, RegBank bank = RegBank::vgpr) const {
     return static_cast<std::uint16_t>(read(reg, lane, 16 * index, 16, bank));
   }
-  std::uint64_t pair(int reg, int lane, RegBank bank = RegBank::vgpr) const {
-    return read(reg, lane, 0, 64, bank);
-  }
+  std::uint64_t pair(int reg, int lane, RegBank bank = RegBank::vgpr) const { return read(reg, lane, 0, 64, bank); }
 
  private:
   std::size_t index_of(int reg, int lane, RegBank bank) const;

@@ -27,11 +27,16 @@ std::vector<std::int64_t> slot_values(const IndexExpression& e, const SlotVariab
   std::vector<std::int64_t> values;
   values.reserve(e.variables().size());
   for (const std::string& name : e.variables()) {
-    if (name == "L") values.push_back(lane);
-    else if (name == "G") values.push_back(g);
-    else if (name == "s") values.push_back(step);
-    else if (name == "threadIdx.x") values.push_back(v.block_dim_x > 0 ? lane % v.block_dim_x : lane);
-    else if (name == "threadIdx.y") values.push_back(v.block_dim_x > 0 ? lane / v.block_dim_x : 0);
+    if (name == "L")
+      values.push_back(lane);
+    else if (name == "G")
+      values.push_back(g);
+    else if (name == "s")
+      values.push_back(step);
+    else if (name == "threadIdx.x")
+      values.push_back(v.block_dim_x > 0 ? lane % v.block_dim_x : lane);
+    else if (name == "threadIdx.y")
+      values.push_back(v.block_dim_x > 0 ? lane / v.block_dim_x : 0);
     else {
       const auto free = std::find(v.free_names.begin(), v.free_names.end(), name);
       if (free == v.free_names.end() || v.free_values.size() != v.free_names.size())
@@ -121,8 +126,8 @@ int vector_index(const OperandLayout& layout, const Slot& slot) {
 
 CheckReport check_forward(const OperandLayout& layout, const ForwardFormula& f, std::size_t keep) {
   CheckReport report;
-  const bool per_copy = layout.replicas() > 1 &&
-                        (f.lane.uses("r") || f.vgpr.uses("r") || (f.bits && f.bits->uses("r")));
+  const bool per_copy =
+      layout.replicas() > 1 && (f.lane.uses("r") || f.vgpr.uses("r") || (f.bits && f.bits->uses("r")));
   report.per_copy = per_copy;
   if (layout.replicas() > 1 && !per_copy) report.copies_named.assign(static_cast<std::size_t>(layout.replicas()), 0);
   // Values in forward_variables() order: row name, col name, b, row, col[, r].
@@ -135,8 +140,14 @@ CheckReport check_forward(const OperandLayout& layout, const ForwardFormula& f, 
     if (report.mismatches++ < static_cast<std::int64_t>(keep)) report.forward.push_back(std::move(m));
   };
   auto position = [&](int b, int row, int col) {
-    return ForwardMismatch{b, row, col, std::nullopt, evaluate(f.lane, "lane", bound), evaluate(f.vgpr, "vgpr", bound),
-                           f.bits ? std::optional(evaluate(*f.bits, "bits", bound)) : std::nullopt, {}};
+    return ForwardMismatch{b,
+                           row,
+                           col,
+                           std::nullopt,
+                           evaluate(f.lane, "lane", bound),
+                           evaluate(f.vgpr, "vgpr", bound),
+                           f.bits ? std::optional(evaluate(*f.bits, "bits", bound)) : std::nullopt,
+                           {}};
   };
   for (int b = 0; b < layout.blocks(); ++b) {
     for (int row = 0; row < layout.rows(); ++row) {
@@ -240,8 +251,8 @@ void check_ld(const char* option, const LoadFormula& f, std::int64_t rows, std::
   const bool row_major = f.order == MemoryOrder::row_major;
   const std::int64_t fast_extent = row_major ? cols : rows;
   if (f.ld < fast_extent)
-    throw InvalidArgument(fmt::format("--{}: {} is smaller than the {} {} of {} ({} x {}, {})", option, f.ld, fast_extent,
-                                      row_major ? "columns" : "rows", operand, rows, cols,
+    throw InvalidArgument(fmt::format("--{}: {} is smaller than the {} {} of {} ({} x {}, {})", option, f.ld,
+                                      fast_extent, row_major ? "columns" : "rows", operand, rows, cols,
                                       row_major ? "row-major" : "column-major"));
 }
 
@@ -258,9 +269,10 @@ PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switch
     throw InvalidArgument(fmt::format("--pair: {} has {} blocks; pair mode checks single-block instructions only",
                                       desc.mnemonic, desc.blocks));
   if (desc.has(Operand::IDX))
-    throw InvalidArgument(fmt::format("--pair: {} is sparse: which k a stored A value meets is in its IDX register, "
-                                      "not in a formula; check A (compressed columns) and B one operand at a time",
-                                      desc.mnemonic));
+    throw InvalidArgument(
+        fmt::format("--pair: {} is sparse: which k a stored A value meets is in its IDX register, "
+                    "not in a formula; check A (compressed columns) and B one operand at a time",
+                    desc.mnemonic));
   if (f.steps < 1 || f.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", f.steps));
   PairReport report;
   report.k_total = f.k_total != 0 ? f.k_total : static_cast<std::int64_t>(desc.k) * f.steps;
@@ -282,12 +294,16 @@ PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switch
           const Slot& a_slot = feeds.a[static_cast<std::size_t>(position)].read.slot;
           const Slot& b_slot = feeds.b[static_cast<std::size_t>(position)].read.slot;
           PairProduct p{step, position, 0, 0, {}, {}};
-          p.a_index = evaluate_slot(f.a.index, "load-a", f.a.variables, a_slot.lane, vector_index(a_layout, a_slot), step);
-          p.b_index = evaluate_slot(f.b.index, "load-b", f.b.variables, b_slot.lane, vector_index(b_layout, b_slot), step);
+          p.a_index =
+              evaluate_slot(f.a.index, "load-a", f.a.variables, a_slot.lane, vector_index(a_layout, a_slot), step);
+          p.b_index =
+              evaluate_slot(f.b.index, "load-b", f.b.variables, b_slot.lane, vector_index(b_layout, b_slot), step);
           p.a = memory_element(p.a_index, f.a.ld, f.a.order, desc.m, report.k_total);
           p.b = memory_element(p.b_index, f.b.ld, f.b.order, report.k_total, desc.n);
-          if (pair_product_ok(p, i, j, report.k_total)) ++count[static_cast<std::size_t>(p.a.col)];
-          else wrong = true;
+          if (pair_product_ok(p, i, j, report.k_total))
+            ++count[static_cast<std::size_t>(p.a.col)];
+          else
+            wrong = true;
           m.products.push_back(p);
         }
       }

@@ -98,10 +98,10 @@ struct SlotMismatch {
 };
 
 struct CheckReport {
-  std::int64_t checked = 0;     // elements, element copies (forward with r), or used slots
-  std::int64_t mismatches = 0;  // all of them, not only the ones kept
+  std::int64_t checked = 0;       // elements, element copies (forward with r), or used slots
+  std::int64_t mismatches = 0;    // all of them, not only the ones kept
   std::int64_t unused_slots = 0;  // inverse / load: slots the instruction does not use (not checked)
-  bool per_copy = false;  // forward: the formula uses r, so `checked` counts element copies
+  bool per_copy = false;          // forward: the formula uses r, so `checked` counts element copies
   // Forward, replicated operand, formula without r: how many elements it placed on copy c.
   std::vector<std::int64_t> copies_named;
   std::vector<ForwardMismatch> forward;  // the first `keep` mismatches, in checking order
@@ -152,10 +152,10 @@ struct PairProduct {
   ElementAt a, b;  // block unused; inside: within the memory matrix
 };
 struct PairMismatch {
-  int row = 0, col = 0;                // D[row][col]
-  std::vector<PairProduct> products;   // every product, by step then K position
-  std::vector<std::int64_t> missing;   // k with no product A[i][k]*B[k][j]
-  std::vector<std::int64_t> doubled;   // k with more than one
+  int row = 0, col = 0;               // D[row][col]
+  std::vector<PairProduct> products;  // every product, by step then K position
+  std::vector<std::int64_t> missing;  // k with no product A[i][k]*B[k][j]
+  std::vector<std::int64_t> doubled;  // k with more than one
 };
 struct PairReport {
   std::int64_t k_total = 0;
@@ -168,8 +168,8 @@ struct PairReport {
 bool pair_product_ok(const PairProduct& p, int row, int col, std::int64_t k_total);
 // Throws InvalidArgument for a multi-block instruction, steps < 1, k_total < 1 or an ld too small
 // (naming --ld-a, --ld-b, --steps, --k), FormulaError ("load-a", "load-b") for evaluation errors.
-PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switches& switches, const PairFormula& formula,
-                      std::size_t keep);
+PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switches& switches,
+                      const PairFormula& formula, std::size_t keep);
 
 // The per-lane vector convention shared by inverse and load mode.
 int vector_length(const OperandLayout& layout);

@@ -61,8 +61,8 @@ class Parser {
     const char c = text_[pos_];
     if (is_identifier_char(c)) {
       std::size_t end = pos_;
-      while (end < text_.size() && (is_identifier_char(text_[end]) ||
-                                    (text_[end] == '.' && end + 1 < text_.size() && is_identifier_start(text_[end + 1]))))
+      while (end < text_.size() && (is_identifier_char(text_[end]) || (text_[end] == '.' && end + 1 < text_.size() &&
+                                                                       is_identifier_start(text_[end + 1]))))
         ++end;
       return fmt::format("'{}'", text_.substr(pos_, end - pos_));
     }
@@ -175,7 +175,8 @@ class Parser {
       const std::size_t after = pos_ + std::char_traits<char>::length(b.token);
       const char next = after < text_.size() ? text_[after] : '\0';
       const std::string_view t = b.token;
-      if ((t == "|" && next == '|') || (t == "&" && next == '&') || ((t == "<" || t == ">") && (next == t[0] || next == '=')))
+      if ((t == "|" && next == '|') || (t == "&" && next == '&') ||
+          ((t == "<" || t == ">") && (next == t[0] || next == '=')))
         continue;
       return &b;
     }
@@ -237,14 +238,14 @@ class Parser {
       expression();
       skip_space();
       if (peek() != ')')
-        fail(column(), fmt::format("expected an operator or ')' closing the '(' at column {}, found {}",
-                                   open, found()));
+        fail(column(),
+             fmt::format("expected an operator or ')' closing the '(' at column {}, found {}", open, found()));
       ++pos_;
       leave();
       return;
     }
-    fail(column(), fmt::format("expected a number, a variable ({}), '(', min( or max(, found {}", allowed_names(),
-                               found()));
+    fail(column(),
+         fmt::format("expected a number, a variable ({}), '(', min( or max(, found {}", allowed_names(), found()));
   }
 
   void number() {
@@ -261,7 +262,8 @@ class Parser {
     for (; !at_end(); ++pos_) {
       const char d = text_[pos_];
       int digit = -1;
-      if (std::isdigit(static_cast<unsigned char>(d)) != 0) digit = d - '0';
+      if (std::isdigit(static_cast<unsigned char>(d)) != 0)
+        digit = d - '0';
       else if (base == 16 && std::isxdigit(static_cast<unsigned char>(d)) != 0)
         digit = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
       if (digit < 0) break;
@@ -299,8 +301,10 @@ class Parser {
   void scan_name() {
     for (;;) {
       while (!at_end() && is_identifier_char(text_[pos_])) ++pos_;
-      if (pos_ + 1 < text_.size() && text_[pos_] == '.' && is_identifier_start(text_[pos_ + 1])) ++pos_;
-      else return;
+      if (pos_ + 1 < text_.size() && text_[pos_] == '.' && is_identifier_start(text_[pos_ + 1]))
+        ++pos_;
+      else
+        return;
     }
   }
 
@@ -363,7 +367,8 @@ namespace {
 std::string context(const IndexExpression& e, std::span<const std::int64_t> values) {
   std::string bound;
   for (std::size_t v = 0; v < e.variables().size(); ++v)
-    if (e.uses(e.variables()[v])) bound += fmt::format("{}{}={}", bound.empty() ? " with " : ", ", e.variables()[v], values[v]);
+    if (e.uses(e.variables()[v]))
+      bound += fmt::format("{}{}={}", bound.empty() ? " with " : ", ", e.variables()[v], values[v]);
   return fmt::format("in '{}'{}", e.text(), bound);
 }
 
@@ -401,7 +406,8 @@ std::int64_t IndexExpression::evaluate(std::span<const std::int64_t> values) con
       case Op::min:
       case Op::max: {
         const auto first = stack.end() - s.value;
-        const std::int64_t result = s.op == Op::min ? *std::min_element(first, stack.end()) : *std::max_element(first, stack.end());
+        const std::int64_t result =
+            s.op == Op::min ? *std::min_element(first, stack.end()) : *std::max_element(first, stack.end());
         stack.erase(first, stack.end());
         stack.push_back(result);
         continue;
@@ -436,8 +442,7 @@ std::int64_t IndexExpression::evaluate(std::span<const std::int64_t> values) con
       case Op::shift_left:
       case Op::shift_right:
         // Only 0..62: C leaves negative and too wide shifts undefined, and 63 reaches the sign bit.
-        if (b < 0 || b >= 63)
-          fail(s, fmt::format("shift by {} (only 0..62)", b));
+        if (b < 0 || b >= 63) fail(s, fmt::format("shift by {} (only 0..62)", b));
         if (s.op == Op::shift_right) {
           r = a >> b;  // arithmetic (C++20): floor(a / 2^b), like '/'
         } else {

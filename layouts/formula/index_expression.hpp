@@ -37,7 +37,7 @@ namespace mxlane::formula {
 
 // Hard limits, so that any input (scripts/fuzz.sh fuzzes the parser) is parsed in bounded time and stack.
 inline constexpr std::size_t kMaxExpressionLength = 1024;  // characters (bytes) of text
-inline constexpr int kMaxNestingDepth = 64;  // parentheses and min/max calls open at one time
+inline constexpr int kMaxNestingDepth = 64;                // parentheses and min/max calls open at one time
 
 // A malformed expression, or one that cannot be evaluated (division by zero, 64-bit overflow).
 // what() is "column C: message"; column() is 1-based (text.size() + 1 means "at the end").
@@ -70,10 +70,33 @@ class IndexExpression {
 
   // The compiled program: postfix steps evaluated on a stack.
   enum class Op : std::uint8_t {
-    constant, variable, negate, add, subtract, multiply, divide, modulo, min, max,
-    bit_not, logical_not, to_bool, bit_and, bit_or, bit_xor, shift_left, shift_right,
-    equal, not_equal, less, less_equal, greater, greater_equal,
-    jump, jump_if_zero, jump_if_nonzero  // value: the step to continue at
+    constant,
+    variable,
+    negate,
+    add,
+    subtract,
+    multiply,
+    divide,
+    modulo,
+    min,
+    max,
+    bit_not,
+    logical_not,
+    to_bool,
+    bit_and,
+    bit_or,
+    bit_xor,
+    shift_left,
+    shift_right,
+    equal,
+    not_equal,
+    less,
+    less_equal,
+    greater,
+    greater_equal,
+    jump,
+    jump_if_zero,
+    jump_if_nonzero  // value: the step to continue at
   };
   struct Step {
     Op op;

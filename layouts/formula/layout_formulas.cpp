@@ -50,9 +50,7 @@ std::string sum_text(const std::vector<Field>& fields) {
 }
 
 // `expr` as an operand of / % *: parenthesised when it is a sum.
-std::string factor(const std::string& expr) {
-  return expr.find('+') == std::string::npos ? expr : "(" + expr + ")";
-}
+std::string factor(const std::string& expr) { return expr.find('+') == std::string::npos ? expr : "(" + expr + ")"; }
 
 int bit_count(int extent) { return std::countr_zero(static_cast<unsigned>(extent)); }
 

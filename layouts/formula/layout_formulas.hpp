@@ -14,7 +14,7 @@ namespace mxlane {
 // the lane's per-lane vector), as `mxlane check` defines them (README "Checking your own index formulas").
 struct OperandFormulas {
   std::string lane, vgpr;
-  std::optional<std::string> bits;   // sub-dword elements only: the lowest bit in the VGPR
+  std::optional<std::string> bits;  // sub-dword elements only: the lowest bit in the VGPR
   std::string row, col;
   std::optional<std::string> block;  // multi-block operands only
 };

@@ -11,7 +11,9 @@ namespace {
 
 constexpr int kMaxDepth = 64;  // guards against self-referencing containers; eval allows 16
 
-std::string type_name(const py::handle& value) { return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>(); }
+std::string type_name(const py::handle& value) {
+  return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
+}
 
 Json integer_json(const py::handle& value, const std::string& where) {
   int overflow = 0;
@@ -33,7 +35,8 @@ Json convert(const py::handle& value, const std::string& where, int depth) {
   if (py::isinstance<py::int_>(value)) return integer_json(value, where);
   if (py::isinstance<py::float_>(value)) {
     const double d = value.cast<double>();
-    if (!std::isfinite(d)) throw InvalidArgument(fmt::format("{}: {} is not a JSON number", where, py::repr(value).cast<std::string>()));
+    if (!std::isfinite(d))
+      throw InvalidArgument(fmt::format("{}: {} is not a JSON number", where, py::repr(value).cast<std::string>()));
     return Json(d);
   }
   if (py::isinstance<py::str>(value)) {

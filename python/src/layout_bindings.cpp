@@ -24,8 +24,8 @@ py::array_t<LanemapRecord> lanemap(const std::string& arch, const std::string& i
   auto rows = out.mutable_unchecked<1>();
   for (std::size_t n = 0; n < placements.size(); ++n) {
     const Placement& p = placements[n];
-    rows(static_cast<py::ssize_t>(n)) = LanemapRecord{p.block, p.row, p.col, p.slot.lane, p.slot.vgpr, p.slot.bit_lo,
-                                                      p.slot.bit_hi, p.replica, p.negated, p.absolute};
+    rows(static_cast<py::ssize_t>(n)) = LanemapRecord{p.block,       p.row,         p.col,     p.slot.lane, p.slot.vgpr,
+                                                      p.slot.bit_lo, p.slot.bit_hi, p.replica, p.negated,   p.absolute};
   }
   return out;
 }

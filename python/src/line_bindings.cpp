@@ -84,9 +84,12 @@ py::list eval_many(const py::iterable& lines) {
 py::object catalog(const std::optional<std::string>& arch) {
   if (arch && arch->empty()) protocol::resolve_arch_option(*arch);  // "" is an unknown name, not "every architecture"
   std::ostringstream text;
-  protocol::write_instruction_list(
-      {.arch = arch.value_or(""), .format = protocol::ListFormat::json, .inst = "", .wave = std::nullopt, .switches_only = false},
-      text);
+  protocol::write_instruction_list({.arch = arch.value_or(""),
+                                    .format = protocol::ListFormat::json,
+                                    .inst = "",
+                                    .wave = std::nullopt,
+                                    .switches_only = false},
+                                   text);
   return python_from_json(Json::parse(text.str()));
 }
 
@@ -99,7 +102,8 @@ py::object trace(const std::string& arch, const std::string& inst, std::optional
   std::ostringstream text;
   {
     py::gil_scoped_release unlocked;
-    protocol::render_trace(*s.desc, s.mods, s.switches, protocol::LanemapHeader{s.arch, s.requested_arch}, request, text);
+    protocol::render_trace(*s.desc, s.mods, s.switches, protocol::LanemapHeader{s.arch, s.requested_arch}, request,
+                           text);
   }
   return python_from_json(Json::parse(text.str()));
 }

@@ -85,7 +85,8 @@ Bits64 run(const std::string& arch, const std::string& inst, std::optional<int> 
            const py::dict& mods, const Bits64& a, const Bits64& b, const Bits64& c, const std::optional<Bits64>& idx,
            const std::optional<Bits64>& scale_a, const std::optional<Bits64>& scale_b) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
-  for (const auto& [array, name] : {std::pair{&a, "a"}, std::pair{&b, "b"}, std::pair{&c, "c"}}) require_dims(*array, 3, name);
+  for (const auto& [array, name] : {std::pair{&a, "a"}, std::pair{&b, "b"}, std::pair{&c, "c"}})
+    require_dims(*array, 3, name);
   if (idx) require_dims(*idx, 3, "idx");
   if (scale_a) require_dims(*scale_a, 3, "scale_a");
   if (scale_b) require_dims(*scale_b, 3, "scale_b");
@@ -139,25 +140,33 @@ GemmPath parse_path(const std::string& path) {
 }
 
 // A, B, C as 2-D C-contiguous arrays of the instruction's storage types (emu/api/gemm.hpp).
-py::object run_gemm(const std::string& arch, const std::string& inst, std::optional<int> wave, const py::object& options,
-                    const py::dict& mods, const py::array& a, const py::array& b, const py::array& c, int threads,
-                    const std::string& path) {
+py::object run_gemm(const std::string& arch, const std::string& inst, std::optional<int> wave,
+                    const py::object& options, const py::dict& mods, const py::array& a, const py::array& b,
+                    const py::array& c, int threads, const std::string& path) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
-  if (threads < 0) throw InvalidArgument(fmt::format("threads: {} is negative (0 means every hardware thread)", threads));
+  if (threads < 0)
+    throw InvalidArgument(fmt::format("threads: {} is negative (0 means every hardware thread)", threads));
   for (const auto& [array, name] : {std::pair{&a, "A"}, std::pair{&b, "B"}, std::pair{&c, "C"}}) {
     require_dims(*array, 2, name);
-    if (!(array->flags() & py::array::c_style)) throw InvalidArgument(fmt::format("{}: expected a C-contiguous array", name));
+    if (!(array->flags() & py::array::c_style))
+      throw InvalidArgument(fmt::format("{}: expected a C-contiguous array", name));
   }
   const GemmOptions o{.threads = threads, .mods = s.mods, .switches = s.switches, .path = parse_path(path)};
   const auto is = [](const py::array& x, auto tag) { return py::isinstance<py::array_t<decltype(tag)>>(x); };
   const bool same_in = a.dtype().kind() == b.dtype().kind() && a.itemsize() == b.itemsize();
-  if (same_in && is(a, std::uint32_t{}) && is(c, std::uint32_t{})) return gemm_typed<std::uint32_t, std::uint32_t>(*s.desc, a, b, c, o);
-  if (same_in && is(a, std::uint64_t{}) && is(c, std::uint64_t{})) return gemm_typed<std::uint64_t, std::uint64_t>(*s.desc, a, b, c, o);
-  if (same_in && is(a, std::uint16_t{}) && is(c, std::uint32_t{})) return gemm_typed<std::uint16_t, std::uint32_t>(*s.desc, a, b, c, o);
-  if (same_in && is(a, std::uint16_t{}) && is(c, std::uint16_t{})) return gemm_typed<std::uint16_t, std::uint16_t>(*s.desc, a, b, c, o);
-  if (same_in && is(a, std::uint8_t{}) && is(c, std::uint32_t{})) return gemm_typed<std::uint8_t, std::uint32_t>(*s.desc, a, b, c, o);
-  throw InvalidArgument(fmt::format("A, B, C: storage types {}, {}, {} do not match any gemm() overload", py::str(a.dtype()).cast<std::string>(),
-                                    py::str(b.dtype()).cast<std::string>(), py::str(c.dtype()).cast<std::string>()));
+  if (same_in && is(a, std::uint32_t{}) && is(c, std::uint32_t{}))
+    return gemm_typed<std::uint32_t, std::uint32_t>(*s.desc, a, b, c, o);
+  if (same_in && is(a, std::uint64_t{}) && is(c, std::uint64_t{}))
+    return gemm_typed<std::uint64_t, std::uint64_t>(*s.desc, a, b, c, o);
+  if (same_in && is(a, std::uint16_t{}) && is(c, std::uint32_t{}))
+    return gemm_typed<std::uint16_t, std::uint32_t>(*s.desc, a, b, c, o);
+  if (same_in && is(a, std::uint16_t{}) && is(c, std::uint16_t{}))
+    return gemm_typed<std::uint16_t, std::uint16_t>(*s.desc, a, b, c, o);
+  if (same_in && is(a, std::uint8_t{}) && is(c, std::uint32_t{}))
+    return gemm_typed<std::uint8_t, std::uint32_t>(*s.desc, a, b, c, o);
+  throw InvalidArgument(fmt::format("A, B, C: storage types {}, {}, {} do not match any gemm() overload",
+                                    py::str(a.dtype()).cast<std::string>(), py::str(b.dtype()).cast<std::string>(),
+                                    py::str(c.dtype()).cast<std::string>()));
 }
 
 // ---- pack / unpack -----------------------------------------------------------------------------
@@ -170,8 +179,8 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
   const OperandLayout layout(*s.desc, parse_operand_argument(operand), s.mods, s.switches);
   require_dims(matrix, 3, "matrix");
   if (matrix.shape(0) != layout.blocks() || matrix.shape(1) != layout.rows() || matrix.shape(2) != layout.cols())
-    throw InvalidArgument(fmt::format("matrix: expected shape ({}, {}, {}), got ({}, {}, {})", layout.blocks(), layout.rows(),
-                                      layout.cols(), matrix.shape(0), matrix.shape(1), matrix.shape(2)));
+    throw InvalidArgument(fmt::format("matrix: expected shape ({}, {}, {}), got ({}, {}, {})", layout.blocks(),
+                                      layout.rows(), layout.cols(), matrix.shape(0), matrix.shape(1), matrix.shape(2)));
   const auto m = matrix.unchecked<3>();
   const std::uint64_t mask = element_mask(layout.element_bits());
   const bool multi = layout.blocks() > 1;
@@ -181,17 +190,17 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
   for (const Placement& p : placements) {
     const std::uint64_t value = m(p.block, p.row, p.col);
     if ((value & ~mask) != 0)
-      throw InvalidArgument(fmt::format("matrix: {} = {:#x} does not fit in {} bits", element_notation(layout.operand(), p, multi),
-                                        value, layout.element_bits()));
+      throw InvalidArgument(fmt::format("matrix: {} = {:#x} does not fit in {} bits",
+                                        element_notation(layout.operand(), p, multi), value, layout.element_bits()));
     const auto [it, fresh] = used.try_emplace(std::tuple{p.slot.lane, p.slot.vgpr, p.slot.bit_lo}, &p);
     const Placement& first = *it->second;
     if (!fresh && m(first.block, first.row, first.col) != value) {
       Placement plain_first = first, plain = p;
       plain_first.negated = plain_first.absolute = plain.negated = plain.absolute = false;
-      throw InvalidArgument(fmt::format("matrix: {} and {} are read from the same slot {} (modifiers {}); give them equal values",
-                                        element_notation(layout.operand(), plain_first, multi),
-                                        element_notation(layout.operand(), plain, multi), slot_notation(p.slot),
-                                        format_modifiers(*s.desc, s.mods)));
+      throw InvalidArgument(fmt::format(
+          "matrix: {} and {} are read from the same slot {} (modifiers {}); give them equal values",
+          element_notation(layout.operand(), plain_first, multi), element_notation(layout.operand(), plain, multi),
+          slot_notation(p.slot), format_modifiers(*s.desc, s.mods)));
     }
     write_slot(regs, 0, p.slot, value);
   }
@@ -230,7 +239,8 @@ void register_matrix(py::module_& m) {
   m.def("describe", &describe, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a);
   m.def("run_matrix", &run, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a,
         "idx"_a = py::none(), "scale_a"_a = py::none(), "scale_b"_a = py::none());
-  m.def("gemm", &run_gemm, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a, "threads"_a, "path"_a);
+  m.def("gemm", &run_gemm, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "a"_a, "b"_a, "c"_a, "threads"_a,
+        "path"_a);
   m.def("pack", &pack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "matrix"_a);
   m.def("unpack", &unpack, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a, "registers"_a);
 }

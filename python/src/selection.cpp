@@ -15,8 +15,8 @@ namespace {
 
 // The modifier names of an eval line's "mods" that a matrix instruction can take.
 const std::set<std::string>& matrix_mod_names() {
-  static const std::set<std::string> names{"abid",  "a_signed", "b_signed", "blgp",    "cbsz",    "clamp",
-                                           "neg",   "neg_hi",   "opsel",    "opsel_a", "opsel_b", "index_key"};
+  static const std::set<std::string> names{"abid", "a_signed", "b_signed", "blgp",    "cbsz",    "clamp",
+                                           "neg",  "neg_hi",   "opsel",    "opsel_a", "opsel_b", "index_key"};
   return names;
 }
 
@@ -30,7 +30,8 @@ std::string allowed_list() {
 int mod_int(const std::string& name, const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? 1 : 0;
   if (!py::hasattr(value, "__index__") || py::isinstance<py::float_>(value))
-    throw InvalidArgument(fmt::format("mods.{}: expected an integer, got {}", name, py::repr(value).cast<std::string>()));
+    throw InvalidArgument(
+        fmt::format("mods.{}: expected an integer, got {}", name, py::repr(value).cast<std::string>()));
   const py::int_ as_int = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
   const long long v = PyLong_AsLongLong(as_int.ptr());
   if (PyErr_Occurred() || v < -1000000 || v > 1000000) {
@@ -48,9 +49,12 @@ Modifiers parse_mods(const py::dict& mods, const InstrDesc& d) {
     if (!matrix_mod_names().count(name))
       throw InvalidArgument(fmt::format("mods.{}: unknown key (allowed: {})", name, allowed_list()));
     const int v = mod_int(name, value);
-    if (name == "a_signed") a_signed = v;
-    else if (name == "b_signed") b_signed = v;
-    else set_modifier(m, name, v);
+    if (name == "a_signed")
+      a_signed = v;
+    else if (name == "b_signed")
+      b_signed = v;
+    else
+      set_modifier(m, name, v);
   }
   // a_signed / b_signed are the integer WMMA builtins' names for NEG[0] / NEG[1] (as in eval lines).
   for (const auto& [name, value, bit] : {std::tuple{"a_signed", a_signed, 1}, std::tuple{"b_signed", b_signed, 2}}) {
@@ -80,7 +84,8 @@ std::vector<std::string> switch_settings(const py::object& options) {
   for (const auto& [key, value] : options.cast<py::dict>()) {
     const std::string name = py::str(key).cast<std::string>();
     std::string text;
-    if (py::isinstance<py::bool_>(value)) text = value.cast<bool>() ? "1" : "0";
+    if (py::isinstance<py::bool_>(value))
+      text = value.cast<bool>() ? "1" : "0";
     else if (py::isinstance<py::str>(value) || (py::hasattr(value, "__index__") && !py::isinstance<py::float_>(value)))
       text = py::str(value).cast<std::string>();
     else

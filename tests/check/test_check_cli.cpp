@@ -17,7 +17,8 @@ using mxlane_test::run_mxlane;
 
 // `mxlane check` on an RDNA3 operand plus `extra`.
 Run check_wmma(const std::string& operand, std::vector<std::string> extra) {
-  std::vector<std::string> args = {"check", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", operand};
+  std::vector<std::string> args = {"check",     "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16",
+                                   "--operand", operand};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_mxlane(args);
 }
@@ -48,7 +49,8 @@ TEST_CASE("mxlane check: wrong formulas list the first mismatches, exit 1", "[ch
         "FAILED: 240 of 256 slots (L, G) of D do not match (first 2 shown)\n");
 
   // Forward, halves swapped: A[0][0] (k = 0) is in bits [15:0] of VGPR 0 of lanes 0 and 16.
-  const Run halves = check_wmma("A", {"--lane", "i", "--vgpr", "k/2", "--bits", "16*((k+1)%2)", "--max-mismatches", "1"});
+  const Run halves =
+      check_wmma("A", {"--lane", "i", "--vgpr", "k/2", "--bits", "16*((k+1)%2)", "--max-mismatches", "1"});
   CHECK(halves.code == 1);
   CHECK_THAT(halves.out, Catch::Contains("A[0][0]: formula lane 0, vgpr 0, bits 16 (v0{0}.[31:16]); layout lane 0 or "
                                          "16, vgpr 0, bits 0 (v0{0,16}.[15:0])\n"
@@ -57,11 +59,13 @@ TEST_CASE("mxlane check: wrong formulas list the first mismatches, exit 1", "[ch
   // Load: B read as row-major. Lane 0, G = 1 loads memory[1] = B[0][1] but holds B[1][0].
   const Run load = check_wmma("B", {"--load", "(L%16)*16 + G", "--max-mismatches", "1"});
   CHECK(load.code == 1);
-  CHECK_THAT(load.out, Catch::Contains("L=0 G=1 (v0{0}.[31:16]): loads memory[1] = B[0][1]; layout B[1][0]\n"
-                                       "FAILED: 480 of 512 slots (L, G) of B receive the wrong element (first 1 shown)\n"));
+  CHECK_THAT(load.out,
+             Catch::Contains("L=0 G=1 (v0{0}.[31:16]): loads memory[1] = B[0][1]; layout B[1][0]\n"
+                             "FAILED: 480 of 512 slots (L, G) of B receive the wrong element (first 1 shown)\n"));
   const Run load_ok = check_wmma("B", {"--load", "(L%16)*16 + G", "--order", "col"});
   CHECK(load_ok.code == 0);
-  CHECK_THAT(load_ok.out, Catch::EndsWith("OK: all 512 slots (L, G) of B receive the element the instruction reads there\n"));
+  CHECK_THAT(load_ok.out,
+             Catch::EndsWith("OK: all 512 slots (L, G) of B receive the element the instruction reads there\n"));
 
   // A missing block term on CDNA2 (2 blocks): D[0][0].B1 is in VGPR 16 (seed 001: 16b + ...).
   const Run block = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--operand", "D",
@@ -74,11 +78,12 @@ TEST_CASE("mxlane check: wrong formulas list the first mismatches, exit 1", "[ch
 TEST_CASE("mxlane check: replicas, missing --bits and unused halves are reported", "[check][cli]") {
   const Run copy0 = check_wmma("A", {"--lane", "i", "--vgpr", "k/2"});
   CHECK(copy0.code == 0);
-  CHECK_THAT(copy0.out, Catch::Contains("OK: all 256 elements of A match\n"
-                                        "Note: --bits not given: only the lane and the VGPR were checked, not where "
-                                        "the 16-bit element sits inside the VGPR\n"
-                                        "Note: A holds 2 copies of each element (copy r in lanes 16r..16r+15); the "
-                                        "formula names copy 0 for 256 elements; use the variable r to check every copy\n"));
+  CHECK_THAT(copy0.out,
+             Catch::Contains("OK: all 256 elements of A match\n"
+                             "Note: --bits not given: only the lane and the VGPR were checked, not where "
+                             "the 16-bit element sits inside the VGPR\n"
+                             "Note: A holds 2 copies of each element (copy r in lanes 16r..16r+15); the "
+                             "formula names copy 0 for 256 elements; use the variable r to check every copy\n"));
   const Run every = check_wmma("A", {"--lane", "i + 16*r", "--vgpr", "k/2", "--bits", "16*(k%2)"});
   CHECK(every.code == 0);
   CHECK_THAT(every.out, Catch::EndsWith("OK: all 512 element copies of A match\n"));
@@ -113,9 +118,11 @@ TEST_CASE("mxlane check: malformed expressions exit 2 with the column and a care
       {{"--lane", "i", "--vgpr", "k/2", "--bits", "16*(k%2"}, "mxlane check: error: --bits: column 8: expected"},
       {{"--row", "L%16", "--col", "G 2"}, "mxlane check: error: --col: column 3: expected an operator"},
       {{"--load", "0x"}, "mxlane check: error: --load: column 1: malformed number '0x'"},
-      {{"--row", "L/(G-G)", "--col", "G"}, "mxlane check: error: --row: column 2: division by zero in 'L/(G-G)' with L=0, G=0"},
-      {{"--load", "L*0x7fffffffffffffff"}, "mxlane check: error: --load: column 2: overflow (result outside 64 bits) in "
-                                           "'L*0x7fffffffffffffff' with L=2"},
+      {{"--row", "L/(G-G)", "--col", "G"},
+       "mxlane check: error: --row: column 2: division by zero in 'L/(G-G)' with L=0, G=0"},
+      {{"--load", "L*0x7fffffffffffffff"},
+       "mxlane check: error: --load: column 2: overflow (result outside 64 bits) in "
+       "'L*0x7fffffffffffffff' with L=2"},
   };
   for (const Case& c : cases) {
     const Run bad = check_wmma("A", c.args);
@@ -152,8 +159,8 @@ TEST_CASE("mxlane check: option errors exit 2 with one line", "[check][cli]") {
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
     CHECK_THAT(bad.err, Catch::Contains(c.mentions));
   }
-  const Run blocks = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x1f32", "--operand", "D", "--row",
-                                 "4*(L/16) + G%4", "--col", "L%16"});
+  const Run blocks = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x1f32", "--operand", "D",
+                                 "--row", "4*(L/16) + G%4", "--col", "L%16"});
   CHECK(blocks.code == 2);
   CHECK_THAT(blocks.err, Catch::Contains("--block: required, D of v_mfma_f32_16x16x1f32 has 4 blocks"));
   // An expression that starts with '-' goes through the --opt=EXPR form.
@@ -163,9 +170,10 @@ TEST_CASE("mxlane check: option errors exit 2 with one line", "[check][cli]") {
 TEST_CASE("mxlane check --help documents the modes and the language", "[check][cli]") {
   const Run help = run_mxlane({"check", "--help"});
   CHECK(help.code == 0);
-  for (const char* text : {"--lane", "--vgpr", "--bits", "--row", "--col", "--block", "--load", "--ld", "--order",
-                           "--max-mismatches", "--format", "--cbsz", "--blgp", "--opsel", "--neg-hi", "--option",
-                           "floor", "min(a,b,...)", "1024 characters", "Examples"})
+  for (const char* text :
+       {"--lane",  "--vgpr",           "--bits",          "--row",   "--col",  "--block", "--load",   "--ld",
+        "--order", "--max-mismatches", "--format",        "--cbsz",  "--blgp", "--opsel", "--neg-hi", "--option",
+        "floor",   "min(a,b,...)",     "1024 characters", "Examples"})
     CHECK_THAT(help.out, Catch::Contains(text));
   CHECK_THAT(run_mxlane({"--help"}).out, Catch::Contains("mxlane check"));
 }

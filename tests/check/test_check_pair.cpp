@@ -25,10 +25,10 @@ using mxlane_test::run_mxlane;
 const std::string kLlamaLoad = "4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G";
 
 Run check_int8_pair(const std::string& load_a, const std::string& load_b, std::vector<std::string> extra = {}) {
-  std::vector<std::string> args = {"check",   "--arch",   "gfx90a", "--inst",    "v_mfma_i32_16x16x16i8",
-                                   "--pair",  "--steps",  "2",      "--ld-a",    "32",
-                                   "--order-a", "row",    "--load-a", load_a,    "--ld-b",
-                                   "32",      "--order-b", "col",   "--load-b",  load_b};
+  std::vector<std::string> args = {"check",     "--arch",    "gfx90a",   "--inst",   "v_mfma_i32_16x16x16i8",
+                                   "--pair",    "--steps",   "2",        "--ld-a",   "32",
+                                   "--order-a", "row",       "--load-a", load_a,     "--ld-b",
+                                   "32",        "--order-b", "col",      "--load-b", load_b};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_mxlane(args);
 }
@@ -46,7 +46,8 @@ std::string pair_header(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-TEST_CASE("mxlane check --pair: llama.cpp's CDNA int8 MMA permutes K the same way in A and B: exact, exit 0", "[check][cli][pair]") {
+TEST_CASE("mxlane check --pair: llama.cpp's CDNA int8 MMA permutes K the same way in A and B: exact, exit 0",
+          "[check][cli][pair]") {
   const Run r = check_int8_pair(kLlamaLoad, kLlamaLoad);
   CHECK(r.err.empty());
   CHECK(r.code == 0);
@@ -61,19 +62,21 @@ TEST_CASE("mxlane check --pair: llama.cpp's CDNA int8 MMA permutes K the same wa
   CHECK_THAT(single.out, Catch::Contains("FAILED: 192 of 256 slots (L, G) of A receive the wrong element"));
 }
 
-TEST_CASE("mxlane check --pair: a mismatched pairing fails with the first D element and its k values", "[check][cli][pair]") {
+TEST_CASE("mxlane check --pair: a mismatched pairing fails with the first D element and its k values",
+          "[check][cli][pair]") {
   // B takes its two ints in the other order (x[1-s]): at step 0, K position p multiplies A k =
   // 8*(p/4) + p%4 by B k = that + 4; at step 1 the reverse. No product is A[0][k]*B[k][0].
   const std::string swapped = "4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + 1 - s) + G";
   const Run r = check_int8_pair(kLlamaLoad, swapped, {"--max-mismatches", "1"});
   CHECK(r.err.empty());
   CHECK(r.code == 1);
-  CHECK(r.out == pair_header(kLlamaLoad, swapped) +
-                     "D[0][0]: k of A*B by step: s=0: 0*4 1*5 2*6 3*7 8*12 9*13 10*14 11*15 16*20 17*21 18*22 19*23 "
-                     "24*28 25*29 26*30 27*31; s=1: 4*0 5*1 6*2 7*3 12*8 13*9 14*10 15*11 20*16 21*17 22*18 23*19 28*24 "
-                     "29*25 30*26 31*27; missing k: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 "
-                     "26 27 28 29 30 31; doubled k: none\n"
-                     "FAILED: 256 of 256 elements of D do not get A[i][k]*B[k][j] for k = 0..31 once each (first 1 shown)\n");
+  CHECK(r.out ==
+        pair_header(kLlamaLoad, swapped) +
+            "D[0][0]: k of A*B by step: s=0: 0*4 1*5 2*6 3*7 8*12 9*13 10*14 11*15 16*20 17*21 18*22 19*23 "
+            "24*28 25*29 26*30 27*31; s=1: 4*0 5*1 6*2 7*3 12*8 13*9 14*10 15*11 20*16 21*17 22*18 23*19 28*24 "
+            "29*25 30*26 31*27; missing k: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 "
+            "26 27 28 29 30 31; doubled k: none\n"
+            "FAILED: 256 of 256 elements of D do not get A[i][k]*B[k][j] for k = 0..31 once each (first 1 shown)\n");
 }
 
 TEST_CASE("mxlane check --pair: a missing or doubled k fails, named by the k values", "[check][cli][pair]") {
@@ -82,15 +85,33 @@ TEST_CASE("mxlane check --pair: a missing or doubled k fails, named by the k val
   const std::string no_step = "4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16)) + G";
   const Run doubled = check_int8_pair(no_step, no_step, {"--max-mismatches", "1"});
   CHECK(doubled.code == 1);
-  CHECK_THAT(doubled.out,
-             Catch::Contains("D[0][0]: k of A*B by step: s=0: 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27; s=1: 0 1 2 3 8 9 "
-                             "10 11 16 17 18 19 24 25 26 27; missing k: 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31; "
-                             "doubled k: 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27\n"));
+  CHECK_THAT(
+      doubled.out,
+      Catch::Contains("D[0][0]: k of A*B by step: s=0: 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27; s=1: 0 1 2 3 8 9 "
+                      "10 11 16 17 18 19 24 25 26 27; missing k: 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31; "
+                      "doubled k: 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27\n"));
   // A row taken from the wrong lanes: lane L reads row (L+1)%16, so D[0][0] multiplies A[1][k].
   const std::string shifted_rows = "4*(((threadIdx.x+1)%16)*8 + 2*(threadIdx.x/16) + s) + G";
-  const Run one_step = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--pair", "--k", "32",
-                                   "--ld-a", "32", "--load-a", shifted_rows, "--ld-b", "32", "--order-b", "col",
-                                   "--load-b", kLlamaLoad, "--max-mismatches", "1"});
+  const Run one_step = run_mxlane({"check",
+                                   "--arch",
+                                   "gfx90a",
+                                   "--inst",
+                                   "v_mfma_i32_16x16x16i8",
+                                   "--pair",
+                                   "--k",
+                                   "32",
+                                   "--ld-a",
+                                   "32",
+                                   "--load-a",
+                                   shifted_rows,
+                                   "--ld-b",
+                                   "32",
+                                   "--order-b",
+                                   "col",
+                                   "--load-b",
+                                   kLlamaLoad,
+                                   "--max-mismatches",
+                                   "1"});
   // One step, K = 32: D[0][0] gets A[1][k]*B[k][0] for k = 0-3, 8-11, 16-19, 24-27 (A's row wrong,
   // so every k is missing).
   CHECK(one_step.code == 1);
@@ -102,11 +123,14 @@ TEST_CASE("mxlane check --pair: bad input exits 2 with one line naming the optio
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--pair", "--load-a", "G"}, "mxlane check: error: --load-b: required with --pair\n"},
       {{"--pair", "--load-b", "G"}, "mxlane check: error: --load-a: required with --pair\n"},
-      {{"--pair", "--load-a", "G", "--load-b", "G", "--operand", "A"}, "mxlane check: error: --operand: not used with --pair"},
-      {{"--pair", "--load-a", "G", "--load-b", "G", "--load", "G"}, "mxlane check: error: --load: not used with --pair"},
+      {{"--pair", "--load-a", "G", "--load-b", "G", "--operand", "A"},
+       "mxlane check: error: --operand: not used with --pair"},
+      {{"--pair", "--load-a", "G", "--load-b", "G", "--load", "G"},
+       "mxlane check: error: --load: not used with --pair"},
       {{"--operand", "A", "--load", "G", "--load-a", "G"}, "mxlane check: error: --load-a: only with --pair\n"},
       {{"--operand", "A", "--load", "G", "--steps", "2"}, "mxlane check: error: --steps: only with --pair\n"},
-      {{"--pair", "--load-a", "G", "--load-b", "G", "--steps", "0"}, "mxlane check: error: --steps: '0' is not an integer in 1..1024\n"},
+      {{"--pair", "--load-a", "G", "--load-b", "G", "--steps", "0"},
+       "mxlane check: error: --steps: '0' is not an integer in 1..1024\n"},
       {{"--pair", "--load-a", "G", "--load-b", "G", "--ld-a", "8"},
        "mxlane check: error: --ld-a: 8 is smaller than the 16 columns of A (16 x 16, row-major)\n"},
       {{"--pair", "--load-a", "G+", "--load-b", "G"}, "mxlane check: error: --load-a: column 3: expected a number"},
@@ -123,8 +147,8 @@ TEST_CASE("mxlane check --pair: bad input exits 2 with one line naming the optio
     CHECK_THAT(r.err, Catch::StartsWith(message));
   }
   // A multi-block instruction is refused, naming --pair.
-  const Run blocks = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--pair", "--load-a",
-                                 "G", "--load-b", "G"});
+  const Run blocks = run_mxlane(
+      {"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--pair", "--load-a", "G", "--load-b", "G"});
   CHECK(blocks.code == 2);
   CHECK_THAT(blocks.err, Catch::StartsWith("mxlane check: error: --pair: v_mfma_f32_32x32x1f32 has 2 blocks"));
 }
@@ -152,7 +176,8 @@ TEST_CASE("mxlane check --pair --format json: the first mismatch's products", "[
 
 TEST_CASE("mxlane check: threadIdx.x, --block-dim and C operators in a load formula", "[check][cli]") {
   // v_mfma_i32_16x16x16i8 A: lane L holds A[L%16][4*(L/16) + G] (docs/spec/layouts.md §5).
-  const std::vector<std::string> base = {"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A"};
+  const std::vector<std::string> base = {"check",     "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8",
+                                         "--operand", "A"};
   auto run = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = base;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -162,24 +187,29 @@ TEST_CASE("mxlane check: threadIdx.x, --block-dim and C operators in a load form
   // A 16 x 4 block: threadIdx.x = L % 16 is the row, threadIdx.y = L / 16 the K group.
   const Run two_d = run({"--block-dim", "16,4", "--load", "threadIdx.x*16 + 4*threadIdx.y + G"});
   CHECK(two_d.code == 0);
-  CHECK_THAT(two_d.out, Catch::EndsWith("OK: all 256 slots (L, G) of A receive the element the instruction reads there\n"));
+  CHECK_THAT(two_d.out,
+             Catch::EndsWith("OK: all 256 slots (L, G) of A receive the element the instruction reads there\n"));
   // Without --block-dim threadIdx.x is L: lane 16 loads 16*16 + 0 = memory[256], outside A.
   const Run one_d = run({"--load", "threadIdx.x*16 + G", "--max-mismatches", "1"});
   CHECK(one_d.code == 1);
-  CHECK_THAT(one_d.out, Catch::Contains("L=16 G=0 (v0{16}.[7:0]): loads memory[256], which holds no element of A; layout A[0][4]\n"));
+  CHECK_THAT(
+      one_d.out,
+      Catch::Contains("L=16 G=0 (v0{16}.[7:0]): loads memory[256], which holds no element of A; layout A[0][4]\n"));
   // threadIdx.y needs --block-dim; bad --block-dim values name the option.
   const Run no_y = run({"--load", "threadIdx.y"});
   CHECK(no_y.code == 2);
   CHECK_THAT(no_y.err, Catch::StartsWith("mxlane check: error: --load: column 1: unknown name 'threadIdx.y'"));
   CHECK(run({"--block-dim", "8,4", "--load", "G"}).err ==
         "mxlane check: error: --block-dim: 8,4 has 32 threads, fewer than the 64 lanes of the wave\n");
-  CHECK_THAT(run({"--block-dim", "16", "--load", "G"}).err, Catch::StartsWith("mxlane check: error: --block-dim: '16' is not X,Y"));
+  CHECK_THAT(run({"--block-dim", "16", "--load", "G"}).err,
+             Catch::StartsWith("mxlane check: error: --block-dim: '16' is not X,Y"));
   CHECK_THAT(run({"--lane", "i", "--vgpr", "0", "--block-dim", "16,4"}).err,
              Catch::StartsWith("mxlane check: error: --block-dim: only for slot formulas"));
 }
 
 TEST_CASE("mxlane check --var: swept free variables; a failure names their values", "[check][cli]") {
-  const std::vector<std::string> base = {"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A"};
+  const std::vector<std::string> base = {"check",     "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8",
+                                         "--operand", "A"};
   auto run = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = base;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -196,18 +226,23 @@ TEST_CASE("mxlane check --var: swept free variables; a failure names their value
   // Correct only for t = 0 and 1 (t/2 = 0): the first failing point is t=2, where lane 0 G = 0
   // loads memory[1] = A[0][1] but holds A[0][0]. The points run with the last variable fastest:
   // u = 5 is a single value.
-  const Run bad = run({"--var", "t=0..3", "--var", "u=5", "--load", "(L%16)*16 + 4*(L/16) + G + t/2", "--max-mismatches", "1"});
+  const Run bad =
+      run({"--var", "t=0..3", "--var", "u=5", "--load", "(L%16)*16 + 4*(L/16) + G + t/2", "--max-mismatches", "1"});
   CHECK(bad.code == 1);
   CHECK_THAT(bad.out, Catch::Contains("for L = 0..63, G = 0..3 (8-bit elements), t = 0..3, u = 5\n"
                                       "L=0 G=0 (v0{0}.[7:0]): loads memory[1] = A[0][1]; layout A[0][0]\n"
                                       "FAILED with t=2, u=5: "));
   // Bad --var values: one line naming the option.
-  CHECK_THAT(run({"--var", "t", "--load", "G"}).err, Catch::StartsWith("mxlane check: error: --var: 't' is not NAME=LOW..HIGH"));
-  CHECK_THAT(run({"--var", "t=3..1", "--load", "G"}).err, Catch::StartsWith("mxlane check: error: --var: 't=3..1': the range"));
-  CHECK_THAT(run({"--var", "L=0..1", "--load", "G"}).err, Catch::StartsWith("mxlane check: error: --var: 'L' is a built-in name"));
+  CHECK_THAT(run({"--var", "t", "--load", "G"}).err,
+             Catch::StartsWith("mxlane check: error: --var: 't' is not NAME=LOW..HIGH"));
+  CHECK_THAT(run({"--var", "t=3..1", "--load", "G"}).err,
+             Catch::StartsWith("mxlane check: error: --var: 't=3..1': the range"));
+  CHECK_THAT(run({"--var", "L=0..1", "--load", "G"}).err,
+             Catch::StartsWith("mxlane check: error: --var: 'L' is a built-in name"));
   CHECK_THAT(run({"--var", "t=0..99", "--var", "u=0..99", "--load", "G"}).err,
              Catch::StartsWith("mxlane check: error: --var: the variables span more than 4096 points"));
-  CHECK_THAT(run({"--load", "G + t"}).err, Catch::StartsWith("mxlane check: error: --load: column 5: unknown name 't'"));
+  CHECK_THAT(run({"--load", "G + t"}).err,
+             Catch::StartsWith("mxlane check: error: --load: column 5: unknown name 't'"));
   CHECK(run({"--var", "t=0..1", "--load", "G"}).code == 1);  // runs (and fails: G alone is not A's load)
 }
 
@@ -218,8 +253,9 @@ TEST_CASE("mxlane check --block-stride: AMD's 32x32x1f32 B with the blocks side 
   // (docs/spec/layouts.md §5). AMD's lab-notes kernel loads B[k][j] with j = L % 32 and
   // block = L / 32 from one K x 64 row-major matrix, the blocks side by side: element (b, 0, j)
   // at 0*64 + 32*b + j, i.e. ld 64 and a block stride of 32 columns.
-  const std::vector<std::string> base = {"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--operand", "B",
-                                         "--load", "L%32 + 32*(L/32)", "--ld", "64"};
+  const std::vector<std::string> base = {"check",     "--arch", "gfx90a", "--inst",           "v_mfma_f32_32x32x1f32",
+                                         "--operand", "B",      "--load", "L%32 + 32*(L/32)", "--ld",
+                                         "64"};
   std::vector<std::string> args = base;
   args.insert(args.end(), {"--block-stride", "32"});
   const Run side_by_side = run_mxlane(args);
@@ -235,15 +271,17 @@ TEST_CASE("mxlane check --block-stride: AMD's 32x32x1f32 B with the blocks side 
   args.insert(args.end(), {"--max-mismatches", "1"});
   const Run stacked = run_mxlane(args);
   CHECK(stacked.code == 1);
-  CHECK_THAT(stacked.out, Catch::Contains("L=32 G=0 (v0{32}): loads memory[32], which holds no element of B; layout B[0][0].B1\n"
-                                          "FAILED: 32 of 64 slots (L, G) of B receive the wrong element (first 1 shown)\n"));
+  CHECK_THAT(stacked.out,
+             Catch::Contains("L=32 G=0 (v0{32}): loads memory[32], which holds no element of B; layout B[0][0].B1\n"
+                             "FAILED: 32 of 64 slots (L, G) of B receive the wrong element (first 1 shown)\n"));
   // A wrong stride: 48 puts lane 32's memory[32] in block 0 (outside), lane 48's memory[48] at
   // block 1, column 0, where the layout has B[0][16].B1.
   args = base;
   args.insert(args.end(), {"--block-stride", "48", "--max-mismatches", "1"});
   const Run wrong = run_mxlane(args);
   CHECK(wrong.code == 1);
-  CHECK_THAT(wrong.out, Catch::Contains("L=32 G=0 (v0{32}): loads memory[32], which holds no element of B; layout B[0][0].B1\n"));
+  CHECK_THAT(wrong.out,
+             Catch::Contains("L=32 G=0 (v0{32}): loads memory[32], which holds no element of B; layout B[0][0].B1\n"));
   CHECK_THAT(wrong.out, Catch::Contains("FAILED: 32 of 64 slots"));
   // Bad values name the option.
   args = base;
@@ -251,8 +289,8 @@ TEST_CASE("mxlane check --block-stride: AMD's 32x32x1f32 B with the blocks side 
   const Run zero = run_mxlane(args);
   CHECK(zero.code == 2);
   CHECK_THAT(zero.err, Catch::Contains("--block-stride"));
-  const Run not_load = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--operand", "B", "--row",
-                                   "0", "--col", "L%32", "--block", "L/32", "--block-stride", "32"});
+  const Run not_load = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--operand", "B",
+                                   "--row", "0", "--col", "L%32", "--block", "L/32", "--block-stride", "32"});
   CHECK(not_load.code == 2);
   CHECK(not_load.err == "mxlane check: error: --block-stride: only with --load\n");
 }
@@ -263,18 +301,20 @@ TEST_CASE("mxlane check: load mode on D says the instruction writes D", "[check]
                             "(4*(L/16) + G)*16 + L%16"});
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::EndsWith("OK: all 256 slots (L, G) of D map to the element the instruction writes there\n"));
-  const Run bad = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f32", "--operand", "D", "--load",
-                              "(L%16)*16 + 4*(L/16) + G", "--max-mismatches", "0"});
+  const Run bad = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f32", "--operand", "D",
+                              "--load", "(L%16)*16 + 4*(L/16) + G", "--max-mismatches", "0"});
   CHECK(bad.code == 1);
   CHECK_THAT(bad.out, Catch::Contains("of D map to the wrong element"));
   CHECK_THAT(bad.out, !Catch::Contains("reads"));
 }
 
-TEST_CASE("mxlane check --help: documents pair mode, the C operators, --block-stride, --var and --block-dim", "[check][cli]") {
+TEST_CASE("mxlane check --help: documents pair mode, the C operators, --block-stride, --var and --block-dim",
+          "[check][cli]") {
   const Run r = run_mxlane({"check", "--help"});
   CHECK(r.code == 0);
-  for (const char* text : {"--pair", "--load-a", "--load-b", "--ld-a", "--order-b", "--steps", "--block-stride", "--var",
-                           "--block-dim", "threadIdx.x = L % X", "c ? a : b", "<< >>", "required except with --pair"})
+  for (const char* text :
+       {"--pair", "--load-a", "--load-b", "--ld-a", "--order-b", "--steps", "--block-stride", "--var", "--block-dim",
+        "threadIdx.x = L % X", "c ? a : b", "<< >>", "required except with --pair"})
     CHECK_THAT(r.out, Catch::Contains(text));
 }
 
@@ -283,8 +323,8 @@ TEST_CASE("mxlane check --pair: RDNA3 WMMA with seed 000's loads, and B read as 
   // L%16, element G = k (docs/spec/layouts.md §6); seed 000 loads both with (L%16)*16 + G, B
   // stored transposed. Output rows in lane group g read copy g (§8.5): the copies' lanes L+16
   // load the same indices, so every D element gets its 16 products.
-  const std::vector<std::string> base = {"check", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--pair",
-                                         "--load-a", "(L%16)*16 + G", "--load-b", "(L%16)*16 + G"};
+  const std::vector<std::string> base = {"check",  "--arch",   "gfx1100",       "--inst",   "v_wmma_f32_16x16x16_f16",
+                                         "--pair", "--load-a", "(L%16)*16 + G", "--load-b", "(L%16)*16 + G"};
   std::vector<std::string> args = base;
   args.insert(args.end(), {"--order-b", "col"});
   const Run ok = run_mxlane(args);
@@ -295,29 +335,30 @@ TEST_CASE("mxlane check --pair: RDNA3 WMMA with seed 000's loads, and B read as 
   args.insert(args.end(), {"--max-mismatches", "1"});
   const Run row = run_mxlane(args);
   CHECK(row.code == 1);
-  CHECK_THAT(row.out, Catch::Contains("D[0][0]: k of A*B by step: s=0: 0 1*B[0][1] 2*B[0][2] 3*B[0][3] 4*B[0][4] 5*B[0][5] "
-                                      "6*B[0][6] 7*B[0][7] 8*B[0][8] 9*B[0][9] 10*B[0][10] 11*B[0][11] 12*B[0][12] "
-                                      "13*B[0][13] 14*B[0][14] 15*B[0][15]; missing k: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
-                                      "15; doubled k: none\n"));
+  CHECK_THAT(row.out,
+             Catch::Contains("D[0][0]: k of A*B by step: s=0: 0 1*B[0][1] 2*B[0][2] 3*B[0][3] 4*B[0][4] 5*B[0][5] "
+                             "6*B[0][6] 7*B[0][7] 8*B[0][8] 9*B[0][9] 10*B[0][10] 11*B[0][11] 12*B[0][12] "
+                             "13*B[0][13] 14*B[0][14] 15*B[0][15]; missing k: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
+                             "15; doubled k: none\n"));
 }
 
 TEST_CASE("mxlane check: a huge leading dimension with a very negative index is judged, not overflowed", "[check]") {
   // index = -2^63 + 1, ld = 2^62 + 1: floor(index/ld) = -2 and -2*ld does not fit in 64 bits;
   // the remainder is index + 2*ld = 3 (column 3 of row -2: outside the matrix). The command line
   // limits --ld to 1..2^31-1, so the library function is called directly.
-  const mxlane::formula::ElementAt e = mxlane::formula::memory_element(
-      -9223372036854775807LL, 4611686018427387905LL, mxlane::formula::MemoryOrder::row_major, 16, 64);
+  const mxlane::formula::ElementAt e = mxlane::formula::memory_element(-9223372036854775807LL, 4611686018427387905LL,
+                                                                       mxlane::formula::MemoryOrder::row_major, 16, 64);
   CHECK(e.row == -2);
   CHECK(e.col == 3);
   CHECK_FALSE(e.inside);
-  const mxlane::formula::ElementAt c = mxlane::formula::memory_element(
-      -9223372036854775807LL, 4611686018427387905LL, mxlane::formula::MemoryOrder::col_major, 16, 64);
+  const mxlane::formula::ElementAt c = mxlane::formula::memory_element(-9223372036854775807LL, 4611686018427387905LL,
+                                                                       mxlane::formula::MemoryOrder::col_major, 16, 64);
   CHECK(c.col == -2);
   CHECK(c.row == 3);
   CHECK_FALSE(c.inside);
   // And the command line refuses an --ld beyond its range with one line naming the option.
-  const Run load = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A", "--load",
-                               "G", "--ld", "4611686018427387905"});
+  const Run load = run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A",
+                               "--load", "G", "--ld", "4611686018427387905"});
   CHECK(load.code == 2);
   CHECK_THAT(load.err, Catch::StartsWith("mxlane check: error: --ld: "));
 }

@@ -60,8 +60,8 @@ void require_ok(const CheckReport& r, std::int64_t checked) {
 // ---- Seed 000: RDNA3 v_wmma_*_16x16x16 (wave32 unless noted) -----------------------------------
 
 TEST_CASE("check: seed 000's store_c, load_a and load_b pass", "[check][seed]") {
-  for (const char* inst : {"v_wmma_f32_16x16x16_f16", "v_wmma_f32_16x16x16_bf16", "v_wmma_i32_16x16x16_iu8",
-                           "v_wmma_i32_16x16x16_iu4"}) {
+  for (const char* inst :
+       {"v_wmma_f32_16x16x16_f16", "v_wmma_f32_16x16x16_bf16", "v_wmma_i32_16x16x16_iu8", "v_wmma_i32_16x16x16_iu4"}) {
     INFO(inst);
     // store_c (seed 000 line 299-300): row = G*2 + L/16, col = L % 16, G = acc.regs index 0..7.
     require_ok(inverse(layout_of("gfx1100", inst, Operand::D), "G*2 + L/16", "L%16"), 32 * 8);
@@ -209,10 +209,12 @@ TEST_CASE("check: wrong store formulas fail at the hand-derived first slot", "[c
     const CheckReport r = inverse(d, "G*2 + L/16 + 1", "L%16");
     CHECK(r.mismatches == 256);
     CHECK((r.slots.front().formula.row == 1 && r.slots.front().layout[0].row == 0));
-    const CheckReport all = mxlane::formula::check_inverse(
-        d, {IndexExpression::parse("G*2 + L/16 + 1", {"L", "G"}), IndexExpression::parse("L%16", {"L", "G"}), std::nullopt},
-        1000);
-    const auto outside = std::find_if(all.slots.begin(), all.slots.end(), [](const auto& m) { return !m.formula.inside; });
+    const CheckReport all = mxlane::formula::check_inverse(d,
+                                                           {IndexExpression::parse("G*2 + L/16 + 1", {"L", "G"}),
+                                                            IndexExpression::parse("L%16", {"L", "G"}), std::nullopt},
+                                                           1000);
+    const auto outside =
+        std::find_if(all.slots.begin(), all.slots.end(), [](const auto& m) { return !m.formula.inside; });
     REQUIRE(outside != all.slots.end());
     CHECK(outside->slot == mxlane::Slot{16, 7, 0, 31});
     CHECK(outside->formula.row == 16);

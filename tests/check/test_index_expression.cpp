@@ -61,7 +61,7 @@ TEST_CASE("Expressions: precedence and associativity as in C", "[check][expressi
   CHECK(eval("--5") == 5);
   CHECK(eval("2--3") == 5);
   CHECK(eval("-(3)") == -3);
-  CHECK(eval("-7/2") == -4);     // unary minus binds first: (-7)/2 = floor(-3.5)
+  CHECK(eval("-7/2") == -4);  // unary minus binds first: (-7)/2 = floor(-3.5)
   CHECK(eval("-(7/2)") == -3);
   CHECK(eval(" L  /  16 ", 20) == 1);
   CHECK(eval("\tL*2+G", 3, 4) == 10);
@@ -133,7 +133,7 @@ TEST_CASE("Expressions: parse errors carry the column and what was expected", "[
       {std::string("L+\0", 3), 3, "found byte 0x00"},
       {"L(2)", 2, "found '('"},
       {"+L", 1, "found '+'"},
-      {"L=2", 2, "found '='"},          // assignment is not C's ==
+      {"L=2", 2, "found '='"},  // assignment is not C's ==
       {"L?1", 4, "':' of the '?' at column 2"},
       {"L<<", 4, "expected a number"},
       {"L&&", 4, "expected a number"},
@@ -192,7 +192,8 @@ TEST_CASE("Expressions: evaluation errors name the expression and the values", "
   CHECK(evaluation_error("-(-9223372036854775807-1)").column() == 1);
   CHECK(evaluation_error("3037000500*3037000500").column() == 11);  // 3037000500^2 > 2^63 - 1
   CHECK(evaluation_error("-9223372036854775807-2").column() == 21);
-  CHECK_THAT(evaluation_error("L*L", kMax).message(), Catch::Contains("overflow (result outside 64 bits) in 'L*L' with L=9223372036854775807"));
+  CHECK_THAT(evaluation_error("L*L", kMax).message(),
+             Catch::Contains("overflow (result outside 64 bits) in 'L*L' with L=9223372036854775807"));
   CHECK(eval("3037000499*3037000499") == 9223372030926249001);  // just below the limit
 }
 
@@ -267,21 +268,21 @@ TEST_CASE("Expressions: C's bitwise, shift, comparison, logical and conditional 
 }
 
 TEST_CASE("Expressions: C's precedence and associativity", "[check][expression]") {
-  CHECK(eval("1 + 2 << 3") == 24);       // + binds tighter than <<
+  CHECK(eval("1 + 2 << 3") == 24);  // + binds tighter than <<
   CHECK(eval("1 << 2 + 1") == 8);
-  CHECK(eval("1 | 2 ^ 3 & 6") == 1);     // & over ^ over |: 1 | (2 ^ (3 & 6)) = 1 | 0
-  CHECK(eval("(1 | 2) ^ 3 & 6") == 1);   // 3 ^ 2
-  CHECK(eval("6 & 3 == 3") == 0);        // == binds tighter than &: 6 & 1 = 0
-  CHECK(eval("1 < 2 == 1") == 1);        // < over ==
-  CHECK(eval("5 - 3 - 1") == 1);         // left to right
+  CHECK(eval("1 | 2 ^ 3 & 6") == 1);    // & over ^ over |: 1 | (2 ^ (3 & 6)) = 1 | 0
+  CHECK(eval("(1 | 2) ^ 3 & 6") == 1);  // 3 ^ 2
+  CHECK(eval("6 & 3 == 3") == 0);       // == binds tighter than &: 6 & 1 = 0
+  CHECK(eval("1 < 2 == 1") == 1);       // < over ==
+  CHECK(eval("5 - 3 - 1") == 1);        // left to right
   CHECK(eval("64 >> 2 >> 1") == 8);
-  CHECK(eval("1 || 0 && 0") == 1);       // && over ||
+  CHECK(eval("1 || 0 && 0") == 1);        // && over ||
   CHECK(eval("0 ? 1 : 0 ? 2 : 3") == 3);  // ?: right to left: 0 ? 1 : (0 ? 2 : 3)
   CHECK(eval("1 ? 0 ? 4 : 5 : 6") == 5);
   CHECK(eval("L < 16 ? L : L - 16", 20) == 4);
-  CHECK(eval("-~3") == 4);               // unary chains apply right to left
+  CHECK(eval("-~3") == 4);  // unary chains apply right to left
   CHECK(eval("~-3") == 2);
-  CHECK(eval("2 * 3 & 4") == 4);         // * over &
+  CHECK(eval("2 * 3 & 4") == 4);                        // * over &
   CHECK(eval("(L & 15) * 16 + (G ^ 1)", 19, 4) == 53);  // 3*16 + 5
 }
 
@@ -293,21 +294,24 @@ TEST_CASE("Expressions: && || ?: evaluate only what C evaluates", "[check][expre
   CHECK(evaluation_error("G == 0 && 16 / G", 0, 0).column() == 14);  // taken: the division fails
 }
 
-TEST_CASE("Expressions: shifts out of range and overflowing left shifts are errors with the column", "[check][expression]") {
+TEST_CASE("Expressions: shifts out of range and overflowing left shifts are errors with the column",
+          "[check][expression]") {
   CHECK(evaluation_error("1 << G", 0, 63).column() == 3);
   CHECK_THAT(evaluation_error("1 << G", 0, 63).message(), Catch::Contains("shift by 63 (only 0..62)"));
   CHECK_THAT(evaluation_error("L >> -1").message(), Catch::Contains("shift by -1"));
   CHECK(evaluation_error("L + (1 >> G)", 0, 64).column() == 8);
   CHECK(eval("1 << 62") == std::int64_t{1} << 62);
-  CHECK_THAT(evaluation_error("2 << 62").message(), Catch::Contains("overflow"));   // 2^63 does not fit
+  CHECK_THAT(evaluation_error("2 << 62").message(), Catch::Contains("overflow"));  // 2^63 does not fit
   CHECK_THAT(evaluation_error("-4 << 62").message(), Catch::Contains("overflow"));
   CHECK(eval("-1 << 62") == -(std::int64_t{1} << 62));
   CHECK(eval("-2 << 62") == std::numeric_limits<std::int64_t>::min());  // -2^63 fits
   CHECK(eval("-1 >> 62") == -1);
 }
 
-TEST_CASE("Expressions: dotted names such as threadIdx.x are variables when the caller allows them", "[check][expression]") {
-  const IndexExpression e = IndexExpression::parse("threadIdx.x % 16 + 16 * threadIdx.y", {"threadIdx.x", "threadIdx.y"});
+TEST_CASE("Expressions: dotted names such as threadIdx.x are variables when the caller allows them",
+          "[check][expression]") {
+  const IndexExpression e =
+      IndexExpression::parse("threadIdx.x % 16 + 16 * threadIdx.y", {"threadIdx.x", "threadIdx.y"});
   const std::vector<std::int64_t> values{21, 2};
   CHECK(e.evaluate(values) == 37);
   CHECK(e.uses("threadIdx.y"));

@@ -52,15 +52,16 @@ void require_usage_error(const std::vector<std::string>& args, const std::string
 
 }  // namespace
 
-TEST_CASE("list --inst: the calculator's --detail-instruction figures for v_mfma_f32_4x4x4f16 and v_wmma_f32_16x16x16_f16",
-          "[cli][views][list]") {
+TEST_CASE(
+    "list --inst: the calculator's --detail-instruction figures for v_mfma_f32_4x4x4f16 and v_wmma_f32_16x16x16_f16",
+    "[cli][views][list]") {
   // The calculator's output for these two instructions (matrix_calculator.py -d), as data.
   const Run mfma = run_mxlane({"list", "--arch", "cdna2", "--inst", "v_mfma_f32_4x4x4f16"});
   REQUIRE(mfma.code == 0);
-  for (const char* expected : {"Encoding: VOP3P-MAI, opcode 0x4a (VOP3P-MAI opcode 0xa)", "M = 4, N = 4, K = 4, 16 blocks",
-                               "FLOPs: 2048", "Cycles: 8; FLOPs/CU/clock: 1024", "VALU co-execution: yes, 4 cycles",
-                               "VGPRs per lane: A 2, B 2, C 4, D 4", "8-byte aligned", "ArchVGPRs or AccVGPRs",
-                               "A (Src0) f16, B (Src1) f16, C (Src2) f32, D (Vdst) f32"})
+  for (const char* expected :
+       {"Encoding: VOP3P-MAI, opcode 0x4a (VOP3P-MAI opcode 0xa)", "M = 4, N = 4, K = 4, 16 blocks", "FLOPs: 2048",
+        "Cycles: 8; FLOPs/CU/clock: 1024", "VALU co-execution: yes, 4 cycles", "VGPRs per lane: A 2, B 2, C 4, D 4",
+        "8-byte aligned", "ArchVGPRs or AccVGPRs", "A (Src0) f16, B (Src1) f16, C (Src2) f32, D (Vdst) f32"})
     CHECK_THAT(mfma.out, Catch::Contains(expected));
   // docs/spec/layouts.md §5.2: A[b][i][k] in lane i + M*b (+ M*B*floor(k/Kl), Kl = K here), item k;
   // §5.1: 16-bit item t in VGPR t/2, bits 16*(t%2). §5.3: C/D row i in VGPR i, lane j + 4b.
@@ -70,9 +71,9 @@ TEST_CASE("list --inst: the calculator's --detail-instruction figures for v_mfma
 
   const Run wmma = run_mxlane({"list", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16"});
   REQUIRE(wmma.code == 0);
-  for (const char* expected : {"Encoding: VOP3P, opcode 0x40", "FLOPs: 8192", "Cycles: 32; FLOPs/WGP/clock: 1024",
-                               "VALU co-execution: no", "VGPRs per lane: A 8, B 8, C 8, D 8", "4-byte aligned",
-                               "ArchVGPRs only"})
+  for (const char* expected :
+       {"Encoding: VOP3P, opcode 0x40", "FLOPs: 8192", "Cycles: 32; FLOPs/WGP/clock: 1024", "VALU co-execution: no",
+        "VGPRs per lane: A 8, B 8, C 8, D 8", "4-byte aligned", "ArchVGPRs only"})
     CHECK_THAT(wmma.out, Catch::Contains(expected));
   CHECK_THAT(wmma.out, !Catch::Contains("VOP3P-MAI"));
   // Seed 000: D row = 2G + L/16, col = L%16; A[i][k] in lanes i + 16r, item k.
@@ -123,7 +124,10 @@ TEST_CASE("list --inst: the printed formulas of every operand of every instructi
     }
     CHECK(checked == 8);  // forward and inverse of A, B, C, D
   }
-  CHECK(instructions == 20 + 27 + 46 + 68 + 16 + 22 + 22);  // gfx908, gfx90a, gfx942, gfx950 (docs/cdna4.md §0, with the 2 unscaled f8f6f4 forms), gfx1100, gfx1200 (dense and SWMMAC)
+  CHECK(
+      instructions ==
+      20 + 27 + 46 + 68 + 16 + 22 +
+          22);  // gfx908, gfx90a, gfx942, gfx950 (docs/cdna4.md §0, with the 2 unscaled f8f6f4 forms), gfx1100, gfx1200 (dense and SWMMAC)
 }
 
 TEST_CASE("list --inst: bad arguments get one line naming the option and exit 2", "[cli][views][list]") {
@@ -135,8 +139,8 @@ TEST_CASE("list --inst: bad arguments get one line naming the option and exit 2"
 
 TEST_CASE("lanemap --view registers: v_mfma_f32_16x16x4f16 A as CSV, every cell from docs/spec/layouts.md §5.2",
           "[cli][views][registers]") {
-  const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A", "--view",
-                            "registers", "--format", "csv"});
+  const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A",
+                            "--view", "registers", "--format", "csv"});
   REQUIRE(r.code == 0);
   const std::vector<std::string> lines = lines_of(r.out);
   REQUIRE(lines.size() == 65);
@@ -147,8 +151,8 @@ TEST_CASE("lanemap --view registers: v_mfma_f32_16x16x4f16 A as CSV, every cell 
     REQUIRE(cells.size() == 5);
     CHECK(cells[0] == std::to_string(lane));
     for (int k = 0; k < 4; ++k)
-      CHECK(cells[static_cast<std::size_t>(k + 1)] == "A[" + std::to_string(lane % 16) + "][" + std::to_string(k) + "].B" +
-                                                          std::to_string(lane / 16));
+      CHECK(cells[static_cast<std::size_t>(k + 1)] ==
+            "A[" + std::to_string(lane % 16) + "][" + std::to_string(k) + "].B" + std::to_string(lane / 16));
   }
 }
 
@@ -177,16 +181,16 @@ TEST_CASE("lanemap --view registers: the calculator's --matrix-layout rows", "[c
   CHECK(lines_of(f64.out)[37] == "36,D[2][4],D[6][4],D[10][4],D[14][4]");
   // -a cdna2 -i v_mfma_f32_16x16x4f16 -A -M --cbsz 2 --abid 1 (a full broadcast: every block reads
   // block 1's lanes 16..31); the calculator prints lane 16 slot [15:0] holding the four elements below.
-  const Run cb = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A", "--cbsz",
-                             "2", "--abid", "1", "--view", "registers", "--format", "csv"});
+  const Run cb = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A",
+                             "--cbsz", "2", "--abid", "1", "--view", "registers", "--format", "csv"});
   REQUIRE(cb.code == 0);
   CHECK(csv_cells(lines_of(cb.out)[17])[1] == "A[0][0].B0 A[0][0].B1 A[0][0].B2 A[0][0].B3");
   CHECK(csv_cells(lines_of(cb.out)[1])[1].empty());  // block 0's lanes are read by nobody
 }
 
 TEST_CASE("lanemap --view registers: grid, asciidoc, json and svg carry the same cells", "[cli][views][registers]") {
-  const std::vector<std::string> base{"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A",
-                                      "--view", "registers"};
+  const std::vector<std::string> base{"lanemap",   "--arch", "gfx90a", "--inst",   "v_mfma_f32_4x4x4f16",
+                                      "--operand", "A",      "--view", "registers"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = base;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -232,7 +236,8 @@ TEST_CASE("lanemap --view registers: grid, asciidoc, json and svg carry the same
   CHECK(picture_test::node_text(texts_t[65 + 18]) == "A[1][0].B4");  // lane 17
 }
 
-TEST_CASE("lanemap --transpose: the register table and the element table swap rows and columns", "[cli][views][transpose]") {
+TEST_CASE("lanemap --transpose: the register table and the element table swap rows and columns",
+          "[cli][views][transpose]") {
   const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--view",
                             "registers", "--format", "csv", "--transpose"});
   REQUIRE(r.code == 0);
@@ -250,10 +255,11 @@ TEST_CASE("lanemap --transpose: the register table and the element table swap ro
                             "--format", "markdown", "--transpose"});
   REQUIRE(e.code == 0);
   std::string expected = "| 5 |";
-  for (int i = 0; i < 16; ++i) expected += " v" + std::to_string(i / 2) + "{" + std::to_string(16 * (i % 2) + 5) + "} |";
+  for (int i = 0; i < 16; ++i)
+    expected += " v" + std::to_string(i / 2) + "{" + std::to_string(16 * (i % 2) + 5) + "} |";
   CHECK_THAT(e.out, Catch::Contains(expected));
-  const Run adoc = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D",
-                               "--format", "asciidoc"});
+  const Run adoc = run_mxlane(
+      {"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--format", "asciidoc"});
   REQUIRE(adoc.code == 0);
   CHECK_THAT(adoc.out, Catch::Contains("|3 |v1{16} |v1{17} |"));  // D[3][j]: VGPR 3/2, lane 16*(3%2) + j
 }
@@ -261,12 +267,13 @@ TEST_CASE("lanemap --transpose: the register table and the element table swap ro
 TEST_CASE("lanemap --trace --reg R --lane L: the D element in that slot, and the one-line summary",
           "[cli][views][trace]") {
   // matrix_calculator.py -a cdna2 -i v_mfma_f32_4x4x4f16 -D -m -r 1 -l 2 -o: "v1{2} = D[1][2].B0 = ..."
-  const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "--reg", "1",
-                            "--lane", "2"});
+  const Run r = run_mxlane(
+      {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "--reg", "1", "--lane", "2"});
   REQUIRE(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("Trace: D[1][2].B0 = v1{2} (lane 2, vgpr 1, bits [31:0])"));
   // The same element by coordinates gives the same trace.
-  const Run by_element = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "0,1,2"});
+  const Run by_element =
+      run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "0,1,2"});
   CHECK(by_element.out == r.out);
 
   // The calculator's two -o lines (from -g -I 1 -J 2 and from -m -r 1 -l 2), as data.
@@ -281,8 +288,8 @@ TEST_CASE("lanemap --trace --reg R --lane L: the D element in that slot, and the
 
   // RDNA3 D[3][5] is in lane 21 (lane group 1), which reads A and B copy 1 (docs/spec/layouts.md §8.5):
   // A row 3 from lane 19, B column 5 from lane 21 (the calculator prints lane 3 for both, its bug B1).
-  const Run w = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "--reg", "1",
-                            "--lane", "21", "--format", "summary", "--neg", "1"});
+  const Run w = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "--reg",
+                            "1", "--lane", "21", "--format", "summary", "--neg", "1"});
   REQUIRE(w.code == 0);
   CHECK_THAT(w.out, Catch::StartsWith("D[3][5] = Vdst_v1{21} = -Src0_v0{19}.[15:0]*Src1_v0{21}.[15:0] + "
                                       "Src0_v0{19}.[31:16]*Src1_v0{21}.[31:16] + "));

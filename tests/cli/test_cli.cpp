@@ -39,12 +39,15 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
   CHECK(doc["format"] == "mxlane.list/1");
   std::size_t matrix = 0;
   for (const SortedJson& i : doc["instructions"]) matrix += i["kind"] != "valu" ? 1 : 0;
-  CHECK(matrix == 20 + 27 + 46 + 68 + 16 + 22 + 22);  // gfx908, gfx90a, gfx942 (32 dense, 14 SMFMAC), gfx950 (36 dense, 28 SMFMAC, 2 scaled f8f6f4 and their 2 unscaled forms), gfx1100, gfx1200 (22 dense, 22 SWMMAC)
+  CHECK(
+      matrix ==
+      20 + 27 + 46 + 68 + 16 + 22 +
+          22);  // gfx908, gfx90a, gfx942 (32 dense, 14 SMFMAC), gfx950 (36 dense, 28 SMFMAC, 2 scaled f8f6f4 and their 2 unscaled forms), gfx1100, gfx1200 (22 dense, 22 SWMMAC)
   CHECK(doc["architectures"].size() == 7);
   for (const SortedJson& i : doc["instructions"]) {
     if (i["kind"] == "valu") continue;
-    for (const char* key : {"arch", "builtin", "mnemonic", "opcode", "wave", "m", "n", "k", "blocks", "types",
-                            "vgprs", "modifiers", "ops", "cycles", "coexec_cycles"})
+    for (const char* key : {"arch", "builtin", "mnemonic", "opcode", "wave", "m", "n", "k", "blocks", "types", "vgprs",
+                            "modifiers", "ops", "cycles", "coexec_cycles"})
       CHECK(i.contains(key));
   }
   // Every switch: the two layout models and docs/spec/numerics.md §E's open questions, each with a default.
@@ -103,59 +106,65 @@ TEST_CASE("lanemap JSON follows docs/spec/interfaces.md and the RDNA3 seed", "[c
   CHECK(a["wave"] == 64);
   CHECK(a["entries"].size() == 256 * 4);  // four copies in wave64 (docs/spec/layouts.md §6)
   const SortedJson& first = a["entries"][0];
-  CHECK(first == SortedJson{{"block", 0}, {"row", 0}, {"col", 0}, {"lane", 0}, {"vgpr", 0}, {"bit_lo", 0},
-                      {"bit_hi", 15}, {"replica", 0}});
+  CHECK(first == SortedJson{{"block", 0},
+                            {"row", 0},
+                            {"col", 0},
+                            {"lane", 0},
+                            {"vgpr", 0},
+                            {"bit_lo", 0},
+                            {"bit_hi", 15},
+                            {"replica", 0}});
 }
 
 TEST_CASE("lanemap forward and inverse queries reproduce published examples", "[cli][lanemap]") {
   // docs/spec/layouts.md §5.2 worked example (the calculator README's): v_mfma_f32_4x4x4f16 A[1][2] of block 4.
-  const Run fwd = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A",
-                          "--element", "4,1,2"});
+  const Run fwd = run_mxlane(
+      {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--element", "4,1,2"});
   REQUIRE(fwd.code == 0);
   CHECK_THAT(fwd.out, Catch::Contains("A[1][2].B4 = v1{17}.[15:0]"));
 
   // seed 001 32x32 inverse: G = 5, L = 33 -> i = 8*1 + 4*1 + 1 = 13, j = 1.
   const Run inv = run_mxlane({"lanemap", "--arch", "cdna2", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "D",
-                          "--reg", "5", "--lane", "33"});
+                              "--reg", "5", "--lane", "33"});
   REQUIRE(inv.code == 0);
   CHECK_THAT(inv.out, Catch::Contains("v5{33} = D[13][1]"));
 
   // docs/spec/layouts.md §9 B2: both 16-bit slots are listed under a broadcast.
   const Run b2 = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A",
-                         "--reg", "1", "--lane", "37", "--cbsz", "2", "--abid", "2"});
+                             "--reg", "1", "--lane", "37", "--cbsz", "2", "--abid", "2"});
   CHECK_THAT(b2.out, Catch::Contains("v1{37}.[15:0] = A[5][2].B0 A[5][2].B1 A[5][2].B2 A[5][2].B3"));
   CHECK_THAT(b2.out, Catch::Contains("v1{37}.[31:16] = A[5][3].B0 A[5][3].B1 A[5][3].B2 A[5][3].B3"));
 
   // Under the same broadcast, lanes outside the source block feed nothing.
   const Run unused = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "A",
-                             "--reg", "0", "--lane", "3", "--cbsz", "2", "--abid", "2"});
+                                 "--reg", "0", "--lane", "3", "--cbsz", "2", "--abid", "2"});
   CHECK_THAT(unused.out, Catch::Contains("v0{3}.[15:0] = (not used)"));
 
   // seed 001 4x4 FP64: lane = 16i + 4b + j; pair v[1:0].
-  const Run f64 = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
-                          "--element", "2,3,1"});
+  const Run f64 = run_mxlane(
+      {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D", "--element", "2,3,1"});
   CHECK_THAT(f64.out, Catch::Contains("D[3][1].B2 = v[1:0]{57}"));
   const SortedJson f64_general = lanemap_json({"--arch", "gfx90a", "--inst", "v_mfma_f64_4x4x4f64", "--operand", "D",
-                                         "--element", "2,3,1", "--option", "f64_4x4x4_cd_order=isa-general"});
+                                               "--element", "2,3,1", "--option", "f64_4x4x4_cd_order=isa-general"});
   CHECK(f64_general["entries"][0]["lane"] == 1 + 4 * 3 + 16 * 2);  // j + 4i + 16b (docs/spec/layouts.md §11.2)
   CHECK(f64_general["options"]["f64_4x4x4_cd_order"] == "isa-general");
 
   // RDNA3 replicas and OPSEL: D of the f16-output WMMA in the high half with opsel 4 (docs/spec/layouts.md §8.3).
   const Run opsel = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D",
-                            "--opsel", "4", "--element", "0,3,5"});
+                                "--opsel", "4", "--element", "0,3,5"});
   CHECK_THAT(opsel.out, Catch::Contains("D[3][5] = v1{21}.[31:16]"));
-  const Run replica = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "B",
-                              "--element", "5,3"});
+  const Run replica = run_mxlane(
+      {"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "B", "--element", "5,3"});
   CHECK_THAT(replica.out, Catch::Contains("B[5][3] = v2{3,19}.[31:16]"));
   // NEG[0] marks the even-k A values negated (docs/spec/layouts.md §8.4).
   const Run neg = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A",
-                          "--neg", "1", "--element", "0,2"});
+                              "--neg", "1", "--element", "0,2"});
   CHECK_THAT(neg.out, Catch::Contains("-A[0][2] = v1{0,16}.[15:0]"));
 }
 
 TEST_CASE("lanemap grid, markdown and csv dumps", "[cli][lanemap]") {
-  const Run grid = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x2bf16", "--operand", "B",
-                           "--blgp", "2"});
+  const Run grid =
+      run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x2bf16", "--operand", "B", "--blgp", "2"});
   REQUIRE(grid.code == 0);
   // The calculator README's example: with BLGP 2, block 0 reads lanes 32-47.
   CHECK_THAT(grid.out, Catch::Contains("Block 0\n+-----------+"));
@@ -163,13 +172,13 @@ TEST_CASE("lanemap grid, markdown and csv dumps", "[cli][lanemap]") {
   CHECK_THAT(grid.out, Catch::Contains("Block 3"));
 
   const Run md = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "C",
-                         "--neg", "4", "--neg-hi", "4", "--format", "markdown"});
+                             "--neg", "4", "--neg-hi", "4", "--format", "markdown"});
   REQUIRE(md.code == 0);
   CHECK_THAT(md.out, Catch::Contains("| C[M][N] | 0 | 1 |"));
   CHECK_THAT(md.out, Catch::Contains("-\\|v0{0}.[15:0]\\|"));  // -|C| with the pipes escaped
 
-  const Run csv = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A",
-                          "--format", "csv"});
+  const Run csv = run_mxlane(
+      {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_i32_16x16x16i8", "--operand", "A", "--format", "csv"});
   REQUIRE(csv.code == 0);
   std::istringstream lines(csv.out);
   std::string header, line;
@@ -183,7 +192,8 @@ TEST_CASE("lanemap grid, markdown and csv dumps", "[cli][lanemap]") {
 }
 
 TEST_CASE("Help explains every subcommand with examples", "[cli][help]") {
-  for (const auto& args : std::vector<std::vector<std::string>>{{"--help"}, {"list", "--help"}, {"lanemap", "--help"}}) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"--help"}, {"list", "--help"}, {"lanemap", "--help"}}) {
     const Run r = run_mxlane(args);
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("Examples"));
@@ -230,25 +240,28 @@ TEST_CASE("lanemap -a ARCH is --arch ARCH, in every spelling, and --a keeps A's 
   const Run reference = lanemap({"--arch", "gfx1100"});
   REQUIRE(reference.code == 0);
   CHECK_THAT(reference.out, Catch::Contains("D[3][5] = v1{21}"));
-  for (const auto& spelling : std::vector<std::vector<std::string>>{{"-a", "gfx1100"}, {"-agfx1100"}, {"-a=gfx1100"}, {"--arch=gfx1100"}}) {
+  for (const auto& spelling :
+       std::vector<std::vector<std::string>>{{"-a", "gfx1100"}, {"-agfx1100"}, {"-a=gfx1100"}, {"--arch=gfx1100"}}) {
     const Run r = lanemap(spelling);
     INFO(spelling[0] << ": " << r.err);
     CHECK(r.code == 0);
     CHECK(r.out == reference.out);
   }
   // A different architecture through -a really is used (not a default that happens to match).
-  const Run gfx90a = run_mxlane({"lanemap", "-a", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D", "--element", "1,2,3"});
+  const Run gfx90a =
+      run_mxlane({"lanemap", "-a", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D", "--element", "1,2,3"});
   CHECK(gfx90a.code == 0);
   CHECK_THAT(gfx90a.out, Catch::Contains("Architecture: gfx90a"));
   // --a is still A's values for --trace, next to -a.
-  const Run trace = run_mxlane({"lanemap", "-a", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5", "--a", "1,2",
-                                "--b", "3,4", "--format", "summary"});
+  const Run trace = run_mxlane({"lanemap", "-a", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5",
+                                "--a", "1,2", "--b", "3,4", "--format", "summary"});
   CHECK(trace.code == 0);
   CHECK_THAT(trace.out, Catch::Contains("11"));  // 1*3 + 2*4
   // -a on the other subcommands that take an architecture.
   CHECK(run_mxlane({"list", "-a", "gfx1100"}).code == 0);
-  CHECK(run_mxlane({"check", "-a", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--row", "G*2+L/16",
-                    "--col", "L%16"}).code == 0);
+  CHECK(run_mxlane({"check", "-a", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D", "--row",
+                    "G*2+L/16", "--col", "L%16"})
+            .code == 0);
 }
 
 TEST_CASE("Bad input: exit code 2 and one line naming the culprit", "[cli][errors]") {
@@ -256,7 +269,8 @@ TEST_CASE("Bad input: exit code 2 and one line naming the culprit", "[cli][error
     std::vector<std::string> args;
     std::string must_mention;
   };
-  const std::vector<std::string> ok = {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x1f32", "--operand", "A"};
+  const std::vector<std::string> ok = {"lanemap",   "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x1f32",
+                                       "--operand", "A"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> a = ok;
     a.insert(a.end(), extra.begin(), extra.end());
@@ -295,9 +309,12 @@ TEST_CASE("Bad input: exit code 2 and one line naming the culprit", "[cli][error
       {with({"--option", "cbsz_model=adjacent"}), "adjacent"},
       {with({"--option", "nan_mode=x"}), "nan_mode"},
       {with({"--format", "pdf"}), "--format"},
-      {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_i32_16x16x16_iu8", "--operand", "A", "--neg-hi", "1"}, "neg_hi"},
-      {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D", "--opsel", "1"}, "opsel"},
-      {{"lanemap", "--arch", "gfx1100", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "D", "--wave", "32"}, "wave"},
+      {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_i32_16x16x16_iu8", "--operand", "A", "--neg-hi", "1"},
+       "neg_hi"},
+      {{"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D", "--opsel", "1"},
+       "opsel"},
+      {{"lanemap", "--arch", "gfx1100", "--inst", "wmma_f32_16x16x16_f16_w64", "--operand", "D", "--wave", "32"},
+       "wave"},
       {{"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "B", "--blgp", "1"}, "blgp"},
   };
   for (const Case& c : cases) {

@@ -15,16 +15,19 @@ TEST_CASE("gfx1250 is declared, not emulated", "[cli][arch][gfx12]") {
   CHECK(mxlane::find_arch("gfx1250") == nullptr);
   REQUIRE(mxlane::find_declared_arch("GFX1250") != nullptr);
 
-  const auto lanemap = run_mxlane({"lanemap", "--arch", "gfx1250", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"});
+  const auto lanemap =
+      run_mxlane({"lanemap", "--arch", "gfx1250", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"});
   CHECK(lanemap.code == 2);
   CHECK_THAT(lanemap.err, Catch::Contains("--arch: architecture 'gfx1250' is declared, not emulated"));
   CHECK(std::count(lanemap.err.begin(), lanemap.err.end(), '\n') == 1);
 
-  const auto eval = run_mxlane_on_input({"eval"}, R"({"arch": "gfx1250", "inst": "v_wmma_f32_16x16x16_f16"})" "\n");
+  const auto eval = run_mxlane_on_input({"eval"}, R"({"arch": "gfx1250", "inst": "v_wmma_f32_16x16x16_f16"})"
+                                                  "\n");
   CHECK(eval.code == 2);
   CHECK_THAT(eval.err + eval.out, Catch::Contains("declared, not emulated"));
 
-  const auto unknown = run_mxlane({"lanemap", "--arch", "gfx9999", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"});
+  const auto unknown =
+      run_mxlane({"lanemap", "--arch", "gfx9999", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"});
   CHECK(unknown.code == 2);
   CHECK_THAT(unknown.err, Catch::Contains("unknown architecture 'gfx9999'"));
 

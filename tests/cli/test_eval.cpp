@@ -25,11 +25,15 @@ using mxlane_test::vgprs;
 
 // v_wmma_f32_16x16x16_f16 wave32, A = B = 1.0, C = 0: every D is 16.0.
 Json ones_line() {
-  return Json{{"id", "ones"}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"},
+  return Json{{"id", "ones"},
+              {"arch", "gfx1100"},
+              {"inst", "v_wmma_f32_16x16x16_f16"},
               {"src", {{"A", vgprs(8, 32, 0x3C003C00)}, {"B", vgprs(8, 32, 0x3C003C00)}, {"C", vgprs(8, 32, 0)}}}};
 }
 
-Run run(const std::string& subcommand, const std::string& input) { return mxlane_test::run_mxlane_on_input({subcommand}, input); }
+Run run(const std::string& subcommand, const std::string& input) {
+  return mxlane_test::run_mxlane_on_input({subcommand}, input);
+}
 
 }  // namespace
 
@@ -66,7 +70,8 @@ TEST_CASE("eval: the seeds' register placement round-trips through JSON", "[cli]
     b.push_back(br);
     c.push_back(cr);
   }
-  const Json line{{"id", 7}, {"arch", "rdna3"}, {"inst", "wmma_f32_16x16x16_f16_w32"}, {"src", {{"A", a}, {"B", b}, {"C", c}}}};
+  const Json line{
+      {"id", 7}, {"arch", "rdna3"}, {"inst", "wmma_f32_16x16x16_f16_w32"}, {"src", {{"A", a}, {"B", b}, {"C", c}}}};
   const EvalOutcome r = eval_line(line.dump());
   REQUIRE(r.status == EvalOutcome::Status::ok);
   CHECK(r.output["id"] == 7);
@@ -93,15 +98,23 @@ TEST_CASE("eval: expect, match and diff", "[cli][eval]") {
   CHECK(bad.output["match"] == false);
   REQUIRE(bad.output["diff"].size() == 1);
   // Seed 000's accumulator layout: VGPR 3, lane 17 is D row 2*3 + 17/16 = 7, column 17 % 16 = 1.
-  CHECK(bad.output["diff"][0] ==
-        Json{{"vgpr", 3}, {"lane", 17}, {"expect", "0x41800001"}, {"got", "0x41800000"},
-             {"elements", Json::array({Json{{"block", 0}, {"i", 7}, {"j", 1}, {"expect", "0x41800001 (16.0000019073486328125)"},
-                                            {"got", "0x41800000 (16)"}, {"ulps", 1}, {"name", "D[7][1]"}}})}});
+  CHECK(bad.output["diff"][0] == Json{{"vgpr", 3},
+                                      {"lane", 17},
+                                      {"expect", "0x41800001"},
+                                      {"got", "0x41800000"},
+                                      {"elements", Json::array({Json{{"block", 0},
+                                                                     {"i", 7},
+                                                                     {"j", 1},
+                                                                     {"expect", "0x41800001 (16.0000019073486328125)"},
+                                                                     {"got", "0x41800000 (16)"},
+                                                                     {"ulps", 1},
+                                                                     {"name", "D[7][1]"}}})}});
 }
 
 TEST_CASE("eval: modifiers, options, exec, dst and tied builtins", "[cli][eval]") {
   // Integer WMMA: a_signed/b_signed are NEG[0]/NEG[1]; all bytes 0xFF: signed -1*-1*16 = 16, unsigned 255*255*16.
-  Json i8{{"arch", "gfx1100"}, {"inst", "v_wmma_i32_16x16x16_iu8"},
+  Json i8{{"arch", "gfx1100"},
+          {"inst", "v_wmma_i32_16x16x16_iu8"},
           {"src", {{"A", vgprs(4, 32, 0xFFFFFFFF)}, {"B", vgprs(4, 32, 0xFFFFFFFF)}, {"C", vgprs(8, 32, 0)}}}};
   CHECK(eval_line(i8.dump()).output["D"][0][0] == hex(255 * 255 * 16));
   i8["mods"] = {{"a_signed", 1}, {"b_signed", true}};
@@ -109,7 +122,9 @@ TEST_CASE("eval: modifiers, options, exec, dst and tied builtins", "[cli][eval]"
   i8["mods"] = {{"neg", 3}};
   CHECK(eval_line(i8.dump()).output["D"][0][0] == hex(16));
   // The f16-output WMMA writes one half; dst gives the other half's previous contents.
-  Json h{{"arch", "gfx1100"}, {"inst", "v_wmma_f16_16x16x16_f16"}, {"mods", {{"opsel", 4}}},
+  Json h{{"arch", "gfx1100"},
+         {"inst", "v_wmma_f16_16x16x16_f16"},
+         {"mods", {{"opsel", 4}}},
          {"src", {{"A", vgprs(8, 32, 0x3C003C00)}, {"B", vgprs(8, 32, 0x3C003C00)}, {"C", vgprs(8, 32, 0x40000000)}}},
          {"dst", vgprs(8, 32, 0x0000ABCD)}};
   CHECK(eval_line(h.dump()).output["D"][0][0] == "0x4c80abcd");  // 16 + 2 = 18 in the high half
@@ -117,7 +132,10 @@ TEST_CASE("eval: modifiers, options, exec, dst and tied builtins", "[cli][eval]"
   h.erase("dst");
   CHECK(eval_line(h.dump()).output["D"][0][0] == "0x4c800000");  // D over C: low half from C
   // exec: WMMA ignores it; gfx90a with cdna2_exec=masked keeps inactive lanes' D (from dst).
-  Json m{{"arch", "gfx90a"}, {"inst", "v_mfma_f32_32x32x2f32"}, {"exec", "0x1"}, {"options", {{"cdna2_exec", "masked"}}},
+  Json m{{"arch", "gfx90a"},
+         {"inst", "v_mfma_f32_32x32x2f32"},
+         {"exec", "0x1"},
+         {"options", {{"cdna2_exec", "masked"}}},
          {"src", {{"A", vgprs(1, 64, 0x3F800000)}, {"B", vgprs(1, 64, 0x3F800000)}, {"C", vgprs(16, 64, 0)}}},
          {"dst", vgprs(16, 64, 0x12345678)}};
   const Json d = eval_line(m.dump()).output["D"];
@@ -134,7 +152,10 @@ TEST_CASE("eval: bad lines are refused one by one, naming the field", "[cli][eva
   };
   const std::vector<Case> cases = {
       {[](Json& j) { j["colour"] = "red"; }, "colour: unknown key"},
-      {[](Json& j) { j["mods"] = {{"opsle", 4}}; }, "mods.opsle: unknown key"},
+      {[](Json& j) {
+         j["mods"] = {{"opsle", 4}};
+       },
+       "mods.opsle: unknown key"},
       {[](Json& j) { j["src"]["A"].erase(0); }, "src.A: expected 8 VGPRs, got 7"},
       {[](Json& j) { j["src"]["B"][2].erase(0); }, "src.B[2]: expected 32 lane words"},
       {[](Json& j) { j["src"]["C"][1][4] = "0x1234567890"; }, "src.C[1][4]"},
@@ -143,11 +164,26 @@ TEST_CASE("eval: bad lines are refused one by one, naming the field", "[cli][eva
       {[](Json& j) { j["src"]["C"][1][4] = 4294967296ULL; }, "src.C[1][4]"},
       {[](Json& j) { j["src"].erase("C"); }, "src.C: missing"},
       {[](Json& j) { j["src"]["D"] = Json::array(); }, "src.D: unknown key"},
-      {[](Json& j) { j["mods"] = {{"opsel", 4}}; }, "opsel"},
-      {[](Json& j) { j["mods"] = {{"cbsz", 1}}; }, "cbsz"},
-      {[](Json& j) { j["mods"] = {{"a_signed", 1}}; }, "mods.a_signed"},
-      {[](Json& j) { j["mods"] = {{"byte_sel", 1}}; }, "mods.byte_sel"},
-      {[](Json& j) { j["mods"] = {{"neg", "one"}}; }, "mods.neg"},
+      {[](Json& j) {
+         j["mods"] = {{"opsel", 4}};
+       },
+       "opsel"},
+      {[](Json& j) {
+         j["mods"] = {{"cbsz", 1}};
+       },
+       "cbsz"},
+      {[](Json& j) {
+         j["mods"] = {{"a_signed", 1}};
+       },
+       "mods.a_signed"},
+      {[](Json& j) {
+         j["mods"] = {{"byte_sel", 1}};
+       },
+       "mods.byte_sel"},
+      {[](Json& j) {
+         j["mods"] = {{"neg", "one"}};
+       },
+       "mods.neg"},
       {[](Json& j) { j["arch"] = "gfx9000"; }, "arch: unknown architecture"},
       {[](Json& j) { j.erase("arch"); }, "arch: missing"},
       {[](Json& j) { j["inst"] = "v_mfma_f32_32x32x8f16"; }, "inst:"},
@@ -155,11 +191,20 @@ TEST_CASE("eval: bad lines are refused one by one, naming the field", "[cli][eva
       {[](Json& j) { j["wave"] = 64; }, "src.A[0]: expected 64 lane words"},
       {[](Json& j) { j["exec"] = "0x1ffffffff"; }, "exec"},
       {[](Json& j) { j["exec"] = "ffff"; }, "exec"},
-      {[](Json& j) { j["options"] = {{"cbsz_model", "adjacent"}}; }, "options.cbsz_model"},
-      {[](Json& j) { j["options"] = {{"no_such_switch", "x"}}; }, "options.no_such_switch"},
+      {[](Json& j) {
+         j["options"] = {{"cbsz_model", "adjacent"}};
+       },
+       "options.cbsz_model"},
+      {[](Json& j) {
+         j["options"] = {{"no_such_switch", "x"}};
+       },
+       "options.no_such_switch"},
       {[](Json& j) { j["dst"] = vgprs(7, 32, 0); }, "dst: expected 8 VGPRs"},
       {[](Json& j) { j["expect"] = vgprs(8, 31, 0); }, "expect[0]: expected 32 lane words"},
-      {[](Json& j) { j = Json::array({1, 2}); }, "one JSON object per line"},
+      {[](Json& j) {
+         j = Json::array({1, 2});
+       },
+       "one JSON object per line"},
   };
   for (const Case& c : cases) {
     Json line = ones_line();
@@ -197,8 +242,11 @@ TEST_CASE("eval and replay: exit codes, one output per line, errors on stderr", 
   const Run replay_bad = run("replay", expected.dump() + "\n" + wrong.dump() + "\n");
   CHECK(replay_bad.code == 1);
   CHECK(std::count(replay_bad.out.begin(), replay_bad.out.end(), '\n') == 2);
-  CHECK_THAT(replay_bad.out, Catch::Contains("line 2 (id \"ones\"): gfx1100 v_wmma_f32_16x16x16_f16: 1 of 256 D words differ"));
-  CHECK_THAT(replay_bad.out, Catch::Contains("v0{0} D[0][0]: expected 0x41800001 (16.0000019073486328125), got 0x41800000 (16), 1 ulp"));
+  CHECK_THAT(replay_bad.out,
+             Catch::Contains("line 2 (id \"ones\"): gfx1100 v_wmma_f32_16x16x16_f16: 1 of 256 D words differ"));
+  CHECK_THAT(
+      replay_bad.out,
+      Catch::Contains("v0{0} D[0][0]: expected 0x41800001 (16.0000019073486328125), got 0x41800000 (16), 1 ulp"));
   const Run replay_missing = run("replay", good.dump() + "\n");
   CHECK(replay_missing.code == 2);
   CHECK_THAT(replay_missing.err, Catch::Contains("line 1 (id \"ones\"): expect: missing"));

@@ -104,7 +104,8 @@ void compare_paths(const std::string& line, Compared& counts) {
   INFO(line.substr(0, 300));
   const EvalOutcome reference = mxlane::protocol::eval_line(line, false, EvalEngine::reference);
   const std::optional<mxlane::protocol::FastEvalResult> fast = mxlane::protocol::eval_line_fast(line, false, true);
-  const std::string fast_text = fast ? fast->rendered : dump(mxlane::protocol::eval_line(line, false, EvalEngine::fast).output);
+  const std::string fast_text =
+      fast ? fast->rendered : dump(mxlane::protocol::eval_line(line, false, EvalEngine::fast).output);
   REQUIRE(fast_text == dump(reference.output));
   CHECK(dump(mxlane::protocol::eval_line(line, false, EvalEngine::fast).output) == dump(reference.output));
   // The fast lane takes exactly the lines the reference evaluates without mismatch (matrix only).
@@ -176,7 +177,8 @@ TEST_CASE("eval fast path: execute_matrix_fast writes execute_matrix's registers
       for (int l = 0; l < d.wave; ++l) regs.set_word(r, l, random_word(rng, r % 3 != 0));
     mxlane::LaneRegFile fast = regs;
     // D over A: every source must be read before D is written.
-    const mxlane::MatrixOperands ops{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a % 2 == 0 ? 0 : d.vgprs_a + d.vgprs_b}, {}, {}, {}};
+    const mxlane::MatrixOperands ops{
+        {0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a % 2 == 0 ? 0 : d.vgprs_a + d.vgprs_b}, {}, {}, {}};
     mxlane::execute_matrix(d, regs, ops);
     mxlane::execute_matrix_fast(d, fast, ops);
     for (int r = 0; r < regs_count; ++r)
@@ -191,8 +193,13 @@ TEST_CASE("eval fast path: the output does not depend on --threads, and bad line
   const auto& arch = mxlane::arch_info(mxlane::ArchId::gfx1100);
   const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, "v_wmma_f32_16x16x16_f16");
   for (int n = 0; n < 40; ++n) {
-    const Json line{{"id", n}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"},
-                    {"src", {{"A", grid(d.vgprs_a, 32, rng, true)}, {"B", grid(d.vgprs_b, 32, rng, true)}, {"C", grid(d.vgprs_cd, 32, rng, true)}}}};
+    const Json line{{"id", n},
+                    {"arch", "gfx1100"},
+                    {"inst", "v_wmma_f32_16x16x16_f16"},
+                    {"src",
+                     {{"A", grid(d.vgprs_a, 32, rng, true)},
+                      {"B", grid(d.vgprs_b, 32, rng, true)},
+                      {"C", grid(d.vgprs_cd, 32, rng, true)}}}};
     input += line.dump() + "\n";
     if (n % 10 == 3) input += line.dump().replace(2, 2, "ix") + "\n";  // an unknown key: the fast lane declines it
   }
@@ -217,7 +224,8 @@ TEST_CASE("eval fast path: mutated lines are taken only when the reference path 
     const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, inst);
     for (int n = 0; n < 150; ++n) {
       Json line{{"id", "m"}, {"arch", std::string(arch.name)}, {"inst", inst}, {"wave", d.wave}};
-      line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, true)}, {"B", grid(d.vgprs_b, d.wave, rng, true)},
+      line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, true)},
+                         {"B", grid(d.vgprs_b, d.wave, rng, true)},
                          {"C", grid(d.vgprs_cd, d.wave, rng, true)}};
       std::string text = line.dump();
       const std::size_t at = rng() % text.size();
@@ -234,7 +242,7 @@ TEST_CASE("eval fast path: the 8-digit hex decoder agrees with std::from_chars f
           "[fast][eval]") {
   // hex_digits8() decides all 8 bytes at once; its argument treats each byte on its own, so every
   // value of every single byte, around a few valid words, covers each byte's every case.
-  const auto expected = [](const char (&text)[8], std::uint32_t& value) {
+  const auto expected = [](const char(&text)[8], std::uint32_t& value) {
     for (const char c : text)  // from_chars also takes no sign or prefix here, but say which bytes count
       if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return false;
     const auto [end, error] = std::from_chars(text, text + 8, value, 16);

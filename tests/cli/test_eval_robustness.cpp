@@ -30,12 +30,16 @@ using mxlane_test::Run;
 
 namespace {
 
-Run run_with_input(const std::vector<std::string>& args, const std::string& input) { return mxlane_test::run_mxlane_on_input(args, input); }
+Run run_with_input(const std::vector<std::string>& args, const std::string& input) {
+  return mxlane_test::run_mxlane_on_input(args, input);
+}
 
 // sad_u8(0x01020304, 0x04030201, c) = |1-4| + |2-3| + |3-2| + |4-1| + c = 8 + c
 // (docs/spec/valu.md §3.8's example, hand-derived), one lane.
 std::string sad_line(int id, std::uint32_t c) {
-  return Json{{"id", id}, {"arch", "gfx90a"}, {"inst", "sad_u8"},
+  return Json{{"id", id},
+              {"arch", "gfx90a"},
+              {"inst", "sad_u8"},
               {"src", {{"src0", {{"0x01020304"}}}, {"src1", {{"0x04030201"}}}, {"src2", {{c}}}}}}
       .dump();
 }
@@ -88,7 +92,7 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
   const std::string src = R"("src": {"src0": [["0x01020304"]], "src1": [["0x04030201"]], "src2": [["0x10"]]})";
   const std::vector<Case> cases = {
       {R"({"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x0102)", "not valid JSON"},  // truncated
-      {R"({"arch": 90, "inst": "sad_u8", )" + src + "}", "arch: missing or not a string"},       // wrong type
+      {R"({"arch": 90, "inst": "sad_u8", )" + src + "}", "arch: missing or not a string"},      // wrong type
       {R"({"arch": "gfx90a", "inst": "sad_u8", "wave": "64", )" + src + "}", "wave: expected an integer"},
       {R"({"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [[true]], "src1": [["0x04030201"]], "src2": [["0x10"]]}})",
        "src.src0[0][0]: expected a hex string or an integer"},
@@ -96,7 +100,8 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
       {R"({"arch": "gfx90a", "inst": "sad_u8", "mods": {"clampp": 1}, )" + src + "}", "mods.clampp: unknown key"},
       {R"({"arch": "gfx90a", "inst": "sad_u8", "wave": 123456789012345678901234567890, )" + src + "}",
        "wave: 123456789012345678901234567890 is out of range"},  // beyond 64 bits (a float to the parser), quoted as written
-      {R"({"arch": "gfx90a", "inst": "sad_u8", "wave": 1e400, )" + src + "}", "not valid JSON (number overflow parsing '1e400')"},
+      {R"({"arch": "gfx90a", "inst": "sad_u8", "wave": 1e400, )" + src + "}",
+       "not valid JSON (number overflow parsing '1e400')"},
       {R"({"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x01020304"]], "src1": [["0x04030201"]], "src2": [[99999999999]]}})",
        "src.src2[0][0]: 99999999999 is not a word"},
       {R"({"arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [[-99999999999]], "src1": [["0x04030201"]], "src2": [["0x10"]]}})",
@@ -107,7 +112,9 @@ TEST_CASE("eval error paths: each bad line gets an error naming the field, the r
       {"", "not valid JSON"},
       {"[]", "expected one JSON object per line"},
       {std::string("\x00\xff\xfe{\x01garbage\x80", 13), "not valid JSON"},
-      {R"({"id": "\u00ff", "arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x01020304"]], "src1": [["0x0403020)" "\xc3\x28" R"("]], "src2": [["0x10"]]}})",
+      {R"({"id": "\u00ff", "arch": "gfx90a", "inst": "sad_u8", "src": {"src0": [["0x01020304"]], "src1": [["0x0403020)"
+       "\xc3\x28"
+       R"("]], "src2": [["0x10"]]}})",
        "not valid JSON"},  // invalid UTF-8 inside a string
       {std::string(200000, '[') + std::string(200000, ']'), "nested deeper than 16 levels"},
   };
@@ -142,19 +149,23 @@ TEST_CASE("eval: empty input gives no output, a zero summary and exit 0; replay 
   CHECK(replay.out.empty());
 }
 
-TEST_CASE("eval: a stream of 100,000 lines with a bad one in the middle gives 100,000 outputs in order", "[cli][robust]") {
+TEST_CASE("eval: a stream of 100,000 lines with a bad one in the middle gives 100,000 outputs in order",
+          "[cli][robust]") {
   constexpr int kLines = 100000;
   std::string input;
   input.reserve(kLines * 160);
   for (int n = 0; n < kLines; ++n)
-    input += (n == kLines / 2 ? std::string(R"({"arch": "gfx90a", "inst": "sad_u8", "src": 3})") : sad_line(n, static_cast<std::uint32_t>(n))) + "\n";
+    input += (n == kLines / 2 ? std::string(R"({"arch": "gfx90a", "inst": "sad_u8", "src": 3})")
+                              : sad_line(n, static_cast<std::uint32_t>(n))) +
+             "\n";
   const Run r = run_with_input({"eval", "--threads", "2"}, input);
   CHECK(r.code == 2);
   const auto out = lines_of(r.out);
   REQUIRE(out.size() == kLines);
   int wrong = 0;
   for (int n = 0; n < kLines; ++n)
-    if (n != kLines / 2 && out[static_cast<std::size_t>(n)] != expected_sad_output(n, static_cast<std::uint32_t>(n))) ++wrong;
+    if (n != kLines / 2 && out[static_cast<std::size_t>(n)] != expected_sad_output(n, static_cast<std::uint32_t>(n)))
+      ++wrong;
   CHECK(wrong == 0);
   CHECK_THAT(out[kLines / 2], Catch::Contains("\"error\":\"src: missing or not an object"));
   CHECK_THAT(r.err, Catch::Contains("mxlane eval: error: line 50001: src: "));
@@ -175,7 +186,8 @@ TEST_CASE("eval: a line over the size limit is refused for that line without bei
   CHECK(code == 2);
   const auto lines = lines_of(out.str());
   REQUIRE(lines.size() == 2);
-  CHECK(lines[0] == R"x({"id":null,"error":"the line is 268435456 bytes; the limit is 1048576 (README: Input limits)"})x");
+  CHECK(lines[0] ==
+        R"x({"id":null,"error":"the line is 268435456 bytes; the limit is 1048576 (README: Input limits)"})x");
   CHECK(lines[1] == expected_sad_output(2, 5));
   CHECK(grown_kib < 64 * 1024);
 }
@@ -190,8 +202,13 @@ TEST_CASE("eval and replay: the same input gives byte-identical output for 1, 2 
   std::string input;
   for (int n = 0; n < 700; ++n) {
     if (n % 5 == 0) {
-      Json m{{"id", n}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"},
-             {"src", {{"A", words(8, 32, "0x3c003c00")}, {"B", words(8, 32, n % 2 ? "0x40004000" : "0x3c003c00")}, {"C", words(8, 32, "0x0")}}},
+      Json m{{"id", n},
+             {"arch", "gfx1100"},
+             {"inst", "v_wmma_f32_16x16x16_f16"},
+             {"src",
+              {{"A", words(8, 32, "0x3c003c00")},
+               {"B", words(8, 32, n % 2 ? "0x40004000" : "0x3c003c00")},
+               {"C", words(8, 32, "0x0")}}},
              {"expect", words(8, 32, "0x41800000")}};  // 16 * 1.0 matches for even n; 16 * 2.0 = 32 does not
       input += m.dump() + "\n";
     } else if (n % 7 == 0) {
@@ -223,7 +240,8 @@ TEST_CASE("LineReader: terminators, a last line without newline, and the length 
   mxlane::protocol::InputLine line;
   std::vector<std::string> got;
   while (reader.next(line))
-    got.push_back(std::to_string(line.number) + ":" + (line.too_long ? "too long " + std::to_string(line.length) : line.text));
+    got.push_back(std::to_string(line.number) + ":" +
+                  (line.too_long ? "too long " + std::to_string(line.length) : line.text));
   CHECK(got == std::vector<std::string>{"1:a", "2:", "3:bc", "4:too long 40", "5:last"});
   CHECK(mxlane::protocol::json_depth(R"({"a": "[[[[", "b": [[1], {"c": "\"{"}]})") == 3);
 }

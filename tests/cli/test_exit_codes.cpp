@@ -97,9 +97,10 @@ TEST_CASE("replay of an empty capture is not a pass; eval of empty input is 0 li
 
 TEST_CASE("output that cannot be written is exit 2 'cannot write output', never success", "[cli][exitcodes]") {
   const ScratchFile input("mxlane_full_device");
-  std::ofstream(input.path()) << sad_line_with_src2("\"0x1\"") << '\n'
-                              << R"({"arch": "gfx90a", "inst": "sad_u8", "expect": [["0x9"]], "src": {"src0": [["0x01020304"]], "src1": [["0x04030201"]], "src2": [["0x1"]]}})"
-                              << '\n';
+  std::ofstream(input.path())
+      << sad_line_with_src2("\"0x1\"") << '\n'
+      << R"({"arch": "gfx90a", "inst": "sad_u8", "expect": [["0x9"]], "src": {"src0": [["0x01020304"]], "src1": [["0x04030201"]], "src2": [["0x1"]]}})"
+      << '\n';
   const std::vector<std::vector<std::string>> commands = {
       {"eval", input.path()},
       {"replay", input.path()},
@@ -115,8 +116,10 @@ TEST_CASE("output that cannot be written is exit 2 'cannot write output', never 
     CHECK_THAT(r.err, Catch::EndsWith("error: cannot write output (standard output)\n"));
   }
   // site: its page files, and then its one line on standard output.
-  const std::filesystem::path site = std::filesystem::temp_directory_path() / ("mxlane_site_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(site / "gfx1100" / "wmma_f32_16x16x16_f16_w32.html");  // a directory where a page goes
+  const std::filesystem::path site =
+      std::filesystem::temp_directory_path() / ("mxlane_site_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(site / "gfx1100" /
+                                      "wmma_f32_16x16x16_f16_w32.html");  // a directory where a page goes
   check_refused(run_mxlane({"site", site.string(), "--arch", "gfx1100"}),
                 {"cannot write output file", "wmma_f32_16x16x16_f16_w32.html"});
   std::filesystem::remove_all(site / "gfx1100" / "wmma_f32_16x16x16_f16_w32.html");
@@ -145,19 +148,22 @@ TEST_CASE("eval error text is UTF-8: a message citing § says §, not \\xc2\\xa7
 }
 
 TEST_CASE("a behaviour switch for another architecture is refused, naming where it applies", "[cli][exitcodes]") {
-  check_refused(run_mxlane(args({"lanemap"}, args(kGfx1100Wmma, {"--operand", "A", "--option", "cbsz_model=calculator"}))),
-                {"--option", "cbsz_model", "gfx90a", "gfx1100"});
+  check_refused(
+      run_mxlane(args({"lanemap"}, args(kGfx1100Wmma, {"--operand", "A", "--option", "cbsz_model=calculator"}))),
+      {"--option", "cbsz_model", "gfx90a", "gfx1100"});
   check_refused(run_mxlane(args({"check"}, args(kGfx1100Wmma, {"--operand", "D", "--row", "G*2+L/16", "--col", "L%16",
-                                                                "--option", "cdna2_nan=propagate"}))),
+                                                               "--option", "cdna2_nan=propagate"}))),
                 {"--option", "cdna2_nan", "gfx90a"});
-  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "0,1,2", "--option",
-                            "rdna3_replica=group0"}),
+  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "0,1,2",
+                            "--option", "rdna3_replica=group0"}),
                 {"--option", "rdna3_replica", "gfx1100"});
   check_refused(run_mxlane({"site", "unused-dir", "--arch", "gfx1100", "--option", "f64_4x4x4_cd_order=isa-general"}),
                 {"--option", "f64_4x4x4_cd_order", "gfx90a"});
-  const std::string wmma = R"({"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "options": {"cbsz_model": "calculator"}, "src": {}})";
+  const std::string wmma =
+      R"({"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "options": {"cbsz_model": "calculator"}, "src": {}})";
   CHECK_THAT(eval_error(wmma), Catch::StartsWith("options.cbsz_model: ") && Catch::Contains("gfx90a"));
-  const std::string fnuz = R"({"arch": "gfx1200", "inst": "cvt_f32_fp8", "options": {"fnuz_nan_decode": "0x7fffffff"}, "src": {}})";
+  const std::string fnuz =
+      R"({"arch": "gfx1200", "inst": "cvt_f32_fp8", "options": {"fnuz_nan_decode": "0x7fffffff"}, "src": {}})";
   CHECK_THAT(eval_error(fnuz), Catch::StartsWith("options.fnuz_nan_decode: ") && Catch::Contains("gfx942"));
   // MODE register state exists everywhere; a switch of the right architecture still works.
   CHECK(run_mxlane(args({"lanemap"}, args(kGfx1100Wmma, {"--operand", "A", "--option", "mode_round=rtz"}))).code == 0);
@@ -167,17 +173,20 @@ TEST_CASE("a behaviour switch for another architecture is refused, naming where 
 }
 
 TEST_CASE("numeric options out of range: one line naming the option and its range", "[cli][exitcodes]") {
-  const std::vector<std::string> check = args({"check"}, args(kGfx1100Wmma, {"--operand", "D", "--row", "G*2+L/16", "--col", "L%16"}));
+  const std::vector<std::string> check =
+      args({"check"}, args(kGfx1100Wmma, {"--operand", "D", "--row", "G*2+L/16", "--col", "L%16"}));
   for (const char* value : {"-1", "99999999999999999999", "1e400"}) {
     const Run r = run_mxlane(args(check, {"--max-mismatches", value}));
     check_refused(r, {"--max-mismatches", "0", "1000000"});
     CHECK(r.err.size() < 200);
   }
-  const std::vector<std::string> mfma = {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A"};
+  const std::vector<std::string> mfma = {"lanemap",   "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16",
+                                         "--operand", "A"};
   check_refused(run_mxlane(args(mfma, {"--element", "99999999999999999999,0"})),
                 {"--element", "out of range", "row 0..31, col 0..7"});
   check_refused(run_mxlane(args(mfma, {"--element", "0,-99999999999999999999,0"})), {"--element", "out of range"});
-  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--trace", "0,99999999999999999999,0"}),
+  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--trace",
+                            "0,99999999999999999999,0"}),
                 {"--trace", "out of range", "row 0..31, col 0..31"});
   for (const char* option : {"--reg", "--lane", "--cbsz", "--abid", "--blgp", "--wave"}) {
     std::vector<std::string> a = args(mfma, {option, "99999999999999999999"});
@@ -191,17 +200,24 @@ TEST_CASE("numeric options out of range: one line naming the option and its rang
 
 TEST_CASE("lanemap needs the block of a multi-block instruction's element", "[cli][exitcodes]") {
   // v_mfma_f32_32x32x1f32 has 2 blocks, v_mfma_f32_4x4x4f16 16: i,j would silently mean block 0.
-  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D", "--element", "1,2"}),
+  check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D",
+                            "--element", "1,2"}),
                 {"--element", "16 blocks", "b,i,j", "block 0..15"});
   check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--trace", "1,2"}),
                 {"--trace", "16 blocks", "b,i,j"});
-  CHECK(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D", "--element", "3,1,2"}).code == 0);
-  CHECK(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "D", "--element", "1,2"}).code == 0);
+  CHECK(run_mxlane(
+            {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "D", "--element", "3,1,2"})
+            .code == 0);
+  CHECK(run_mxlane(
+            {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "D", "--element", "1,2"})
+            .code == 0);
 }
 
-TEST_CASE("an architecture without emulated matrix instructions: no claim about what exists there", "[cli][exitcodes]") {
+TEST_CASE("an architecture without emulated matrix instructions: no claim about what exists there",
+          "[cli][exitcodes]") {
   const Run r = run_mxlane({"lanemap", "--arch", "gfx1030", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A"});
-  check_refused(r, {"--inst", "does not emulate the matrix instructions of gfx1030", "gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1200"});
+  check_refused(r, {"--inst", "does not emulate the matrix instructions of gfx1030",
+                    "gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1200"});
   CHECK_THAT(r.err, !Catch::Contains("not available") && !Catch::Contains("exists on"));
   // A VALU builtin is known, just not a matrix instruction: not "unknown instruction".
   check_refused(run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "sad_u8", "--operand", "A"}),
@@ -213,9 +229,10 @@ TEST_CASE("JSON words are exactly the integers 0..4294967295, quoted as written 
   CHECK(eval_error(sad_line_with_src2("4294967295")).empty());
   CHECK(eval_error(sad_line_with_src2("0")).empty());
   CHECK(eval_error(sad_line_with_src2("-0")).empty());
-  for (const char* written : {"-1", "-2147483648", "4294967296", "100000000000000000000000", "1e23", "1e3", "1.5", "4.0"})
-    CHECK(eval_error(sad_line_with_src2(written)) == "src.src2[0][0]: " + std::string(written) + " " + rule +
-                                                         " or \"0x\" and 1 to 8 hex digits");
+  for (const char* written :
+       {"-1", "-2147483648", "4294967296", "100000000000000000000000", "1e23", "1e3", "1.5", "4.0"})
+    CHECK(eval_error(sad_line_with_src2(written)) ==
+          "src.src2[0][0]: " + std::string(written) + " " + rule + " or \"0x\" and 1 to 8 hex digits");
   // Integers elsewhere are quoted as written too.
   const std::string wave = R"({"arch": "gfx90a", "inst": "sad_u8", "wave": 1e2, "src": {}})";
   CHECK(eval_error(wave) == "wave: expected an integer, got 1e2");
@@ -225,7 +242,10 @@ TEST_CASE("JSON words are exactly the integers 0..4294967295, quoted as written 
 
 TEST_CASE("mxlane list names the architectures each switch applies to", "[cli][exitcodes]") {
   const Run text = run_mxlane({"list", "--arch", "gfx1100"});
-  CHECK_THAT(text.out, Catch::Contains("  cbsz_model (gfx908/gfx90a/gfx942/gfx950 multi-block MFMA, operand A, 0 < cbsz < log2(blocks); on gfx908, gfx90a, gfx942, gfx950)"));
+  CHECK_THAT(
+      text.out,
+      Catch::Contains(
+          "  cbsz_model (gfx908/gfx90a/gfx942/gfx950 multi-block MFMA, operand A, 0 < cbsz < log2(blocks); on gfx908, gfx90a, gfx942, gfx950)"));
   const Json doc = Json::parse(run_mxlane({"list", "--format", "json"}).out);
   int seen = 0;
   for (const Json& s : doc["switches"]) {

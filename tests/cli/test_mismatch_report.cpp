@@ -18,7 +18,9 @@ using mxlane_test::vgprs;
 
 // All-zero inputs, so D is all +0; `expect` differs where the test writes into it.
 Json zero_line(const std::string& arch, const std::string& inst, int a, int b, int cd, int wave) {
-  return Json{{"id", "z"}, {"arch", arch}, {"inst", inst},
+  return Json{{"id", "z"},
+              {"arch", arch},
+              {"inst", inst},
               {"src", {{"A", vgprs(a, wave, 0)}, {"B", vgprs(b, wave, 0)}, {"C", vgprs(cd, wave, 0)}}},
               {"expect", vgprs(cd, wave, 0)}};
 }
@@ -58,9 +60,11 @@ TEST_CASE("mismatch reports: 16-bit RDNA3 D halves, NaN and integer D", "[cli][e
   line["expect"][5][1] = "0x00007e00";   // a NaN: no ulp distance
   const Run replay = mxlane_test::run_mxlane_on_input({"replay", "--all-diffs"}, line.dump() + "\n");
   CHECK(replay.code == 1);
-  CHECK_THAT(replay.out, Catch::Contains("v3{20} D[7][4].[15:0]: expected 0x3c01 (1.0009765625), got 0x0000 (0), 15361 ulp"));
+  CHECK_THAT(replay.out,
+             Catch::Contains("v3{20} D[7][4].[15:0]: expected 0x3c01 (1.0009765625), got 0x0000 (0), 15361 ulp"));
   CHECK_THAT(replay.out, Catch::Contains("v0{0} (bits of no D element): expected 0x7e000000, got 0x00000000"));
-  CHECK_THAT(replay.out, Catch::Contains("v5{1} D[10][1].[15:0]: expected 0x7e00 (NaN), got 0x0000 (0), no ulp distance (NaN)"));
+  CHECK_THAT(replay.out,
+             Catch::Contains("v5{1} D[10][1].[15:0]: expected 0x7e00 (NaN), got 0x0000 (0), no ulp distance (NaN)"));
 
   // v_mfma_i32_4x4x4i8: integers differ in units; VGPR 0 lane 0 is D[0][0].B0.
   Json ints = zero_line("gfx90a", "v_mfma_i32_4x4x4i8", 1, 1, 4, 64);

@@ -48,7 +48,7 @@ TEST_CASE("Every device kernel holds exactly its builtin's instruction", "[devic
       // _V5 = 3; LLVM AMDGPUUsage "Header").
       const std::string header = run("readelf -h " + object);  // binutils
       CHECK_THAT(header, Catch::Contains(version == std::string(".co") ? "ABI Version:                       2"
-                                                                        : "ABI Version:                       3"));
+                                                                       : "ABI Version:                       3"));
       checked += static_cast<int>(std::count(manifest.begin(), manifest.end(), '\n'));
     }
   }

@@ -91,7 +91,8 @@ TEST_CASE("MFMA kernels whose C and D are 32 VGPRs run through the emulator", "[
 
 TEST_CASE("A failing kernel is named and the run goes on, its capture written case by case", "[device][launch]") {
   const auto all = every_kernel();
-  const std::vector<Kernel> three{find_kernel(all, "gfx90a", "k_sad_u8"), find_kernel(all, "gfx90a", "k_mfma_f32_4x4x1f32"),
+  const std::vector<Kernel> three{find_kernel(all, "gfx90a", "k_sad_u8"),
+                                  find_kernel(all, "gfx90a", "k_mfma_f32_4x4x1f32"),
                                   find_kernel(all, "gfx90a", "k_sad_u16")};
   FailingLauncher gpu("k_mfma_f32_4x4x1f32");
   RunOptions o;
@@ -119,19 +120,22 @@ TEST_CASE("A failing probe is named, the next probe runs, and --only/--skip sele
   const auto all = every_kernel();
   FailingLauncher gpu("k_mfma_f64_4x4x4f64");  // the docs/spec/layouts.md §11.2 probe's kernel
   std::ostringstream out;
-  const auto results = run_probes(all, "gfx90a", gpu, out, nullptr, ProbeSelection{{"docs/spec/layouts.md*"}, {}, true});
+  const auto results =
+      run_probes(all, "gfx90a", gpu, out, nullptr, ProbeSelection{{"docs/spec/layouts.md*"}, {}, true});
   REQUIRE(results.size() == 2);
   CHECK(results[0].outcome == "matches the default: cbsz_model=isa");
   CHECK_THAT(results[1].outcome, Catch::StartsWith("error: ") && Catch::Contains("k_mfma_f64_4x4x4f64"));
   // The outcome of a probe is printed before the next probe starts (it is not buffered until the end).
   CHECK(out.str().find("cbsz_model=isa") < out.str().find("docs/spec/layouts.md §11.2"));
   std::ostringstream out2;
-  const auto skipped = run_probes(all, "gfx90a", gpu, out2, nullptr, ProbeSelection{{"docs/spec/layouts.md*"}, {"*§11.2"}, true});
+  const auto skipped =
+      run_probes(all, "gfx90a", gpu, out2, nullptr, ProbeSelection{{"docs/spec/layouts.md*"}, {"*§11.2"}, true});
   REQUIRE(skipped.size() == 1);
   CHECK(skipped[0].id == "docs/spec/layouts.md §11.1");
 }
 
-TEST_CASE("The loopback decodes the argument buffer the launch packs, as the HIP kernel declares it", "[device][launch]") {
+TEST_CASE("The loopback decodes the argument buffer the launch packs, as the HIP kernel declares it",
+          "[device][launch]") {
   // The argument segment: the input pointer at 0 and the output pointer at 8, as the generated signature lists them.
   int in_object = 0, out_object = 0;
   const std::vector<std::byte> kernarg = pack_kernel_arguments(&in_object, &out_object);
@@ -145,7 +149,9 @@ TEST_CASE("The loopback decodes the argument buffer the launch packs, as the HIP
   const auto all = every_kernel();
   const Kernel& k = find_kernel(all, "gfx1100-w64", "k_wmma_f32_16x16x16_f16_w64");
   const std::string source = hip_source(k.target, {k});
-  CHECK_THAT(source, Catch::Contains("KERNEL void k_wmma_f32_16x16x16_f16_w64(const unsigned* __restrict in, unsigned* __restrict out)"));
+  CHECK_THAT(source,
+             Catch::Contains(
+                 "KERNEL void k_wmma_f32_16x16x16_f16_w64(const unsigned* __restrict in, unsigned* __restrict out)"));
 
   // The whole path: the loopback's result is the emulator's, through device memory and the argument buffer.
   RuntimeLauncher loopback(open_loopback(""));
@@ -160,7 +166,8 @@ TEST_CASE("The loopback decodes the argument buffer the launch packs, as the HIP
   void* function = runtime->get_function(module, k.name);
   void* small_in = runtime->allocate(16);
   void* d_out = runtime->allocate(static_cast<std::size_t>(64 * k.out_dwords) * 4);
-  CHECK_THROWS_WITH(runtime->launch(function, 64, pack_kernel_arguments(small_in, d_out)), Catch::Contains("outside every device buffer"));
+  CHECK_THROWS_WITH(runtime->launch(function, 64, pack_kernel_arguments(small_in, d_out)),
+                    Catch::Contains("outside every device buffer"));
   CHECK_THROWS_WITH(runtime->launch(function, 32, pack_kernel_arguments(small_in, d_out)), Catch::Contains("wave64"));
   CHECK_THROWS_AS(runtime->get_function(module, "k_no_such_kernel"), InvalidArgument);
 }
@@ -173,7 +180,8 @@ TEST_CASE("The loopback checks each kernel against the built code object's manif
   // Both code object versions were built for every target (v4 for HIP 5.2, v5 for ROCm 6/7).
   std::istringstream targets(MXLANE_DEVICE_TARGETS);
   for (std::string target; std::getline(targets, target, ',');)
-    for (const std::string& file : code_object_files(target, kHipRuntimeV5First)) CHECK(!slurp(std::string(MXLANE_DEVICE_DIR) + "/" + file).empty());
+    for (const std::string& file : code_object_files(target, kHipRuntimeV5First))
+      CHECK(!slurp(std::string(MXLANE_DEVICE_DIR) + "/" + file).empty());
 }
 #endif
 
@@ -182,13 +190,14 @@ TEST_CASE("The HIP runtime's version picks the code object version", "[device][l
   // on (Debian 13's libamdhip64 5.7 and ROCm 6.x/7.x load v5), v4 first before (ROCm 5.2, Debian 12).
   const std::vector<std::string> v4_first{"mxlane_gfx90a.co", "mxlane_gfx90a.v5.co"};
   const std::vector<std::string> v5_first{"mxlane_gfx90a.v5.co", "mxlane_gfx90a.co"};
-  CHECK(code_object_files("gfx90a", 0) == v4_first);          // no version: an old runtime
-  CHECK(code_object_files("gfx90a", 50222802) == v4_first);   // HIP 5.2
-  CHECK(code_object_files("gfx90a", 50699999) == v4_first);   // the last 5.6
-  CHECK(code_object_files("gfx90a", 50700000) == v5_first);   // HIP 5.7.0
-  CHECK(code_object_files("gfx90a", 50731921) == v5_first);   // HIP 5.7.1
-  CHECK(code_object_files("gfx90a", 60241134) == v5_first);   // HIP 6.2
-  CHECK(code_object_files("gfx1100-w64", 70051831) == std::vector<std::string>{"mxlane_gfx1100-w64.v5.co", "mxlane_gfx1100-w64.co"});
+  CHECK(code_object_files("gfx90a", 0) == v4_first);         // no version: an old runtime
+  CHECK(code_object_files("gfx90a", 50222802) == v4_first);  // HIP 5.2
+  CHECK(code_object_files("gfx90a", 50699999) == v4_first);  // the last 5.6
+  CHECK(code_object_files("gfx90a", 50700000) == v5_first);  // HIP 5.7.0
+  CHECK(code_object_files("gfx90a", 50731921) == v5_first);  // HIP 5.7.1
+  CHECK(code_object_files("gfx90a", 60241134) == v5_first);  // HIP 6.2
+  CHECK(code_object_files("gfx1100-w64", 70051831) ==
+        std::vector<std::string>{"mxlane_gfx1100-w64.v5.co", "mxlane_gfx1100-w64.co"});
 }
 
 TEST_CASE("NaN-class-only differences are counted apart and fail the run as they fail replay", "[device][launch]") {
@@ -214,7 +223,8 @@ TEST_CASE("NaN-class-only differences are counted apart and fail the run as they
   CHECK_THAT(out, Catch::Contains("NaN class only") && Catch::Contains("0 mismatched"));
 }
 
-TEST_CASE("Shards are disjoint, their union is the whole run, and their merged report is the run's", "[device][launch]") {
+TEST_CASE("Shards are disjoint, their union is the whole run, and their merged report is the run's",
+          "[device][launch]") {
   const auto all = every_kernel();
   std::vector<Kernel> some;
   for (const char* name : {"k_sad_u8", "k_mfma_f32_4x4x1f32", "k_fdot2__clamp0", "k_mfma_f64_4x4x4f64"})
@@ -234,7 +244,8 @@ TEST_CASE("Shards are disjoint, their union is the whole run, and their merged r
     for (std::string line; std::getline(lines, line);) out.push_back(line);
     return out;
   };
-  const mxlane_test::ScratchFile whole("mxlane_test_whole"), s1("mxlane_test_s1"), s2("mxlane_test_s2"), s3("mxlane_test_s3");
+  const mxlane_test::ScratchFile whole("mxlane_test_whole"), s1("mxlane_test_s1"), s2("mxlane_test_s2"),
+      s3("mxlane_test_s3");
   const auto full = ids(1, 1, whole.path());
   std::multiset<std::string> merged;
   std::size_t smallest = full.size();
@@ -264,14 +275,13 @@ TEST_CASE("Shards are disjoint, their union is the whole run, and their merged r
 
 TEST_CASE("Bad device arguments are exit 2 with one line, not a skip", "[device][launch]") {
   std::string out, err;
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"mxlane", "device", "run", "--arch", "gfx9999"},
-        {"mxlane", "device", "probe", "--arch", "gfx9999"},
-        {"mxlane", "device", "run", "--device-dir", "/nonexistent"},
-        {"mxlane", "device", "probe", "--device-dir", "/nonexistent"},
-        {"mxlane", "device", "run", "--shard", "3/2"},
-        {"mxlane", "device", "run", "--backend", "cuda"},
-        {"mxlane", "device", "report", "/nonexistent.jsonl"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"mxlane", "device", "run", "--arch", "gfx9999"},
+                                               {"mxlane", "device", "probe", "--arch", "gfx9999"},
+                                               {"mxlane", "device", "run", "--device-dir", "/nonexistent"},
+                                               {"mxlane", "device", "probe", "--device-dir", "/nonexistent"},
+                                               {"mxlane", "device", "run", "--shard", "3/2"},
+                                               {"mxlane", "device", "run", "--backend", "cuda"},
+                                               {"mxlane", "device", "report", "/nonexistent.jsonl"}}) {
     CAPTURE(args);
     CHECK(run_mxlane(args, out, err) == 2);
     CHECK(std::count(err.begin(), err.end(), '\n') == 1);
@@ -285,13 +295,15 @@ TEST_CASE("Bad device arguments are exit 2 with one line, not a skip", "[device]
 TEST_CASE("device run --backend loopback runs a 32-VGPR MFMA clean end to end", "[device][launch]") {
   const mxlane_test::ScratchFile file("mxlane_test_loopback");
   std::string out, err;
-  CHECK(run_mxlane({"mxlane", "device", "run", "--backend", "loopback", "--arch", "gfx90a", "--cases", "1", "--filter", "k_mfma_f32_32x32x1f32*",
-             "--filter", "k_sad_u8", "--exclude", "*blgp*", "--capture", file.path()},
-            out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "device", "run", "--backend", "loopback", "--arch", "gfx90a", "--cases", "1", "--filter",
+                    "k_mfma_f32_32x32x1f32*", "--filter", "k_sad_u8", "--exclude", "*blgp*", "--capture", file.path()},
+                   out, err) == 0);
   CHECK_THAT(out, Catch::Contains("gfx90a k_mfma_f32_32x32x1f32__cbsz1_abid0") && Catch::Contains("gfx90a k_sad_u8"));
   CHECK(out.find("blgp") == std::string::npos);
   CHECK(run_mxlane({"mxlane", "replay", file.path()}, out, err) == 0);
-  CHECK(run_mxlane({"mxlane", "device", "probe", "--backend", "loopback", "--arch", "gfx1100", "--only", "docs/spec/numerics.md §E7*"}, out, err) == 0);
+  CHECK(run_mxlane({"mxlane", "device", "probe", "--backend", "loopback", "--arch", "gfx1100", "--only",
+                    "docs/spec/numerics.md §E7*"},
+                   out, err) == 0);
   CHECK_THAT(out, Catch::Contains("matches the default"));
 }
 
@@ -303,15 +315,16 @@ struct ScopedEnv {
   ~ScopedEnv() { unsetenv(name.c_str()); }
 };
 
-TEST_CASE("The HIP launcher loads the library named by MXLANE_HIP_LIBRARY, the v5 object for HIP 6, and packs the arguments",
-          "[device][launch]") {
+TEST_CASE(
+    "The HIP launcher loads the library named by MXLANE_HIP_LIBRARY, the v5 object for HIP 6, and packs the arguments",
+    "[device][launch]") {
   // The stand-in runtime (tests/device/fake_amdhip64.cc) reports HIP 6.2, loads only v5 objects, and
   // fails any launch whose argument buffer is not the two pointers it allocated; its kernel copies.
   const ScopedEnv library("MXLANE_HIP_LIBRARY", MXLANE_FAKE_HIP);
   const mxlane_test::ScratchFile file("mxlane_test_fake_hip");
   std::string out, err;
-  CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8", "--filter", "k_mfma_f32_32x32x1f32", "--capture",
-                    file.path()},
+  CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8", "--filter",
+                    "k_mfma_f32_32x32x1f32", "--capture", file.path()},
                    out, err) == 1);  // the stand-in's "kernel" copies its input: every case differs
   // The first architecture with a code object, in the table order (gfx908 first).
   CHECK_THAT(out, Catch::Contains("Device: mxlane_gfx908.v5.co on gfx908") && Catch::Contains("HIP runtime 6.2"));
@@ -343,7 +356,8 @@ TEST_CASE("The HIP launcher loads v4 first on HIP 5.2 and v5 first on HIP 5.7 an
       const ScopedEnv version("FAKE_HIP_VERSION", row.version);
       std::string out, err;
       CAPTURE(row.version);
-      CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8"}, out, err) == 1);  // the stand-in copies
+      CHECK(run_mxlane({"mxlane", "device", "run", "--cases", "1", "--filter", "k_sad_u8"}, out, err) ==
+            1);  // the stand-in copies
       CHECK_THAT(out, Catch::Contains(row.loaded) && Catch::Contains(row.reported));
       CHECK(out.find("ERROR") == std::string::npos);
     }

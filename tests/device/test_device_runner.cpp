@@ -62,7 +62,8 @@ TEST_CASE("Case generators are seeded, reproducible and produce what they promis
       halves.insert(w & 0xFFFF);
       halves.insert(w >> 16);
     }
-  for (std::uint32_t special : {0x7C00U, 0xFC00U, 0x7E00U, 0x0001U, 0x8000U, 0x7BFFU}) CHECK(halves.count(special) == 1);
+  for (std::uint32_t special : {0x7C00U, 0xFC00U, 0x7E00U, 0x0001U, 0x8000U, 0x7BFFU})
+    CHECK(halves.count(special) == 1);
 
   // The cancellation generator makes A[i][2t+1] = -A[i][2t] and B[2t+1][j] = B[2t][j].
   const Case cancel = cancellation_case(mfma, rng);
@@ -76,7 +77,7 @@ TEST_CASE("Case generators are seeded, reproducible and produce what they promis
 
   // VALU: the DOT2 captures are the gfx1100 fdot2 kernel's targeted vectors.
   const auto dot = targeted_cases(kernel("gfx1100", "k_fdot2__clamp0"));
-  REQUIRE(dot.size() == 2);  // 50 captures in launches of 32 lanes
+  REQUIRE(dot.size() == 2);           // 50 captures in launches of 32 lanes
   CHECK(dot[0].in[0] == 0x48004200);  // docs/spec/numerics.md §D.2 F16 #0
 }
 
@@ -94,7 +95,8 @@ TEST_CASE("A capture whose expectations came from the emulator replays clean", "
         kernels.push_back(k);
     std::vector<Kernel> some;
     for (const Kernel& k : kernels)
-      if (k.name.rfind("k_wmma_f16_16x16x16_f16_w32", 0) == 0 || k.target.arch == ArchId::gfx90a || k.name == "k_udot4__clamp1")
+      if (k.name.rfind("k_wmma_f16_16x16x16_f16_w32", 0) == 0 || k.target.arch == ArchId::gfx90a ||
+          k.name == "k_udot4__clamp1")
         some.push_back(k);
     const RunReport report = run_kernels(some, emulator, o, &capture);
     CHECK(report.clean());
@@ -201,12 +203,13 @@ TEST_CASE("Every probe has inputs on which its candidates disagree", "[device][p
 TEST_CASE("Without an AMD GPU the runner skips cleanly with exit code 77", "[device][runner]") {
   for (const char* sub : {"run", "probe"}) {
     std::ostringstream out, err;
-    const int code = sub == std::string("run") ? mxlane::cli::run_cli({"mxlane", "device", sub, "--cases", "0"}, out, err)
-                                                : mxlane::cli::run_cli({"mxlane", "device", sub}, out, err);
+    const int code = sub == std::string("run")
+                         ? mxlane::cli::run_cli({"mxlane", "device", sub, "--cases", "0"}, out, err)
+                         : mxlane::cli::run_cli({"mxlane", "device", sub}, out, err);
     CHECK(code == 77);
     CHECK_THAT(out.str(), Catch::StartsWith("skipped: no AMD GPU"));
-    CHECK_THAT(out.str(), Catch::Contains("libamdhip64"));               // names the library tried
-    CHECK(out.str().find(MXLANE_DEVICE_DIR) == std::string::npos);       // and never the build directory
+    CHECK_THAT(out.str(), Catch::Contains("libamdhip64"));          // names the library tried
+    CHECK(out.str().find(MXLANE_DEVICE_DIR) == std::string::npos);  // and never the build directory
     CHECK(err.str().empty());
   }
 }

@@ -42,7 +42,8 @@ struct World {
 std::vector<World> worlds_for(const Probe& p, const Candidate& c, bool each_alone) {
   const std::vector<SwitchId> others = other_questions(p);
   std::vector<World> worlds{{"other questions at their defaults", c.settings}};
-  World second{"every other question at its second value", c.settings}, last{"every other question at its last value", c.settings};
+  World second{"every other question at its second value", c.settings},
+      last{"every other question at its last value", c.settings};
   for (SwitchId id : others) {
     const SwitchInfo& info = switch_info(id);
     for (std::size_t v = 1; each_alone && v < info.values.size(); ++v) {
@@ -98,7 +99,8 @@ bool candidates_coincide(const Probe& p, const Kernel& k, const World& w) {
     for (const std::string& setting : w.settings)
       if (std::find(own.begin(), own.end(), switch_named(setting.substr(0, setting.find('=')))) == own.end())
         set_switch(s, setting.substr(0, setting.find('=')), setting.substr(setting.find('=') + 1));
-    for (const std::string& setting : c.settings) set_switch(s, setting.substr(0, setting.find('=')), setting.substr(setting.find('=') + 1));
+    for (const std::string& setting : c.settings)
+      set_switch(s, setting.substr(0, setting.find('=')), setting.substr(setting.find('=') + 1));
     each.push_back(s);
   }
   for (const Case& c : make_cases(k, 64, 38)) {
@@ -111,7 +113,8 @@ bool candidates_coincide(const Probe& p, const Kernel& k, const World& w) {
 
 }  // namespace
 
-TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other questions' answers", "[device][probes]") {
+TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other questions' answers",
+          "[device][probes]") {
   const auto all = every_kernel();
   int runs = 0, probes = 0, not_observable = 0;
   for (const Probe& p : all_probes()) {
@@ -154,7 +157,8 @@ TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other 
   CHECK(not_observable < runs / 20);
 }
 
-TEST_CASE("A probe's prerequisites: the earlier probes of its GPU that answer its other questions", "[device][probes]") {
+TEST_CASE("A probe's prerequisites: the earlier probes of its GPU that answer its other questions",
+          "[device][probes]") {
   const auto all = every_kernel();
   const auto prerequisites = [&](const Probe& p) { return device::prerequisites(p, all); };
   const auto probe = [](const std::string& id) {
@@ -163,7 +167,9 @@ TEST_CASE("A probe's prerequisites: the earlier probes of its GPU that answer it
     FAIL("no probe " << id);
     return Probe{};
   };
-  const auto has = [](const std::vector<std::string>& ids, const std::string& id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  const auto has = [](const std::vector<std::string>& ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
   // gfx908's subnormal question comes after the gfx908 MODE probe, not after gfx90a's.
   const auto c1 = prerequisites(probe("docs/cdna1.md E-C1-1"));
   CHECK(has(c1, "docs/cdna1.md E-C1-2"));
@@ -171,7 +177,8 @@ TEST_CASE("A probe's prerequisites: the earlier probes of its GPU that answer it
   // Inputs that decide alone, whatever the other answers: the f16 group size whichever K-doubled lane map
   // (the seeded 1.0 + 2^-24 hints), V_DOT2's output flush whichever adder, E3 whether or not MFMA follows
   // MODE (-0 is no denormal): none.
-  for (const char* alone : {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "docs/spec/valu.md §8.1 (output flush)", "docs/spec/numerics.md §E3"}) {
+  for (const char* alone : {"docs/cdna4-numerics.md §6 E-C4-4 (f16)", "docs/spec/valu.md §8.1 (output flush)",
+                            "docs/spec/numerics.md §E3"}) {
     CAPTURE(alone);
     CHECK(prerequisites(probe(alone)).empty());
   }
@@ -248,15 +255,21 @@ TEST_CASE("A kernel's MODE write as switch settings (FP_ROUND, FP_DENORM, FP16_O
   CHECK_THROWS_AS(after_mode_write(k, Switches{}), InvalidArgument);
   // The catalog's MODE kernels: each writes what its name says.
   for (const Kernel& kernel : every_kernel()) {
-    if (kernel.name.find("__mode_rtz") != std::string::npos) CHECK(after_mode_write(kernel, Switches{}).mode_round() == RoundMode::rtz);
-    if (kernel.name.find("__mode_ftz") != std::string::npos) CHECK(after_mode_write(kernel, Switches{}).mode_denorm_f32() == DenormMode::flush);
-    if (kernel.name.find("__mode_ovfl") != std::string::npos) CHECK(after_mode_write(kernel, Switches{}).fp16_ovfl() == ModeBit::on);
+    if (kernel.name.find("__mode_rtz") != std::string::npos)
+      CHECK(after_mode_write(kernel, Switches{}).mode_round() == RoundMode::rtz);
+    if (kernel.name.find("__mode_ftz") != std::string::npos)
+      CHECK(after_mode_write(kernel, Switches{}).mode_denorm_f32() == DenormMode::flush);
+    if (kernel.name.find("__mode_ovfl") != std::string::npos)
+      CHECK(after_mode_write(kernel, Switches{}).fp16_ovfl() == ModeBit::on);
   }
 }
 
-TEST_CASE("device probe --loopback-option: a GPU with other answers, and bad settings refused", "[device][probes][cli]") {
+TEST_CASE("device probe --loopback-option: a GPU with other answers, and bad settings refused",
+          "[device][probes][cli]") {
   std::ostringstream out, err;
-  CHECK(mxlane::cli::run_cli({"mxlane", "device", "probe", "--backend", "loopback", "--loopback-option", "cdna2_nan=propagate"}, out, err) == 0);
+  CHECK(mxlane::cli::run_cli(
+            {"mxlane", "device", "probe", "--backend", "loopback", "--loopback-option", "cdna2_nan=propagate"}, out,
+            err) == 0);
   const std::string text = out.str();
   CAPTURE(text, err.str());
   CHECK_THAT(text, Catch::Contains("docs/spec/numerics.md §E2") && Catch::Contains("matches cdna2_nan=propagate"));
@@ -279,9 +292,14 @@ TEST_CASE("device probe --loopback-option: a GPU with other answers, and bad set
     CHECK(mxlane::cli::run_cli(argv, o, e) == 2);
     CHECK_THAT(e.str(), Catch::Contains(message));
   };
-  refused({"--backend", "loopback", "--loopback-option", "cdna2_nans=propagate"}, "--loopback-option: unknown switch 'cdna2_nans'");
-  refused({"--backend", "loopback", "--loopback-option", "cdna2_nan=maybe"}, "--loopback-option: switch cdna2_nan: unknown value 'maybe'");
-  refused({"--backend", "loopback", "--loopback-option", "cdna2_nan"}, "--loopback-option: 'cdna2_nan' is not NAME=VALUE");
-  refused({"--backend", "loopback", "--arch", "gfx1100", "--loopback-option", "cdna2_nan=propagate"}, "--loopback-option: switch cdna2_nan applies only to");
-  refused({"--loopback-option", "cdna2_nan=propagate"}, "--loopback-option: 'cdna2_nan=propagate' needs --backend loopback");
+  refused({"--backend", "loopback", "--loopback-option", "cdna2_nans=propagate"},
+          "--loopback-option: unknown switch 'cdna2_nans'");
+  refused({"--backend", "loopback", "--loopback-option", "cdna2_nan=maybe"},
+          "--loopback-option: switch cdna2_nan: unknown value 'maybe'");
+  refused({"--backend", "loopback", "--loopback-option", "cdna2_nan"},
+          "--loopback-option: 'cdna2_nan' is not NAME=VALUE");
+  refused({"--backend", "loopback", "--arch", "gfx1100", "--loopback-option", "cdna2_nan=propagate"},
+          "--loopback-option: switch cdna2_nan applies only to");
+  refused({"--loopback-option", "cdna2_nan=propagate"},
+          "--loopback-option: 'cdna2_nan=propagate' needs --backend loopback");
 }

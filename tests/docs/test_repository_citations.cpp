@@ -71,7 +71,8 @@ std::vector<std::string> citation_problems(const fs::path& root, const fs::path&
     const std::string token = text.substr(begin, end - begin);
     if (token.substr(0, at - begin).find_first_not_of("./") == std::string::npos) continue;  // no name: "*.md"
     if (inside_url(text, at) || kPlaceholderNames.count(token) != 0) continue;
-    if (!citation_resolves(root, citing_dir, token)) report(at, "cites '" + token + "', which the repository does not have");
+    if (!citation_resolves(root, citing_dir, token))
+      report(at, "cites '" + token + "', which the repository does not have");
   }
   // 2. Paths into the directory next to the repository.
   for (std::size_t at = text.find(kSharedSibling); at != std::string::npos; at = text.find(kSharedSibling, at + 1))
@@ -82,7 +83,8 @@ std::vector<std::string> citation_problems(const fs::path& root, const fs::path&
   // 3. The word "issue" (or "issues") followed by a number. Threads of other projects are cited with
   //    their repository and a '#', which this does not match.
   std::string lower = text;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   for (std::size_t at = lower.find("issue"); at != std::string::npos; at = lower.find("issue", at + 1)) {
     if (at > 0 && is_alnum(lower[at - 1])) continue;
     std::size_t next = at + 5;
@@ -144,7 +146,8 @@ TEST_CASE("Every file of the repository cites only documents the repository has"
     if (is_binary(text)) continue;
     ++files;
     const std::string relative = fs::relative(it->path(), root).generic_string();
-    for (std::string& p : citation_problems(root, it->path().parent_path(), relative, text)) problems.push_back(std::move(p));
+    for (std::string& p : citation_problems(root, it->path().parent_path(), relative, text))
+      problems.push_back(std::move(p));
   }
   std::string listing;
   for (const std::string& p : problems) listing += p + "\n";

@@ -44,7 +44,8 @@ TEST_CASE("The tutorial shows what it says: the seed formula passes, the one-ulp
   CHECK_THAT(tutorial, Catch::Contains("A[3][5] = v2{3,19}.[31:16]"));
   CHECK_THAT(tutorial, Catch::Contains("v2{17} = D[5][1]"));  // store_c: row 2*2 + 17/16, col 17 % 16
   CHECK_THAT(tutorial, Catch::Contains("OK: all 256 slots (L, G) of D match"));
-  CHECK_THAT(tutorial, Catch::Contains("FAILED: 240 of 256 slots (L, G) of D do not match (first 3 shown)\n[exit status 1]"));
+  CHECK_THAT(tutorial,
+             Catch::Contains("FAILED: 240 of 256 slots (L, G) of D do not match (first 3 shown)\n[exit status 1]"));
 }
 
 TEST_CASE("Console commands: splitting with quotes, stderr and exit status shown, prose kept", "[docs]") {
@@ -57,9 +58,12 @@ TEST_CASE("Console commands: splitting with quotes, stderr and exit status shown
   CHECK_THAT(failed, Catch::StartsWith("mxlane list: error: --arch: unknown architecture 'nope'"));
   CHECK_THAT(failed, Catch::EndsWith("\n[exit status 2]\n"));
   CHECK(std::count(failed.begin(), failed.end(), '\n') == 2);
-  const std::string doc = "# Title\n\ntext $ mxlane not a command\n```console\n$ mxlane list --arch nope\nstale output\n```\n```sh\n$ mxlane kept as is\n```\n";
+  const std::string doc =
+      "# Title\n\ntext $ mxlane not a command\n```console\n$ mxlane list --arch nope\nstale output\n```\n```sh\n$ mxlane kept as is\n```\n";
   const std::string rendered = render_console_blocks(doc);
-  CHECK(rendered.rfind("# Title\n\ntext $ mxlane not a command\n```console\n$ mxlane list --arch nope\nmxlane list: error:", 0) == 0);
+  CHECK(rendered.rfind(
+            "# Title\n\ntext $ mxlane not a command\n```console\n$ mxlane list --arch nope\nmxlane list: error:", 0) ==
+        0);
   CHECK(rendered.find("stale output") == std::string::npos);
   CHECK_THAT(rendered, Catch::EndsWith("[exit status 2]\n```\n```sh\n$ mxlane kept as is\n```\n"));
 }

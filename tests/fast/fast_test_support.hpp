@@ -32,7 +32,8 @@ enum class Mix {
   huge,            // exponents near the top (overflow of products and sums)
   cancelling,      // pairs of k that cancel exactly or almost (signed zeros, one's complement units)
 };
-inline constexpr Mix kAllMixes[] = {Mix::moderate, Mix::sparse_special, Mix::edge, Mix::tiny, Mix::huge, Mix::cancelling};
+inline constexpr Mix kAllMixes[] = {Mix::moderate, Mix::sparse_special, Mix::edge,
+                                    Mix::tiny,     Mix::huge,           Mix::cancelling};
 inline const char* mix_name(Mix m) {
   static const char* names[] = {"moderate", "sparse-special", "edge", "tiny", "huge", "cancelling"};
   return names[static_cast<int>(m)];
@@ -62,10 +63,15 @@ inline std::uint64_t draw(mxref::Gen& g, mxlane::ElemType t, Mix mix) {
   switch (mix) {
     case Mix::moderate:
     case Mix::cancelling: return g.with_exp(*f, g.sign(), g.range(-4, 4), g.frac(*f));
-    case Mix::sparse_special: return g.coin(2) ? g.edge(*f, true) : g.with_exp(*f, g.sign(), g.range(-4, 4), g.frac(*f));
+    case Mix::sparse_special:
+      return g.coin(2) ? g.edge(*f, true) : g.with_exp(*f, g.sign(), g.range(-4, 4), g.frac(*f));
     case Mix::edge: return g.any(*f);
-    case Mix::tiny: return g.coin(10) ? g.edge(*f, false) : g.with_exp(*f, g.sign(), g.range(f->emin() - 4, f->emin() / 2 + 2), g.frac(*f));
-    case Mix::huge: return g.coin(10) ? g.edge(*f, false) : g.with_exp(*f, g.sign(), g.range(f->emax() / 2 - 2, f->emax()), g.frac(*f));
+    case Mix::tiny:
+      return g.coin(10) ? g.edge(*f, false)
+                        : g.with_exp(*f, g.sign(), g.range(f->emin() - 4, f->emin() / 2 + 2), g.frac(*f));
+    case Mix::huge:
+      return g.coin(10) ? g.edge(*f, false)
+                        : g.with_exp(*f, g.sign(), g.range(f->emax() / 2 - 2, f->emax()), g.frac(*f));
   }
   return 0;
 }
@@ -125,20 +131,22 @@ void check_equal(const mxlane::GemmMatrix<T>& expected, const mxlane::GemmMatrix
 // A matrix whose elements come 60% from `pool` (values chosen for a kernel's special paths) and
 // otherwise are moderate random values of type t.
 template <class T, class PoolValue>
-mxlane::GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<PoolValue>& pool, mxlane::ElemType t, int rows, int cols) {
+mxlane::GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<PoolValue>& pool, mxlane::ElemType t, int rows,
+                                  int cols) {
   mxlane::GemmMatrix<T> m(rows, cols);
   for (int j = 0; j < cols; ++j)
     for (int i = 0; i < rows; ++i)
-      m(i, j) = static_cast<T>(g.coin(60) ? pool[static_cast<std::size_t>(g.range(0, static_cast<int>(pool.size()) - 1))]
-                                          : draw(g, t, Mix::moderate));
+      m(i, j) =
+          static_cast<T>(g.coin(60) ? pool[static_cast<std::size_t>(g.range(0, static_cast<int>(pool.size()) - 1))]
+                                    : draw(g, t, Mix::moderate));
   return m;
 }
 
 // 12 rounds of m x n x k GEMMs over pool matrices (factors for A and B, accumulators for C): the
 // fast path equals the element reference at every SIMD level.
 template <class In, class Acc, class PoolValue>
-void check_pools(const mxlane::InstrDesc& d, const std::vector<PoolValue>& factors, const std::vector<PoolValue>& accumulators,
-                 std::uint64_t seed, int m, int n, int k) {
+void check_pools(const mxlane::InstrDesc& d, const std::vector<PoolValue>& factors,
+                 const std::vector<PoolValue>& accumulators, std::uint64_t seed, int m, int n, int k) {
   using namespace mxlane;
   REQUIRE(fast::gemm_family(d).has_value());
   mxref::Gen g(seed);
@@ -150,7 +158,8 @@ void check_pools(const mxlane::InstrDesc& d, const std::vector<PoolValue>& facto
     for (fast::SimdLevel level : simd_levels()) {
       const fast::SimdLevelCap cap(level);
       check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
-                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " + std::string(fast::simd_level_name(level)));
+                  std::string(d.mnemonic) + " round " + std::to_string(round) + " " +
+                      std::string(fast::simd_level_name(level)));
     }
   }
 }

@@ -61,9 +61,12 @@ TEST_CASE("Fast GEMM ignores and restores the caller's rounding mode and FTZ/DAZ
         check_equal(expected, got, std::string(fast::simd_level_name(level)));
       }
     };
-    if (d.a_type == ElemType::f16) run(std::uint16_t{}, std::uint32_t{});
-    else if (d.a_type == ElemType::f32) run(std::uint32_t{}, std::uint32_t{});
-    else run(std::uint64_t{}, std::uint64_t{});
+    if (d.a_type == ElemType::f16)
+      run(std::uint16_t{}, std::uint32_t{});
+    else if (d.a_type == ElemType::f32)
+      run(std::uint32_t{}, std::uint32_t{});
+    else
+      run(std::uint64_t{}, std::uint64_t{});
   }
 }
 

@@ -52,7 +52,9 @@ GemmMatrix<Acc> tiles_by_hand(const InstrDesc& d, const Inputs<In, Acc>& x, cons
       for (int k0 = 0; k0 < x.a.cols(); k0 += d.k) {
         const BitMatrix a = x.a.block(i0, k0, d.m, d.k).template cast<std::uint64_t>();
         const BitMatrix b = x.b.block(k0, j0, d.k, d.n).template cast<std::uint64_t>();
-        const auto copies = [&](const BitMatrix& t) { return std::vector<BitMatrix>(static_cast<std::size_t>(d.blocks), t); };
+        const auto copies = [&](const BitMatrix& t) {
+          return std::vector<BitMatrix>(static_cast<std::size_t>(d.blocks), t);
+        };
         acc = run_matrix(d, copies(a), copies(b), copies(acc), mods, s)[0];
       }
       out.block(i0, j0, d.m, d.n) = acc.cast<Acc>();
@@ -144,7 +146,8 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
 TEST_CASE("The GEMM's reference paths agree: per tile by hand, per tile, per element", "[fast][gemm]") {
   std::uint64_t seed = 0x7E57;
   for (const InstrDesc& d : instruction_table()) {
-    if (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64)) continue;  // same numbers as the untied wave32 row
+    if (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64))
+      continue;                         // same numbers as the untied wave32 row
     if (d.family().sparse_a) continue;  // SMFMAC: no gemm() (tests/isa/test_gfx942_smfmac.cpp)
     if (d.has(Operand::SA)) continue;   // scaled f8f6f4: no gemm() (tests/isa/test_gfx950_f8f6f4.cpp)
     mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
@@ -194,8 +197,9 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
   const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
   const ArchInfo& rdna3 = arch_info(ArchId::gfx1100);
   std::uint64_t seed = 0x7A12;
-  for (const InstrDesc* d : {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
-                             &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16")})
+  for (const InstrDesc* d :
+       {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
+        &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16")})
     mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);

@@ -33,8 +33,8 @@ GemmMatrix<T> padded(const GemmMatrix<T>& m, int rows, int cols) {
 
 // D from the kernel for `family` at `level`, columns [0, n) in the pieces [0, split) and [split, n).
 template <class In, class Acc>
-GemmMatrix<Acc> run_kernel(const InstrDesc& d, const fast::FamilyChoice& f, const fast::GemmKernel& kernel, const GemmMatrix<In>& a,
-                           const GemmMatrix<In>& b, const GemmMatrix<Acc>& c, int split) {
+GemmMatrix<Acc> run_kernel(const InstrDesc& d, const fast::FamilyChoice& f, const fast::GemmKernel& kernel,
+                           const GemmMatrix<In>& a, const GemmMatrix<In>& b, const GemmMatrix<Acc>& c, int split) {
   GemmMatrix<Acc> out(c.rows(), c.cols());
   fast::GemmProblem p;
   p.family = f.family;
@@ -64,7 +64,8 @@ GemmMatrix<Acc> run_kernel(const InstrDesc& d, const fast::FamilyChoice& f, cons
 
 }  // namespace
 
-TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly) equals the element reference", "[fast][gemm]") {
+TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly) equals the element reference",
+          "[fast][gemm]") {
   std::uint64_t seed = 0x9A27;
   std::vector<std::pair<fast::GemmFamily, int>> done;  // (family, accumulator width)
   for (const InstrDesc& d : instruction_table()) {
@@ -82,9 +83,9 @@ TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly)
         mxref::Gen g(++seed);
         const auto a = random_matrix<In>(g, d.a_type, mix, m, k), b = random_matrix<In>(g, d.b_type, mix, k, n);
         const auto c = random_matrix<Acc>(g, d.c_type, mix, m, n);
-        const GemmMatrix<Acc> expected =
-            gemm(d, padded(a, m_padded, k), padded(b, k, n_padded), padded(c, m_padded, n_padded), options(GemmPath::reference_elements))
-                .topLeftCorner(m, n);
+        const GemmMatrix<Acc> expected = gemm(d, padded(a, m_padded, k), padded(b, k, n_padded),
+                                              padded(c, m_padded, n_padded), options(GemmPath::reference_elements))
+                                             .topLeftCorner(m, n);
         int levels = 0;
         for (fast::SimdLevel level : simd_levels()) {
           const fast::GemmKernel* kernel = fast::gemm_kernel(level, family->family, family->acc_bits);

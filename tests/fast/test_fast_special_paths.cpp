@@ -17,24 +17,23 @@ using namespace mxlane_test;
 namespace {
 
 // Factor and accumulator values that lead to each path of the kernel (see the file comment).
-const std::vector<std::uint32_t> kF16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400, 0x3C00, 0xBC00,
-                                                0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7E00, 0x1400, 0x9400,
-                                                0x6800, 0xE800};
-const std::vector<std::uint32_t> kBf16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80, 0xBF80,
-                                                 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80, 0xDF80, 0x7F80,
-                                                 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
-const std::vector<std::uint32_t> kXf32Factors = {0x00000000, 0x80000000, 0x00001FFF, 0x00002000, 0x807FE000, 0x00800000,
-                                                 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000, 0xBF802000, 0x7F7FFFFF,
-                                                 0xFF7FE000, 0x5F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000,
-                                                 0x1F800000, 0x9F800000};
+const std::vector<std::uint32_t> kF16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400,
+                                                    0x3C00, 0xBC00, 0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x7C00,
+                                                    0xFC00, 0x7E00, 0x1400, 0x9400, 0x6800, 0xE800};
+const std::vector<std::uint32_t> kBf16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80,
+                                                     0xBF80, 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80,
+                                                     0xDF80, 0x7F80, 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
+const std::vector<std::uint32_t> kXf32Factors = {0x00000000, 0x80000000, 0x00001FFF, 0x00002000, 0x807FE000,
+                                                 0x00800000, 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000,
+                                                 0xBF802000, 0x7F7FFFFF, 0xFF7FE000, 0x5F800000, 0x7F800000,
+                                                 0xFF800000, 0x7F800001, 0x7FC00000, 0x1F800000, 0x9F800000};
 // Bytes that are NaN in one FP8 encoding and not in the other (0x80: FNUZ NaN, OCP -0; 0x7F/0xFF:
 // OCP E4M3 NaN; 0x7C: OCP E5M2 inf), the largest and smallest magnitudes, subnormals, signed zeros.
-const std::vector<std::uint32_t> kFp8Factors = {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x7F, 0xFF, 0x7E, 0xFE, 0x7C, 0xFC,
-                                                0x7B, 0x38, 0xB8, 0x39, 0x3C, 0xBC, 0x40, 0xC0};
-const std::vector<std::uint32_t> kAccumulators = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
-                                                  0x00800000, 0x3F800000, 0xBF800000, 0x3F800001, 0x7F7FFFFF,
-                                                  0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x4F000000,
-                                                  0x30000000, 0xB0000000, 0x0F000000};
+const std::vector<std::uint32_t> kFp8Factors = {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x7F, 0xFF, 0x7E, 0xFE,
+                                                0x7C, 0xFC, 0x7B, 0x38, 0xB8, 0x39, 0x3C, 0xBC, 0x40, 0xC0};
+const std::vector<std::uint32_t> kAccumulators = {
+    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x3F800001,
+    0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x4F000000, 0x30000000, 0xB0000000, 0x0F000000};
 
 template <class In>
 void check_pools(const InstrDesc& d, const std::vector<std::uint32_t>& factors, std::uint64_t seed) {
@@ -47,7 +46,8 @@ TEST_CASE("CDNA3 fused-group kernels equal the reference on the special paths", 
   const ArchInfo& gfx942 = arch_info(ArchId::gfx942);
   const ArchInfo& gfx950 = arch_info(ArchId::gfx950);
   check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_f16"), kF16FactorWords, 1);
-  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_4x4x4_16b_f16"), kF16FactorWords, 2);  // groups of 4
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_4x4x4_16b_f16"), kF16FactorWords,
+                             2);  // groups of 4
   check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_bf16"), kBf16FactorWords, 3);
   check_pools<std::uint32_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x4_xf32"), kXf32Factors, 4);
   check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x16_bf16"), kBf16FactorWords, 5);
@@ -58,8 +58,8 @@ TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the refer
           "[fast][gemm][cdna3]") {
   std::uint64_t seed = 20;
   for (ArchId arch : {ArchId::gfx942, ArchId::gfx950})
-    for (const char* mnemonic : {"v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8", "v_mfma_f32_32x32x16_bf8_fp8",
-                                 "v_mfma_f32_32x32x16_bf8_bf8"})
+    for (const char* mnemonic : {"v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_16x16x32_fp8_bf8",
+                                 "v_mfma_f32_32x32x16_bf8_fp8", "v_mfma_f32_32x32x16_bf8_bf8"})
       check_pools<std::uint8_t>(resolve_instruction(arch_info(arch), mnemonic), kFp8Factors, ++seed);
 }
 
@@ -107,8 +107,8 @@ TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fas
   check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_bf16"), kBf16FactorWords, 8);
   // FP8/BF8 (OCP): E4M3 0x7F/0xFF NaN, E5M2 0x7C/0xFC inf, subnormals, signed zeros, the extremes
   std::uint64_t seed = 30;
-  for (const char* mnemonic : {"v_wmma_f32_16x16x16_fp8_fp8", "v_wmma_f32_16x16x16_fp8_bf8", "v_wmma_f32_16x16x16_bf8_fp8",
-                               "v_wmma_f32_16x16x16_bf8_bf8"})
+  for (const char* mnemonic : {"v_wmma_f32_16x16x16_fp8_fp8", "v_wmma_f32_16x16x16_fp8_bf8",
+                               "v_wmma_f32_16x16x16_bf8_fp8", "v_wmma_f32_16x16x16_bf8_bf8"})
     check_pools<std::uint8_t>(resolve_instruction(gfx1200, mnemonic), kFp8Factors, ++seed);
 }
 
@@ -130,7 +130,8 @@ TEST_CASE("gfx1200 DOT4 kernels: a negative C below the step grid adds nothing",
   CHECK(gemm(d, a, b, c, options(GemmPath::reference_elements))(3, 5) == 0x3F800000U);
 }
 
-TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the decoded common case", "[fast][gemm][gfx12]") {
+TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the decoded common case",
+          "[fast][gemm][gfx12]") {
   // bf16, derived by hand (docs/rdna4.md §3.1): C = 2^-125 and one product -1.5 * 2^-126 at k = 0.
   // The grid is max(pgrid = 0 - 126 - 24, max(-126, lead(C) = -125) - 26) = -150; S = 2^25 - 3 * 2^23
   // = 2^23, so D = 2^-127, a binary32 subnormal kept by gradual underflow (2^22 * 2^-149: 0x00400000).
@@ -139,8 +140,8 @@ TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the
   // (a negative t) sends the block to the step-by-step kernel.
   const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_f32_16x16x16_bf16");
   GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
-  a.col(0).setConstant(0xBFC0);  // -1.5
-  b.row(0).setConstant(0x0080);  // 2^-126
+  a.col(0).setConstant(0xBFC0);                                                                  // -1.5
+  b.row(0).setConstant(0x0080);                                                                  // 2^-126
   const GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(16, 16, 0x01000000U);  // 2^-125
   CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == 0x00400000U).all());
   for (fast::SimdLevel level : simd_levels()) {
@@ -150,7 +151,8 @@ TEST_CASE("gfx1200 DOT4 kernels: a step result below the normal range leaves the
   }
 }
 
-TEST_CASE("gfx1200 DOT4 kernels: a bf16 accumulator is truncated after every step, in the common case too", "[fast][gemm][gfx12]") {
+TEST_CASE("gfx1200 DOT4 kernels: a bf16 accumulator is truncated after every step, in the common case too",
+          "[fast][gemm][gfx12]") {
   // Ordinary values only, so the decoded common case runs. C = 1.0 and 2^-8 * 1 at k = 0 and k = 4
   // (two DOT4 steps): g = max(-8 + 0 - 24, 0 - 26) = -26, S = 2^26 + 2^18, binary32 1 + 2^-8, whose
   // top 16 bits are 1.0 (docs/rdna4.md §3.1); twice: D = 1.0 (0x3F80), derived by hand, where
@@ -179,10 +181,10 @@ TEST_CASE("gfx1200 DOT4 kernels: an exact zero mid-chain leaves the decoded comm
   // above 2^0 and the next product is within 2^27 of what a stale accumulator would hold.
   const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "v_wmma_f32_16x16x16_bf16");
   GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 32), b = GemmMatrix<std::uint16_t>::Zero(32, 16);
-  a.col(0).setConstant(0xC700);  // -2^15
-  b.row(0).setConstant(0x4700);  // 2^15
-  a.col(4).setConstant(0x2180);  // 2^-60
-  b.row(4).setConstant(0x2180);  // 2^-60
+  a.col(0).setConstant(0xC700);                                                                  // -2^15
+  b.row(0).setConstant(0x4700);                                                                  // 2^15
+  a.col(4).setConstant(0x2180);                                                                  // 2^-60
+  b.row(4).setConstant(0x2180);                                                                  // 2^-60
   const GemmMatrix<std::uint32_t> c = GemmMatrix<std::uint32_t>::Constant(16, 16, 0x4E800000U);  // 2^30
   CHECK((gemm(d, a, b, c, options(GemmPath::reference_elements)).array() == 0x03800000U).all());
   for (fast::SimdLevel level : simd_levels()) {
@@ -203,7 +205,8 @@ struct WmmaProduct {
   std::uint16_t a, b;
 };
 template <class Acc>
-void check_wmma_case(ArchId arch, const char* mnemonic, Acc c_bits, const std::vector<WmmaProduct>& products, Acc expected) {
+void check_wmma_case(ArchId arch, const char* mnemonic, Acc c_bits, const std::vector<WmmaProduct>& products,
+                     Acc expected) {
   const InstrDesc& d = resolve_instruction(arch_info(arch), mnemonic);
   GemmMatrix<std::uint16_t> a = GemmMatrix<std::uint16_t>::Zero(16, 16), b = GemmMatrix<std::uint16_t>::Zero(16, 16);
   for (const WmmaProduct& p : products) {
@@ -249,7 +252,8 @@ TEST_CASE("RDNA3 DOT2 kernels: every way out of the decoded common case", "[fast
   SECTION("bf16 accumulator: ROUND_F32, then the top 16 bits") {
     // C = 1.0 and 2^-8 added in two steps (k = 0 and k = 2): 1 + 2^-8 truncates to 1.0 each time
     // (1 + 2^-7 if the first result were kept whole).
-    check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x3F80, {{0, 0x3B80, 0x3F80}, {2, 0x3B80, 0x3F80}}, 0x3F80);
+    check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x3F80, {{0, 0x3B80, 0x3F80}, {2, 0x3B80, 0x3F80}},
+                                    0x3F80);
     // The flush and the overflow of the binary32 case above, in bf16.
     check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x0080, {{0, 0xBF40, 0x0080}}, 0x0000);
     check_rdna3_case<std::uint16_t>("v_wmma_bf16_16x16x16_bf16", 0x7F7F, {{0, 0x7F00, 0x3F80}}, 0x7F80);
@@ -268,10 +272,12 @@ TEST_CASE("RDNA3 DOT2 kernels: every way out of the decoded common case", "[fast
     check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x7BFF, {{0, 0x4C00, 0x4C00}}, 0x7C00);
     // C = 1 + 2^-10, products 2^-11 (k = 0) and again 2^-11 (k = 2): 1 + 3 * 2^-11 is a tie and rounds
     // to the even 1 + 2^-9, then 1 + 2^-9 + 2^-11, a tie again, stays there: 0x3C02 (the rounding).
-    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3C01, {{0, 0x1000, 0x3C00}, {2, 0x1000, 0x3C00}}, 0x3C02);
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3C01, {{0, 0x1000, 0x3C00}, {2, 0x1000, 0x3C00}},
+                                    0x3C02);
     // C = 1 - 2^-11 plus 2^-12: 1 - 2^-12, a tie, rounds up to 1.0 with a carry (q = 2^11 on 2^-11);
     // then 2^-10 (k = 2): 1 + 2^-10 exactly, 0x3C01 (the carry's renormalisation).
-    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3BFF, {{0, 0x0C00, 0x3C00}, {2, 0x1400, 0x3C00}}, 0x3C01);
+    check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0x3BFF, {{0, 0x0C00, 0x3C00}, {2, 0x1400, 0x3C00}},
+                                    0x3C01);
     // C = -inf plus 2^8 * 2^7: -inf (the C check; read as a number, -inf's bits would be -2^16, and
     // the sum -2^15 is in range).
     check_rdna3_case<std::uint16_t>("v_wmma_f16_16x16x16_f16", 0xFC00, {{0, 0x5C00, 0x5800}}, 0xFC00);
@@ -311,7 +317,8 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the f16 accumulator's decoded 
   check(0x8400, {{0, 0x5600, 0x5001}}, 0x6A02);
 }
 
-TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's decoded common case", "[fast][gemm][gfx12]") {
+TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's decoded common case",
+          "[fast][gemm][gfx12]") {
   // kernels/gfx12_dot4_finite.inl: one unsigned maximum of t' = t - L (L the block frame of the row
   // and lane) notices all of them; here every row and lane of the block has the same frame, so the
   // shared bound is each lane's own. docs/rdna4.md §3.1: a product on the grid 2^(ea + eb - 24),

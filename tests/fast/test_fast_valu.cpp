@@ -19,9 +19,7 @@ constexpr std::size_t kLanesPerCase = 1003;  // not a multiple of any vector wid
 // One operand word: uniform bits; a binary32 edge value; two f16 or two bf16 edge values; or bytes
 // at their extremes (0, 1, 0x7F, 0x80, 0xFF) — covering every kind of operand the builtins read.
 std::uint32_t draw_word(mxref::Gen& g) {
-  const auto pair = [&](const mxref::Fmt& f) {
-    return static_cast<std::uint32_t>(g.any(f) | (g.any(f) << 16));
-  };
+  const auto pair = [&](const mxref::Fmt& f) { return static_cast<std::uint32_t>(g.any(f) | (g.any(f) << 16)); };
   switch (g.range(0, 5)) {
     case 0: return static_cast<std::uint32_t>(g.bits(32));
     case 1: return static_cast<std::uint32_t>(g.any(mxref::kRefF32));
@@ -29,10 +27,13 @@ std::uint32_t draw_word(mxref::Gen& g) {
     case 3: return pair(mxref::kRefBF16);
     case 4: {
       std::uint32_t w = 0;
-      for (int i = 0; i < 4; ++i) w |= std::uint32_t{std::array<std::uint8_t, 5>{0, 1, 0x7F, 0x80, 0xFF}[static_cast<std::size_t>(g.range(0, 4))]} << (8 * i);
+      for (int i = 0; i < 4; ++i)
+        w |= std::uint32_t{std::array<std::uint8_t, 5>{0, 1, 0x7F, 0x80, 0xFF}[static_cast<std::size_t>(g.range(0, 4))]}
+             << (8 * i);
       return w;
     }
-    default: return static_cast<std::uint32_t>(g.with_exp(mxref::kRefF32, g.sign(), g.range(-3, 9), g.frac(mxref::kRefF32)));
+    default:
+      return static_cast<std::uint32_t>(g.with_exp(mxref::kRefF32, g.sign(), g.range(-3, 9), g.frac(mxref::kRefF32)));
   }
 }
 
@@ -69,10 +70,12 @@ void check_lanes(const ValuDesc& d, const ValuContext& ctx, std::uint64_t seed, 
     ValuLane in;
     for (int s = 0; s < 3; ++s)
       for (int w = 0; w < shape.src[s]; ++w)
-        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] = words[s][l * static_cast<std::size_t>(shape.src[s]) + static_cast<std::size_t>(w)];
+        in.src[static_cast<std::size_t>(s)][static_cast<std::size_t>(w)] =
+            words[s][l * static_cast<std::size_t>(shape.src[s]) + static_cast<std::size_t>(w)];
     const Dwords expected = reference(in, ctx);
     for (int w = 0; w < shape.dst; ++w) {
-      const std::uint32_t e = expected[static_cast<std::size_t>(w)], r = got[l * static_cast<std::size_t>(shape.dst) + static_cast<std::size_t>(w)];
+      const std::uint32_t e = expected[static_cast<std::size_t>(w)],
+                          r = got[l * static_cast<std::size_t>(shape.dst) + static_cast<std::size_t>(w)];
       sweep.expect(e == r, [&] {
         return "lane " + std::to_string(l) + " (" + mxref::hex(in.u32(0), 8) + ", " + mxref::hex(in.u32(1), 8) + ", " +
                mxref::hex(in.u32(2), 8) + "): expected " + mxref::hex(e, 8) + ", got " + mxref::hex(r, 8);
@@ -104,11 +107,34 @@ void check_broadcast(const ValuDesc& d, const ValuContext& ctx, std::uint32_t a,
 
 TEST_CASE("The targets' builtin classes have fast lane kernels", "[fast][valu]") {
   // The performance targets (docs/performance.md) name SAD, integer dots, float dots and conversions; these are their builtins here.
-  for (const char* mnemonic : {"v_sad_u8", "v_sad_hi_u8", "v_sad_u16", "v_msad_u8", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
-                               "v_mqsad_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16", "v_dot4_i32_i8", "v_dot4_u32_u8",
-                               "v_dot8_i32_i4", "v_dot8_u32_u4", "v_dot4_i32_iu8", "v_dot8_i32_iu4", "v_dot2_f32_f16", "v_dot2_f16_f16", "v_dot2_bf16_bf16",
-                               "v_dot2_f32_bf16", "v_dot2c_f32_bf16", "v_cvt_f32_fp8", "v_cvt_pk_f32_bf8", "v_cvt_pkrtz_f16_f32", "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32",
-                               "v_cvt_pk_i16_i32", "v_cvt_pk_u16_u32", "v_cvt_pk_u8_f32"}) {
+  for (const char* mnemonic : {"v_sad_u8",
+                               "v_sad_hi_u8",
+                               "v_sad_u16",
+                               "v_msad_u8",
+                               "v_qsad_pk_u16_u8",
+                               "v_mqsad_pk_u16_u8",
+                               "v_mqsad_u32_u8",
+                               "v_dot2_i32_i16",
+                               "v_dot2_u32_u16",
+                               "v_dot4_i32_i8",
+                               "v_dot4_u32_u8",
+                               "v_dot8_i32_i4",
+                               "v_dot8_u32_u4",
+                               "v_dot4_i32_iu8",
+                               "v_dot8_i32_iu4",
+                               "v_dot2_f32_f16",
+                               "v_dot2_f16_f16",
+                               "v_dot2_bf16_bf16",
+                               "v_dot2_f32_bf16",
+                               "v_dot2c_f32_bf16",
+                               "v_cvt_f32_fp8",
+                               "v_cvt_pk_f32_bf8",
+                               "v_cvt_pkrtz_f16_f32",
+                               "v_cvt_pknorm_i16_f32",
+                               "v_cvt_pknorm_u16_f32",
+                               "v_cvt_pk_i16_i32",
+                               "v_cvt_pk_u16_u32",
+                               "v_cvt_pk_u8_f32"}) {
     CAPTURE(mnemonic);
     CHECK(fast::valu_fast_path(mnemonic) != nullptr);
   }
@@ -126,9 +152,10 @@ TEST_CASE("VALU lane kernels equal the reference lane kernels, every registered 
       for (const Modifiers& mods : modifier_sets(d))
         for (fast::SimdLevel level : simd_levels()) {
           const fast::SimdLevelCap cap(level);
-          const std::string what = std::string(d.builtin) + " on " + std::string(arch.name) + " [" + std::to_string(mods.neg) +
-                                   "/" + std::to_string(mods.clamp) + "/" + std::to_string(mods.byte_sel) + "/" +
-                                   std::to_string(mods.word_sel) + "] " + std::string(fast::simd_level_name(level));
+          const std::string what = std::string(d.builtin) + " on " + std::string(arch.name) + " [" +
+                                   std::to_string(mods.neg) + "/" + std::to_string(mods.clamp) + "/" +
+                                   std::to_string(mods.byte_sel) + "/" + std::to_string(mods.word_sel) + "] " +
+                                   std::string(fast::simd_level_name(level));
           check_lanes(d, ValuContext{arch.id, mods, {}}, ++seed, what);
         }
     }
@@ -157,7 +184,8 @@ TEST_CASE("VALU lane kernels leave requests with a non-default switch to the ref
   CHECK(d == 0U);
   for (fast::SimdLevel level : simd_levels()) {
     const fast::SimdLevelCap cap(level);
-    check_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, 0xC1A, "fdot2 fdot_clamp_nan=nan");
+    check_lanes(fdot2, ValuContext{ArchId::gfx1100, Modifiers{.clamp = 1}, nan_kept}, 0xC1A,
+                "fdot2 fdot_clamp_nan=nan");
   }
 }
 
@@ -171,7 +199,8 @@ TEST_CASE("The builtin-level functions give the spec's vectors through the lane 
   for (std::uint32_t r : builtins::udot4(ArchId::gfx90a, ones, ones, zero, false)) CHECK(r == 0x0003F804U);
   for (std::uint32_t r : builtins::udot4(ArchId::gfx90a, ones, ones, all_ones, true)) CHECK(r == 0xFFFFFFFFU);
   const std::vector<std::int32_t> s80(9, static_cast<std::int32_t>(0x80808080)), c_max(9, 0x7FFFFFFF);
-  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s80, s80, c_max, false)) CHECK(static_cast<std::uint32_t>(r) == 0x8000FFFFU);
+  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s80, s80, c_max, false))
+    CHECK(static_cast<std::uint32_t>(r) == 0x8000FFFFU);
   for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s80, s80, c_max, true)) CHECK(r == 0x7FFFFFFF);
   // §5.6 F1 on gfx1100: 3*8 + 8*4 - 1 = 55 exactly, and the hardware gives 55 + 1 ulp.
   const std::vector<builtins::half2> fa(12, {F16{0x4200}, F16{0x4800}}), fb(12, {F16{0x4800}, F16{0x4400}});
@@ -206,8 +235,8 @@ TEST_CASE("16-bit integer dots at the edges of their products and of the accumul
                         {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, true, 0xFFFFFFFF},
                         {"udot2", 0x0001FFFF, 0x0001FFFF, 0xFFFFFFFF, false, 0xFFFE0001}};
   for (const Case& c : cases)
-    check_broadcast(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, c.a, c.b, c.c,
-                    c.expected);
+    check_broadcast(*find_valu(c.builtin), ValuContext{ArchId::gfx90a, Modifiers{.clamp = c.clamp ? 1 : 0}, {}}, c.a,
+                    c.b, c.c, c.expected);
 }
 
 TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near overflow", "[fast][valu]") {
@@ -231,5 +260,6 @@ TEST_CASE("CDNA fdot2 exact model at rounding ties, cancellation, flush and near
                         {ArchId::gfx90a, 0x00000000, 0x00000000, 0x00400000, 0x00000000},
                         {ArchId::gfx942, 0x00000000, 0x00000000, 0x00400000, 0x00400000},
                         {ArchId::gfx90a, 0x00007BFF, 0x00007BFF, 0x7F7FFFFF, 0x7F7FFFFF}};
-  for (const Case& c : cases) check_broadcast(*find_valu("fdot2"), ValuContext{c.arch, {}, {}}, c.a, c.b, c.c, c.expected);
+  for (const Case& c : cases)
+    check_broadcast(*find_valu("fdot2"), ValuContext{c.arch, {}, {}}, c.a, c.b, c.c, c.expected);
 }

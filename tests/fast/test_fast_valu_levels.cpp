@@ -20,9 +20,9 @@ namespace {
 
 // The kinds with no kernel at the portable level (they lean on the host's F16C and binary64
 // conversions; emu/fast/kernels/valu_portable.inl). Their rows run the reference there.
-const std::set<ValuKind> kNoPortableKernel = {ValuKind::fdot2_f32,      ValuKind::fdot2_f16,      ValuKind::fdot2_bf16,
-                                              ValuKind::cvt_pkrtz,      ValuKind::cvt_pknorm_i16, ValuKind::cvt_pknorm_u16,
-                                              ValuKind::cvt_pk_u8_f32};
+const std::set<ValuKind> kNoPortableKernel = {
+    ValuKind::fdot2_f32,      ValuKind::fdot2_f16,      ValuKind::fdot2_bf16,   ValuKind::cvt_pkrtz,
+    ValuKind::cvt_pknorm_i16, ValuKind::cvt_pknorm_u16, ValuKind::cvt_pk_u8_f32};
 
 // The lane engine against the reference lane kernel on the given operands, after checking that a
 // fast kernel (not the reference) computes them at the active level.
@@ -43,7 +43,8 @@ void compare(const ValuDesc& d, const ValuContext& ctx, const std::array<std::ve
     sweep.expect(got[i] == expected[i], [&] {
       std::string s = "lane " + std::to_string(l) + " (";
       for (int n = 0; n < 3; ++n)
-        if (shape.src[n] > 0) s += mxref::hex(words[static_cast<std::size_t>(n)][l * static_cast<std::size_t>(shape.src[n])], 8) + " ";
+        if (shape.src[n] > 0)
+          s += mxref::hex(words[static_cast<std::size_t>(n)][l * static_cast<std::size_t>(shape.src[n])], 8) + " ";
       return s + "): expected " + mxref::hex(expected[i], 8) + ", got " + mxref::hex(got[i], 8);
     });
   }
@@ -74,15 +75,18 @@ TEST_CASE("Every VALU row that claims a fast path has a kernel at every SIMD lev
     // The claim applies somewhere: on at least one architecture that has the builtin, default switches.
     bool applies_somewhere = false;
     for (const ArchInfo& arch : all_archs())
-      if (d.available_on(arch.id) && fast::valu_fast_path_applies(d.fast, ValuContext{arch.id, {}, {}})) applies_somewhere = true;
+      if (d.available_on(arch.id) && fast::valu_fast_path_applies(d.fast, ValuContext{arch.id, {}, {}}))
+        applies_somewhere = true;
     CHECK(applies_somewhere);
     for (fast::SimdLevel level : simd_levels()) {
       CAPTURE(fast::simd_level_name(level));
       const bool has_kernel = fast::valu_kernel(level, d.fast.kind) != nullptr;
       if (level == fast::SimdLevel::scalar && kNoPortableKernel.count(d.fast.kind) != 0) {
         CHECK_FALSE(has_kernel);  // the list stays honest
-        WARN("NO PORTABLE KERNEL: " << d.mnemonic << " runs the reference lane kernel at the scalar level, so the [fast] "
-                                    "comparisons of it at that level compare the reference with itself and check nothing");
+        WARN("NO PORTABLE KERNEL: "
+             << d.mnemonic
+             << " runs the reference lane kernel at the scalar level, so the [fast] "
+                "comparisons of it at that level compare the reference with itself and check nothing");
       } else {
         CHECK(has_kernel);
       }
@@ -90,7 +94,8 @@ TEST_CASE("Every VALU row that claims a fast path has a kernel at every SIMD lev
   }
   CHECK(claimed >= 37);
   // A level above the CPU's never hands out a kernel.
-  if (fast::detected_simd_level() < fast::SimdLevel::avx2) CHECK(fast::valu_kernel(fast::SimdLevel::avx2, ValuKind::sad_u8) == nullptr);
+  if (fast::detected_simd_level() < fast::SimdLevel::avx2)
+    CHECK(fast::valu_kernel(fast::SimdLevel::avx2, ValuKind::sad_u8) == nullptr);
 }
 
 TEST_CASE("FP8 dots on gfx1200: hand-derived vectors at every SIMD level", "[fast][valu]") {
@@ -136,7 +141,8 @@ TEST_CASE("FP8 dots on gfx1200: every factor byte pair, random sets and specials
       const std::uint32_t keep = ~(0xFFU << (8 * k));
       pairs[0].push_back(((r & 0x7F7F7F7FU) & keep) | ((xy & 0xFF) << (8 * k)));
       pairs[1].push_back(((static_cast<std::uint32_t>(rng()) & 0x7F7F7F7FU) & keep) | ((xy >> 8) << (8 * k)));
-      pairs[2].push_back(xy % 3 == 0 ? kF32Specials[xy / 3 % std::size(kF32Specials)] : static_cast<std::uint32_t>(rng() >> 32));
+      pairs[2].push_back(xy % 3 == 0 ? kF32Specials[xy / 3 % std::size(kF32Specials)]
+                                     : static_cast<std::uint32_t>(rng() >> 32));
     }
     // Random bytes and accumulators of every kind; and accumulators near the products' scale, where
     // the additions round and cancel.
@@ -144,7 +150,8 @@ TEST_CASE("FP8 dots on gfx1200: every factor byte pair, random sets and specials
     for (int i = 0; i < 100000; ++i) {
       random[0].push_back(static_cast<std::uint32_t>(rng()));
       random[1].push_back(static_cast<std::uint32_t>(rng()));
-      const std::uint32_t near = (static_cast<std::uint32_t>(rng()) & 0x807FFFFFU) | ((static_cast<std::uint32_t>(100 + rng() % 60)) << 23);
+      const std::uint32_t near =
+          (static_cast<std::uint32_t>(rng()) & 0x807FFFFFU) | ((static_cast<std::uint32_t>(100 + rng() % 60)) << 23);
       random[2].push_back(i % 2 == 0 ? near : static_cast<std::uint32_t>(rng()));
     }
     for (fast::SimdLevel level : simd_levels()) {
@@ -182,14 +189,18 @@ TEST_CASE("Binary32 to OCP FP8/BF8: every exponent and rounding position, random
           words[2].push_back(static_cast<std::uint32_t>(rng()));
         }
         std::vector<Modifiers> mods;
-        if (d->fast.packed) mods = {Modifiers{.word_sel = 0}, Modifiers{.word_sel = 1}};
-        else mods = {Modifiers{.byte_sel = 0}, Modifiers{.byte_sel = 1}, Modifiers{.byte_sel = 2}, Modifiers{.byte_sel = 3}};
+        if (d->fast.packed)
+          mods = {Modifiers{.word_sel = 0}, Modifiers{.word_sel = 1}};
+        else
+          mods = {Modifiers{.byte_sel = 0}, Modifiers{.byte_sel = 1}, Modifiers{.byte_sel = 2},
+                  Modifiers{.byte_sel = 3}};
         for (fast::SimdLevel level : simd_levels()) {
           const fast::SimdLevelCap cap(level);
           for (const Modifiers& m : mods)
             compare(*d, ValuContext{arch, m, {}}, words,
-                    std::string(d->builtin) + " on " + std::string(arch_info(arch).name) + (values == &uniform ? " uniform" : " structured") +
-                        " sel " + std::to_string(m.word_sel + m.byte_sel));
+                    std::string(d->builtin) + " on " + std::string(arch_info(arch).name) +
+                        (values == &uniform ? " uniform" : " structured") + " sel " +
+                        std::to_string(m.word_sel + m.byte_sel));
         }
       }
     }

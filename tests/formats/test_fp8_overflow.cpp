@@ -19,14 +19,14 @@ TEST_CASE("round_pack: FP8 overflow to infinity, NaN code or maximum", "[numeric
   using mxlane::RoundingMode;
   for (const RoundingMode mode : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::down}) {
     INFO("mode " << static_cast<int>(mode));
-    CHECK(huge(mxlane::kFp8E5M2Ocp, false, mode, Overflow::to_infinity) == 0x7CU);   // +inf
-    CHECK(huge(mxlane::kFp8E5M2Ocp, true, mode, Overflow::to_infinity) == 0xFCU);    // -inf
-    CHECK(huge(mxlane::kFp8E4M3Ocp, false, mode, Overflow::to_infinity) == 0x7FU);   // S.1111.111: no infinity
-    CHECK(huge(mxlane::kFp8E4M3Ocp, true, mode, Overflow::to_nan) == 0xFFU);         // not 0xFC (a finite -384)
-    CHECK(huge(mxlane::kFp8E4M3Fnuz, true, mode, Overflow::to_infinity) == 0x80U);   // the only NaN
+    CHECK(huge(mxlane::kFp8E5M2Ocp, false, mode, Overflow::to_infinity) == 0x7CU);  // +inf
+    CHECK(huge(mxlane::kFp8E5M2Ocp, true, mode, Overflow::to_infinity) == 0xFCU);   // -inf
+    CHECK(huge(mxlane::kFp8E4M3Ocp, false, mode, Overflow::to_infinity) == 0x7FU);  // S.1111.111: no infinity
+    CHECK(huge(mxlane::kFp8E4M3Ocp, true, mode, Overflow::to_nan) == 0xFFU);        // not 0xFC (a finite -384)
+    CHECK(huge(mxlane::kFp8E4M3Fnuz, true, mode, Overflow::to_infinity) == 0x80U);  // the only NaN
     CHECK(huge(mxlane::kFp8E5M2Fnuz, false, mode, Overflow::to_nan) == 0x80U);
-    CHECK(huge(mxlane::kFp8E4M3Ocp, true, mode, Overflow::to_max) == 0xFEU);         // -448
-    CHECK(huge(mxlane::kFp8E5M2Ocp, false, mode, Overflow::to_max) == 0x7BU);        // 57344
+    CHECK(huge(mxlane::kFp8E4M3Ocp, true, mode, Overflow::to_max) == 0xFEU);   // -448
+    CHECK(huge(mxlane::kFp8E5M2Ocp, false, mode, Overflow::to_max) == 0x7BU);  // 57344
   }
   CHECK(huge(mxlane::kBinary16, true, RoundingMode::toward_zero, Overflow::to_infinity) == 0xFC00U);
   CHECK(huge(mxlane::kBinary16, false, RoundingMode::toward_zero, Overflow::ieee) == 0x7BFFU);  // IEEE RTZ: max finite

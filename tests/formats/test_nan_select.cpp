@@ -15,7 +15,8 @@ TEST_CASE("select_nan: the first NaN in operand order, quieted, or the default N
   CHECK(mxlane::select_nan(f32, NanPolicy::propagate, {0x3F800000, 0x7F800001, 0xFFC01234}) == 0x7FC00001U);
   CHECK(mxlane::select_nan(f32, NanPolicy::propagate, {0xFFC01234, 0x7F800001}) == 0xFFC01234U);
   CHECK(mxlane::select_nan(f32, NanPolicy::canonical, {0xFFC01234, 0x7F800001}) == 0x7FC00000U);
-  CHECK(mxlane::select_nan(f32, NanPolicy::propagate, {0x7F800000, 0x00000000}) == 0x7FC00000U);  // inf*0: no NaN operand
+  CHECK(mxlane::select_nan(f32, NanPolicy::propagate, {0x7F800000, 0x00000000}) ==
+        0x7FC00000U);  // inf*0: no NaN operand
   const std::vector<std::uint64_t> f64_ops = {0x0000000000000000ULL, 0xFFF0000000000001ULL};
   CHECK(mxlane::select_nan(mxlane::kBinary64, NanPolicy::propagate, f64_ops) == 0xFFF8000000000001ULL);
   CHECK(mxlane::select_nan(mxlane::kBinary64, NanPolicy::canonical, f64_ops) == 0x7FF8000000000000ULL);

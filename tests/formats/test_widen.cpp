@@ -26,7 +26,14 @@ struct Wide {
   std::uint64_t exp_all_ones() const { return ((std::uint64_t{1} << exp_bits) - 1) << man_bits; }
 };
 
-int msb(std::uint64_t v) { int p = -1; while (v != 0) { ++p; v >>= 1; } return p; }
+int msb(std::uint64_t v) {
+  int p = -1;
+  while (v != 0) {
+    ++p;
+    v >>= 1;
+  }
+  return p;
+}
 
 // n * 2^e (n > 0) in the wide format; the wide format holds it exactly by construction of the cases.
 std::uint64_t encode_wide(const Wide& w, bool neg, std::uint64_t n, int e) {
@@ -64,21 +71,22 @@ std::uint64_t expected(const Narrow& f, const Wide& w, std::uint64_t x, mxlane::
   }
   if (inf) return sign | w.exp_all_ones();
   if (e == 0 && m == 0) return sign;
-  if (e == 0) return encode_wide(w, neg, m, 1 - f.bias - f.man_bits);                   // 0.m * 2^emin
+  if (e == 0) return encode_wide(w, neg, m, 1 - f.bias - f.man_bits);                             // 0.m * 2^emin
   return encode_wide(w, neg, m | (1u << f.man_bits), static_cast<int>(e) - f.bias - f.man_bits);  // 1.m * 2^(e-bias)
 }
 
 const Narrow kNarrow[] = {
-    {&mxlane::kBinary16, 5, 10, 15, Narrow::ieee},     {&mxlane::kBfloat16, 8, 7, 127, Narrow::ieee},
-    {&mxlane::kFp8E4M3Ocp, 4, 3, 7, Narrow::e4m3},     {&mxlane::kFp8E5M2Ocp, 5, 2, 15, Narrow::ieee},
-    {&mxlane::kFp8E4M3Fnuz, 4, 3, 8, Narrow::fnuz},    {&mxlane::kFp8E5M2Fnuz, 5, 2, 16, Narrow::fnuz},
+    {&mxlane::kBinary16, 5, 10, 15, Narrow::ieee},  {&mxlane::kBfloat16, 8, 7, 127, Narrow::ieee},
+    {&mxlane::kFp8E4M3Ocp, 4, 3, 7, Narrow::e4m3},  {&mxlane::kFp8E5M2Ocp, 5, 2, 15, Narrow::ieee},
+    {&mxlane::kFp8E4M3Fnuz, 4, 3, 8, Narrow::fnuz}, {&mxlane::kFp8E5M2Fnuz, 5, 2, 16, Narrow::fnuz},
 };
 const mxlane::WidenNan kPolicies[] = {mxlane::WidenNan::move_payload, mxlane::WidenNan::quiet_keep_sign,
                                       mxlane::WidenNan::default_nan, mxlane::WidenNan::all_ones};
 
 }  // namespace
 
-TEST_CASE("widen: every f16, bf16 and FP8/BF8 pattern to binary32 and binary64, every NaN policy", "[numerics][formats][widen]") {
+TEST_CASE("widen: every f16, bf16 and FP8/BF8 pattern to binary32 and binary64, every NaN policy",
+          "[numerics][formats][widen]") {
   const Wide f32{&mxlane::kBinary32, 8, 23}, f64{&mxlane::kBinary64, 11, 52};
   for (const Narrow& f : kNarrow) {
     for (const mxlane::WidenNan policy : kPolicies) {
@@ -98,7 +106,8 @@ TEST_CASE("widen: every f16, bf16 and FP8/BF8 pattern to binary32 and binary64, 
 TEST_CASE("widen: hand-checked patterns", "[numerics][formats][widen]") {
   using mxlane::WidenNan;
   CHECK(mxlane::widen_to_f32(mxlane::kBinary16, 0x0001, WidenNan::move_payload) == 0x33800000U);  // 2^-24
-  CHECK(mxlane::widen_to_f32(mxlane::kBinary16, 0xFC01, WidenNan::move_payload) == 0xFF802000U);  // sNaN stays signalling
+  CHECK(mxlane::widen_to_f32(mxlane::kBinary16, 0xFC01, WidenNan::move_payload) ==
+        0xFF802000U);  // sNaN stays signalling
   CHECK(mxlane::widen_to_f32(mxlane::kBinary16, 0xFC01, WidenNan::quiet_keep_sign) == 0xFFC00000U);
   CHECK(mxlane::widen_to_f32(mxlane::kBfloat16, 0x0001, WidenNan::move_payload) == 0x00010000U);  // f32 subnormal
   CHECK(mxlane::widen_to_f32(mxlane::kFp8E4M3Ocp, 0x7E, WidenNan::move_payload) == 0x43E00000U);  // 448
@@ -107,7 +116,10 @@ TEST_CASE("widen: hand-checked patterns", "[numerics][formats][widen]") {
 }
 
 TEST_CASE("widen: a target that cannot hold every value is refused", "[numerics][formats][widen]") {
-  CHECK_THROWS_AS(mxlane::widen(mxlane::kBinary16, mxlane::kBfloat16, 0x3C00, mxlane::WidenNan::move_payload), std::logic_error);
-  CHECK_THROWS_AS(mxlane::widen(mxlane::kBfloat16, mxlane::kBinary16, 0x3F80, mxlane::WidenNan::move_payload), std::logic_error);
-  CHECK_THROWS_AS(mxlane::widen(mxlane::kBinary32, mxlane::kFp8E4M3Ocp, 0, mxlane::WidenNan::move_payload), std::logic_error);
+  CHECK_THROWS_AS(mxlane::widen(mxlane::kBinary16, mxlane::kBfloat16, 0x3C00, mxlane::WidenNan::move_payload),
+                  std::logic_error);
+  CHECK_THROWS_AS(mxlane::widen(mxlane::kBfloat16, mxlane::kBinary16, 0x3F80, mxlane::WidenNan::move_payload),
+                  std::logic_error);
+  CHECK_THROWS_AS(mxlane::widen(mxlane::kBinary32, mxlane::kFp8E4M3Ocp, 0, mxlane::WidenNan::move_payload),
+                  std::logic_error);
 }

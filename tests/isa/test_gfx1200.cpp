@@ -36,9 +36,9 @@ struct Published {
   int opcode, cycles, a32, cd32, a64, cd64;
 };
 const std::map<std::string, Published> kGfx1200Dense = {
-    {"v_wmma_f32_16x16x16_f16", {0x40, 16, 4, 8, 2, 4}},     {"v_wmma_f32_16x16x16_bf16", {0x41, 16, 4, 8, 2, 4}},
-    {"v_wmma_f16_16x16x16_f16", {0x42, 16, 4, 4, 2, 2}},     {"v_wmma_bf16_16x16x16_bf16", {0x43, 16, 4, 4, 2, 2}},
-    {"v_wmma_i32_16x16x16_iu8", {0x44, 8, 2, 8, 1, 4}},      {"v_wmma_i32_16x16x16_iu4", {0x45, 8, 1, 8, 1, 4}},
+    {"v_wmma_f32_16x16x16_f16", {0x40, 16, 4, 8, 2, 4}},    {"v_wmma_f32_16x16x16_bf16", {0x41, 16, 4, 8, 2, 4}},
+    {"v_wmma_f16_16x16x16_f16", {0x42, 16, 4, 4, 2, 2}},    {"v_wmma_bf16_16x16x16_bf16", {0x43, 16, 4, 4, 2, 2}},
+    {"v_wmma_i32_16x16x16_iu8", {0x44, 8, 2, 8, 1, 4}},     {"v_wmma_i32_16x16x16_iu4", {0x45, 8, 1, 8, 1, 4}},
     {"v_wmma_f32_16x16x16_fp8_fp8", {0x46, 8, 2, 8, 1, 4}}, {"v_wmma_f32_16x16x16_fp8_bf8", {0x47, 8, 2, 8, 1, 4}},
     {"v_wmma_f32_16x16x16_bf8_fp8", {0x48, 8, 2, 8, 1, 4}}, {"v_wmma_f32_16x16x16_bf8_bf8", {0x49, 8, 2, 8, 1, 4}},
     {"v_wmma_i32_16x16x32_iu4", {0x4a, 8, 2, 8, 1, 4}},
@@ -56,7 +56,8 @@ Place output_formula(int bits, int wave, int i, int j) {
 // One eval line for a fixture (docs/rdna4.md §5): the capture harness stored a[x] (low half) and
 // a[x+1] (high half) in VGPR r of lane L with x = (L/16)*(256/W) + 2r, the same for B; every C word
 // is c. `expect`: every D word is the captured result of that wave size.
-std::string fixture_eval_line(const std::vector<std::string>& f, int wave, bool with_expect, const std::string& expect_word) {
+std::string fixture_eval_line(const std::vector<std::string>& f, int wave, bool with_expect,
+                              const std::string& expect_word) {
   const int ab_vgprs = wave == 32 ? 4 : 2, cd_vgprs = wave == 32 ? 8 : 4;
   const auto regs = [&](int first_field) {
     std::string s = "[";
@@ -88,7 +89,8 @@ std::string fixture_eval_line(const std::vector<std::string>& f, int wave, bool 
 
 }  // namespace
 
-TEST_CASE("gfx1200 has the 11 dense WMMA instructions, each with a _w32_gfx12 and a _w64_gfx12 builtin", "[isa][gfx1200]") {
+TEST_CASE("gfx1200 has the 11 dense WMMA instructions, each with a _w32_gfx12 and a _w64_gfx12 builtin",
+          "[isa][gfx1200]") {
   std::map<std::string, std::set<int>> waves;
   for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1200)) {
     if (d->family().sparse_a) continue;  // SWMMAC: tests/isa/test_gfx1200_swmmac.cpp
@@ -112,9 +114,11 @@ TEST_CASE("gfx1200 has the 11 dense WMMA instructions, each with a _w32_gfx12 an
   for (const auto& [mnemonic, w] : waves) CHECK(w == std::set<int>{32, 64});
   CHECK(arch_info(ArchId::gfx1200).matrix_modelled);
   CHECK(resolve_instruction(*find_arch("gfx1201"), "v_wmma_i32_16x16x32_iu4").wave == 32);
-  CHECK(resolve_instruction(*find_arch("rdna4"), "v_wmma_i32_16x16x32_iu4", 64).builtin == "wmma_i32_16x16x32_iu4_w64_gfx12");
+  CHECK(resolve_instruction(*find_arch("rdna4"), "v_wmma_i32_16x16x32_iu4", 64).builtin ==
+        "wmma_i32_16x16x32_iu4_w64_gfx12");
   // gfx1100 lacks the gfx12-only shapes and names where they are.
-  CHECK_THROWS_WITH(resolve_instruction(*find_arch("gfx1100"), "v_wmma_f32_16x16x16_fp8_fp8"), Catch::Contains("gfx1200"));
+  CHECK_THROWS_WITH(resolve_instruction(*find_arch("gfx1100"), "v_wmma_f32_16x16x16_fp8_fp8"),
+                    Catch::Contains("gfx1200"));
 }
 
 TEST_CASE("gfx1200 layouts of every instruction, both waves, follow docs/rdna4.md §2", "[isa][gfx1200][layouts]") {
@@ -131,9 +135,12 @@ TEST_CASE("gfx1200 layouts of every instruction, both waves, follow docs/rdna4.m
           const auto p = layout.forward(0, r, c);
           REQUIRE(!p.empty());
           Place want{};
-          if (op == Operand::A) want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, r, c);
-          else if (op == Operand::B) want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, c, r);
-          else want = output_formula(bits, d->wave, r, c);
+          if (op == Operand::A)
+            want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, r, c);
+          else if (op == Operand::B)
+            want = mxlane_test::gfx12_input_formula(bits, d->k, d->wave, c, r);
+          else
+            want = output_formula(bits, d->wave, r, c);
           CHECK(place_of(p[0]) == want);
           CHECK(p[0].slot.width() == bits);
           seen.insert(place_of(p[0]));
@@ -170,8 +177,9 @@ TEST_CASE("gfx1200 modifiers: NEG/NEG_HI on f16/bf16, C only on FP8, signedness 
 
   // f16 NEG[0] negates A's even k, NEG_HI[0] its odd k: 1*1 (k=0) + 2*1 (k=1) with C = 0.
   const InstrDesc& f32f16 = inst("gfx1200", "v_wmma_f32_16x16x16_f16");
-  CHECK(mxlane_test::element00(f32f16, {0x3C00, 0x4000}, {0x3C00, 0x3C00}, 0) == 0x40400000);                         // 3
-  CHECK(mxlane_test::element00(f32f16, {0x3C00, 0x4000}, {0x3C00, 0x3C00}, 0, {}, Modifiers{.neg = 1}) == 0x3F800000);  // 1
+  CHECK(mxlane_test::element00(f32f16, {0x3C00, 0x4000}, {0x3C00, 0x3C00}, 0) == 0x40400000);  // 3
+  CHECK(mxlane_test::element00(f32f16, {0x3C00, 0x4000}, {0x3C00, 0x3C00}, 0, {}, Modifiers{.neg = 1}) ==
+        0x3F800000);  // 1
   CHECK(mxlane_test::element00(f32f16, {0x3C00, 0x4000}, {0x3C00, 0x3C00}, 0, {}, Modifiers{.neg_hi = 1}) ==
         0xBF800000);  // -1
 }
@@ -189,7 +197,8 @@ TEST_CASE("gfx1200 integer WMMA through the table: CLAMP saturates after each ha
                                Modifiers{.neg = 3, .clamp = 1}) == 0x7FFFFFFF);
 }
 
-TEST_CASE("gfx1201 float captures evaluated end to end through mxlane eval and replay", "[isa][gfx1200][captures][cli]") {
+TEST_CASE("gfx1201 float captures evaluated end to end through mxlane eval and replay",
+          "[isa][gfx1200][captures][cli]") {
   const auto lines = mxlane_test::vector_lines("gfx1201_wmma_fixtures.txt");
   REQUIRE(lines.size() == 24);
   std::string eval_input, replay_input;
@@ -228,19 +237,20 @@ TEST_CASE("gfx1200 on every command: list, lanemap, trace, check, pictures, site
   CHECK(list.out.find("wmma_f32_16x16x16_bf8_fp8_w32_gfx12") != std::string::npos);
 
   // D[3][5] of the packed f16 output: VGPR floor(3/2) mod 4 = 1, high half, lane 5.
-  const auto lanemap = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D",
-                                   "--element", "3,5"});
+  const auto lanemap = run_mxlane(
+      {"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D", "--element", "3,5"});
   CHECK(lanemap.code == 0);
   CHECK(lanemap.out.find("D[3][5] = v1{5}.[31:16]") != std::string::npos);
 
   // The trace: C, then one DOT4 step per four k (docs/rdna4.md §3.2); k = 4 of A row 3 is in lane 19.
-  const auto trace = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5"});
+  const auto trace =
+      run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5"});
   CHECK(trace.code == 0);
   CHECK(trace.out.find("RDNA4 WMMA: chained DOT4 steps") != std::string::npos);
   CHECK(trace.out.find("k = 12..15: DOT4 step") != std::string::npos);
   CHECK(trace.out.find("A[3][4] = v0{19}.[15:0]") != std::string::npos);
-  const auto int_trace = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_i32_16x16x16_iu8", "--trace", "0,0",
-                                     "--format", "json"});
+  const auto int_trace = run_mxlane(
+      {"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_i32_16x16x16_iu8", "--trace", "0,0", "--format", "json"});
   CHECK(int_trace.code == 0);
   CHECK(int_trace.out.find("\"integer_sum\"") != std::string::npos);
   // Two stages, one per half of K, each with its own saturation (docs/rdna4.md §3.2).
@@ -261,11 +271,12 @@ TEST_CASE("gfx1200 on every command: list, lanemap, trace, check, pictures, site
                     "G*2+L/16", "--col", "L%16"})
             .code == 1);
 
-  const auto svg = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "wmma_i32_16x16x32_iu4_w64_gfx12", "--operand", "A",
-                               "--format", "svg"});
+  const auto svg = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "wmma_i32_16x16x32_iu4_w64_gfx12", "--operand",
+                               "A", "--format", "svg"});
   CHECK(svg.code == 0);
   CHECK(svg.out.find("<svg") != std::string::npos);
-  const auto html = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_bf16_16x16x16_bf16", "--format", "html"});
+  const auto html =
+      run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_bf16_16x16x16_bf16", "--format", "html"});
   CHECK(html.code == 0);
   CHECK(html.out.find("wmma_bf16_16x16x16_bf16_w32_gfx12") != std::string::npos);
 
@@ -278,21 +289,21 @@ TEST_CASE("gfx1200 on every command: list, lanemap, trace, check, pictures, site
 
 TEST_CASE("gfx1200 bad input: one line naming the field and the legal values, exit 2", "[isa][gfx1200][cli]") {
   const auto one_line = [](const mxlane_test::Run& r) { return std::count(r.err.begin(), r.err.end(), '\n') == 1; };
-  const auto fp8_neg = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_fp8_fp8", "--operand",
-                                   "A", "--neg", "1"});
+  const auto fp8_neg = run_mxlane(
+      {"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_fp8_fp8", "--operand", "A", "--neg", "1"});
   CHECK(fp8_neg.code == 2);
   CHECK(one_line(fp8_neg));
   CHECK(fp8_neg.err.find("neg=1 is not allowed on v_wmma_f32_16x16x16_fp8_fp8") != std::string::npos);
   CHECK(fp8_neg.err.find("legal values: 0, 4") != std::string::npos);
 
-  const auto opsel = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D",
-                                 "--opsel", "4"});
+  const auto opsel = run_mxlane(
+      {"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f16_16x16x16_f16", "--operand", "D", "--opsel", "4"});
   CHECK(opsel.code == 2);
   CHECK(one_line(opsel));
   CHECK(opsel.err.find("opsel=4 is not allowed on v_wmma_f16_16x16x16_f16") != std::string::npos);
 
-  for (const auto& [builtin, wave] : {std::pair{"wmma_f32_16x16x16_f16_w64_gfx12", "32"},
-                                      std::pair{"wmma_i32_16x16x16_iu8_w32_gfx12", "64"}}) {
+  for (const auto& [builtin, wave] :
+       {std::pair{"wmma_f32_16x16x16_f16_w64_gfx12", "32"}, std::pair{"wmma_i32_16x16x16_iu8_w32_gfx12", "64"}}) {
     CAPTURE(builtin);
     const auto r = run_mxlane_on_input({"eval"}, std::string("{\"arch\": \"gfx1200\", \"inst\": \"") + builtin +
                                                      "\", \"wave\": " + wave + ", \"src\": {}}\n");
@@ -300,7 +311,8 @@ TEST_CASE("gfx1200 bad input: one line naming the field and the legal values, ex
     CHECK(r.err.find(std::string("wave ") + wave + " contradicts builtin " + builtin) != std::string::npos);
   }
   const auto eval_fp8 = run_mxlane_on_input(
-      {"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"v_wmma_f32_16x16x16_bf8_bf8\", \"mods\": {\"neg_hi\": 2}, \"src\": {}}\n");
+      {"eval"},
+      "{\"arch\": \"gfx1200\", \"inst\": \"v_wmma_f32_16x16x16_bf8_bf8\", \"mods\": {\"neg_hi\": 2}, \"src\": {}}\n");
   CHECK(eval_fp8.code == 2);
   CHECK(eval_fp8.out.find("mods: neg_hi=2 is not allowed") != std::string::npos);
 }

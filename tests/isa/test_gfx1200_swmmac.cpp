@@ -125,7 +125,8 @@ TEST_CASE("gfx1200 has the 11 SWMMAC instructions, each with a _w32 and a _w64 b
   CHECK(mnemonics.size() == 11);
 }
 
-TEST_CASE("gfx1200 SWMMAC layouts follow docs/rdna4.md §2.5, both waves, every legal index_key", "[isa][gfx1200][swmmac][layouts]") {
+TEST_CASE("gfx1200 SWMMAC layouts follow docs/rdna4.md §2.5, both waves, every legal index_key",
+          "[isa][gfx1200][swmmac][layouts]") {
   for (const InstrDesc* d : swmmac_rows()) {
     CAPTURE(d->builtin);
     const int bits = elem_bits(d->a_type);
@@ -174,7 +175,8 @@ TEST_CASE("gfx1200 SWMMAC layouts follow docs/rdna4.md §2.5, both waves, every 
   }
 }
 
-TEST_CASE("gfx1200 SWMMAC modifiers: index_key ranges, NEG on A/B only for f16/bf16, none on FP8", "[isa][gfx1200][swmmac][modifiers]") {
+TEST_CASE("gfx1200 SWMMAC modifiers: index_key ranges, NEG on A/B only for f16/bf16, none on FP8",
+          "[isa][gfx1200][swmmac][modifiers]") {
   const InstrDesc& f16 = resolve_instruction(arch_info(ArchId::gfx1200), "swmmac_f32_16x16x32_f16_w32");
   const InstrDesc& fp8 = resolve_instruction(arch_info(ArchId::gfx1200), "swmmac_f32_16x16x32_fp8_bf8_w64");
   const InstrDesc& iu4 = resolve_instruction(arch_info(ArchId::gfx1200), "swmmac_i32_16x16x64_iu4_w32");
@@ -190,34 +192,39 @@ TEST_CASE("gfx1200 SWMMAC modifiers: index_key ranges, NEG on A/B only for f16/b
   CHECK_THROWS_WITH(validate_modifiers(dense, Modifiers{.index_key = 1}), Catch::Contains("only on gfx12 SWMMAC"));
 }
 
-TEST_CASE("gfx1200 SWMMAC bad input: one line naming the field and the legal values, exit 2", "[isa][gfx1200][swmmac][cli]") {
-  const auto key = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "swmmac_f32_16x16x32_f16_w32", "--operand", "IDX",
-                               "--index-key", "2"});
+TEST_CASE("gfx1200 SWMMAC bad input: one line naming the field and the legal values, exit 2",
+          "[isa][gfx1200][swmmac][cli]") {
+  const auto key = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "swmmac_f32_16x16x32_f16_w32", "--operand",
+                               "IDX", "--index-key", "2"});
   CHECK(key.code == 2);
   CHECK(one_line(key));
   CHECK(key.err.find("index_key=2 is not allowed on v_swmmac_f32_16x16x32_f16") != std::string::npos);
   CHECK(key.err.find("legal values: 0, 1") != std::string::npos);
-  const auto fp8_neg = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_fp8_fp8", "--operand",
-                                   "A", "--neg", "1"});
+  const auto fp8_neg = run_mxlane(
+      {"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_fp8_fp8", "--operand", "A", "--neg", "1"});
   CHECK(fp8_neg.code == 2);
   CHECK(one_line(fp8_neg));
   CHECK(fp8_neg.err.find("neg=1 is not allowed on v_swmmac_f32_16x16x32_fp8_fp8") != std::string::npos);
-  const auto w64 = run_mxlane_on_input({"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"swmmac_f32_16x16x32_f16_w64\", "
-                                                 "\"wave\": 32, \"src\": {}}\n");
+  const auto w64 = run_mxlane_on_input({"eval"},
+                                       "{\"arch\": \"gfx1200\", \"inst\": \"swmmac_f32_16x16x32_f16_w64\", "
+                                       "\"wave\": 32, \"src\": {}}\n");
   CHECK(w64.code == 2);
   CHECK(w64.err.find("wave 32 contradicts builtin swmmac_f32_16x16x32_f16_w64") != std::string::npos);
   const std::string ones = grid(4, 32, "0x3c003c00");
   const auto dense_idx = run_mxlane_on_input(
-      {"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"wmma_f32_16x16x16_f16_w32_gfx12\", \"src\": {\"A\": " + ones + ", \"B\": " +
-                    ones + ", \"C\": " + grid(8, 32, "0x0") + ", \"IDX\": " + grid(1, 32, "0x44444444") + "}}\n");
+      {"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"wmma_f32_16x16x16_f16_w32_gfx12\", \"src\": {\"A\": " + ones +
+                    ", \"B\": " + ones + ", \"C\": " + grid(8, 32, "0x0") + ", \"IDX\": " + grid(1, 32, "0x44444444") +
+                    "}}\n");
   CHECK(dense_idx.code == 2);
   CHECK(dense_idx.out.find("src.IDX") != std::string::npos);
   CHECK(dense_idx.out.find("SWMMAC") != std::string::npos);
-  const auto lanemap_dense = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "IDX"});
+  const auto lanemap_dense =
+      run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "IDX"});
   CHECK(lanemap_dense.code == 2);
   CHECK(one_line(lanemap_dense));
   const auto eval_key = run_mxlane_on_input(
-      {"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"swmmac_i32_16x16x64_iu4_w32\", \"mods\": {\"index_key\": 1}, \"src\": {}}\n");
+      {"eval"},
+      "{\"arch\": \"gfx1200\", \"inst\": \"swmmac_i32_16x16x64_iu4_w32\", \"mods\": {\"index_key\": 1}, \"src\": {}}\n");
   CHECK(eval_key.code == 2);
   CHECK(eval_key.out.find("mods: index_key=1 is not allowed") != std::string::npos);
 }
@@ -225,20 +232,24 @@ TEST_CASE("gfx1200 SWMMAC bad input: one line naming the field and the legal val
 TEST_CASE("gfx1200 SWMMAC end to end: eval and lanemap --trace read the rebuilt row", "[isa][gfx1200][swmmac][cli]") {
   // f16 wave32: stored values 1.0, B 1.0, C (read from D's registers) 0: 16 stored products = 16.0 in every element.
   // IDX 0x44444444: every group's values at positions 0 and 1, in both index_key windows.
-  const std::string line = "{\"arch\": \"gfx1200\", \"inst\": \"v_swmmac_f32_16x16x32_f16\", \"src\": {\"A\": " +
-                           grid(4, 32, "0x3c003c00") + ", \"B\": " + grid(8, 32, "0x3c003c00") + ", \"C\": " +
-                           grid(8, 32, "0x00000000") + ", \"IDX\": " + grid(1, 32, "0x44444444") + "}}\n";
+  const std::string line =
+      "{\"arch\": \"gfx1200\", \"inst\": \"v_swmmac_f32_16x16x32_f16\", \"src\": {\"A\": " + grid(4, 32, "0x3c003c00") +
+      ", \"B\": " + grid(8, 32, "0x3c003c00") + ", \"C\": " + grid(8, 32, "0x00000000") +
+      ", \"IDX\": " + grid(1, 32, "0x44444444") + "}}\n";
   const auto eval = run_mxlane_on_input({"eval"}, line);
   CHECK(eval.code == 0);
   CHECK(eval.out.find("\"0x41800000\"") != std::string::npos);
   CHECK(eval.out.find("error") == std::string::npos);
-  const auto missing = run_mxlane_on_input({"eval"}, "{\"arch\": \"gfx1200\", \"inst\": \"v_swmmac_f32_16x16x32_f16\", "
-                                                     "\"src\": {\"A\": " + grid(4, 32, "0x3c003c00") + ", \"B\": " +
-                                                     grid(8, 32, "0x3c003c00") + ", \"C\": " + grid(8, 32, "0x0") + "}}\n");
+  const auto missing = run_mxlane_on_input({"eval"},
+                                           "{\"arch\": \"gfx1200\", \"inst\": \"v_swmmac_f32_16x16x32_f16\", "
+                                           "\"src\": {\"A\": " +
+                                               grid(4, 32, "0x3c003c00") + ", \"B\": " + grid(8, 32, "0x3c003c00") +
+                                               ", \"C\": " + grid(8, 32, "0x0") + "}}\n");
   CHECK(missing.code == 2);
   CHECK(missing.out.find("src.IDX: missing") != std::string::npos);
 
-  const auto trace = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_f16", "--trace", "3,5"});
+  const auto trace =
+      run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "v_swmmac_f32_16x16x32_f16", "--trace", "3,5"});
   CHECK(trace.code == 0);
   CHECK(trace.out.find("Sparse A") != std::string::npos);
   CHECK(trace.out.find("DOT4 step") != std::string::npos);
@@ -248,20 +259,24 @@ TEST_CASE("gfx1200 SWMMAC end to end: eval and lanemap --trace read the rebuilt 
   // and both stored values still multiply B row 4g (the second moves to the first free k).
   std::string irregular = line;
   irregular.replace(irregular.find("0x44444444"), 10, "0x00000000");
-  for (std::size_t at; (at = irregular.find("0x44444444")) != std::string::npos;) irregular.replace(at, 10, "0x00000000");
+  for (std::size_t at; (at = irregular.find("0x44444444")) != std::string::npos;)
+    irregular.replace(at, 10, "0x00000000");
   const auto flagged = mxlane_test::trace_with_values("gfx1200", "v_swmmac_f32_16x16x32_f16", "3,5", irregular);
   CHECK(flagged.code == 0);
   CHECK(flagged.out.find("some group's indices are not increasing: undefined in the ISA") != std::string::npos);
-  CHECK(run_mxlane_on_input({"eval"}, irregular).out.find("\"0x41800000\"") != std::string::npos);  // still 16 products of 1
+  CHECK(run_mxlane_on_input({"eval"}, irregular).out.find("\"0x41800000\"") !=
+        std::string::npos);  // still 16 products of 1
   const auto idx_map = run_mxlane({"lanemap", "--arch", "gfx1200", "--inst", "swmmac_f32_16x16x32_f16_w64", "--operand",
                                    "IDX", "--index-key", "3", "--format", "json"});
   CHECK(idx_map.code == 0);
   CHECK(idx_map.out.find("\"bit_lo\":24") != std::string::npos);  // window 3 of four 8-bit windows
 }
 
-TEST_CASE("gfx1200 SWMMAC arithmetic through run_matrix: the index picks B rows, dense-k vs compressed-k", "[isa][gfx1200][swmmac]") {
+TEST_CASE("gfx1200 SWMMAC arithmetic through run_matrix: the index picks B rows, dense-k vs compressed-k",
+          "[isa][gfx1200][swmmac]") {
   const InstrDesc& d = resolve_instruction(arch_info(ArchId::gfx1200), "swmmac_f32_16x16x32_f16_w32");
-  BitMatrix a = BitMatrix::Constant(16, 16, 0x3c00), b = BitMatrix::Constant(32, 16, 0x3c00), c = BitMatrix::Zero(16, 16);
+  BitMatrix a = BitMatrix::Constant(16, 16, 0x3c00), b = BitMatrix::Constant(32, 16, 0x3c00),
+            c = BitMatrix::Zero(16, 16);
   BitMatrix idx(16, 16);
   for (int i = 0; i < 16; ++i)
     for (int t = 0; t < 16; ++t) idx(i, t) = static_cast<std::uint64_t>(t % 2);  // positions 0 and 1
@@ -279,11 +294,13 @@ TEST_CASE("gfx1200 SWMMAC arithmetic through run_matrix: the index picks B rows,
   set_switch(compressed, "gfx12_swmmac_grouping", "compressed-k");
   CHECK((run_matrix(d, {a}, {b}, {c}, {}, compressed, {idx})[0].array() == 0x41800000u).all());
   // gemm() refuses sparse rows, as for SMFMAC.
-  CHECK_THROWS_WITH(gemm(d, GemmMatrix<std::uint16_t>(16, 32), GemmMatrix<std::uint16_t>(32, 16), GemmMatrix<std::uint32_t>(16, 16)),
-                    Catch::Contains("is sparse"));
+  CHECK_THROWS_WITH(
+      gemm(d, GemmMatrix<std::uint16_t>(16, 32), GemmMatrix<std::uint16_t>(32, 16), GemmMatrix<std::uint32_t>(16, 16)),
+      Catch::Contains("is sparse"));
 }
 
-TEST_CASE("gfx1200 SWMMAC builtin API: builtins::gfx1200::swmmac_* take (A, B, C, idx) and the integer flags", "[isa][gfx1200][swmmac][api]") {
+TEST_CASE("gfx1200 SWMMAC builtin API: builtins::gfx1200::swmmac_* take (A, B, C, idx) and the integer flags",
+          "[isa][gfx1200][swmmac][api]") {
   namespace g = builtins::gfx1200;
   using Fn = std::remove_cv_t<decltype(g::swmmac_f32_16x16x32_f16_w32)>;
   static_assert(std::is_same_v<Fn::A::value_type, std::array<F16, 8>>);

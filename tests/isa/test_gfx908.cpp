@@ -31,16 +31,16 @@ struct PublishedGfx908 {
   int opcode, cycles, a, b, cd;
 };
 const std::map<std::string, PublishedGfx908> kGfx908 = {
-    {"v_mfma_f32_32x32x1f32", {0x40, 64, 1, 1, 32}},   {"v_mfma_f32_16x16x1f32", {0x41, 32, 1, 1, 16}},
-    {"v_mfma_f32_4x4x1f32", {0x42, 8, 1, 1, 4}},       {"v_mfma_f32_32x32x2f32", {0x44, 64, 1, 1, 16}},
-    {"v_mfma_f32_16x16x4f32", {0x45, 32, 1, 1, 4}},    {"v_mfma_f32_32x32x4f16", {0x48, 64, 2, 2, 32}},
-    {"v_mfma_f32_16x16x4f16", {0x49, 32, 2, 2, 16}},   {"v_mfma_f32_4x4x4f16", {0x4a, 8, 2, 2, 4}},
-    {"v_mfma_f32_32x32x8f16", {0x4c, 64, 2, 2, 16}},   {"v_mfma_f32_16x16x16f16", {0x4d, 32, 2, 2, 4}},
-    {"v_mfma_i32_32x32x4i8", {0x50, 64, 1, 1, 32}},    {"v_mfma_i32_16x16x4i8", {0x51, 32, 1, 1, 16}},
-    {"v_mfma_i32_4x4x4i8", {0x52, 8, 1, 1, 4}},        {"v_mfma_i32_32x32x8i8", {0x54, 64, 1, 1, 16}},
-    {"v_mfma_i32_16x16x16i8", {0x55, 32, 1, 1, 4}},    {"v_mfma_f32_32x32x2bf16", {0x68, 64, 1, 1, 32}},
-    {"v_mfma_f32_16x16x2bf16", {0x69, 32, 1, 1, 16}},  {"v_mfma_f32_4x4x2bf16", {0x6b, 8, 1, 1, 4}},
-    {"v_mfma_f32_32x32x4bf16", {0x6c, 64, 1, 1, 16}},  {"v_mfma_f32_16x16x8bf16", {0x6d, 32, 1, 1, 4}},
+    {"v_mfma_f32_32x32x1f32", {0x40, 64, 1, 1, 32}},  {"v_mfma_f32_16x16x1f32", {0x41, 32, 1, 1, 16}},
+    {"v_mfma_f32_4x4x1f32", {0x42, 8, 1, 1, 4}},      {"v_mfma_f32_32x32x2f32", {0x44, 64, 1, 1, 16}},
+    {"v_mfma_f32_16x16x4f32", {0x45, 32, 1, 1, 4}},   {"v_mfma_f32_32x32x4f16", {0x48, 64, 2, 2, 32}},
+    {"v_mfma_f32_16x16x4f16", {0x49, 32, 2, 2, 16}},  {"v_mfma_f32_4x4x4f16", {0x4a, 8, 2, 2, 4}},
+    {"v_mfma_f32_32x32x8f16", {0x4c, 64, 2, 2, 16}},  {"v_mfma_f32_16x16x16f16", {0x4d, 32, 2, 2, 4}},
+    {"v_mfma_i32_32x32x4i8", {0x50, 64, 1, 1, 32}},   {"v_mfma_i32_16x16x4i8", {0x51, 32, 1, 1, 16}},
+    {"v_mfma_i32_4x4x4i8", {0x52, 8, 1, 1, 4}},       {"v_mfma_i32_32x32x8i8", {0x54, 64, 1, 1, 16}},
+    {"v_mfma_i32_16x16x16i8", {0x55, 32, 1, 1, 4}},   {"v_mfma_f32_32x32x2bf16", {0x68, 64, 1, 1, 32}},
+    {"v_mfma_f32_16x16x2bf16", {0x69, 32, 1, 1, 16}}, {"v_mfma_f32_4x4x2bf16", {0x6b, 8, 1, 1, 4}},
+    {"v_mfma_f32_32x32x4bf16", {0x6c, 64, 1, 1, 16}}, {"v_mfma_f32_16x16x8bf16", {0x6d, 32, 1, 1, 4}},
 };
 
 }  // namespace
@@ -81,13 +81,15 @@ TEST_CASE("gfx908 layouts are gfx90a's, element by element, with every modifier"
       for (int v : r.values) {
         Modifiers mods;
         set_modifier(mods, r.name, v);
-        if (r.name == "abid") mods.cbsz = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(v))));  // abid < 2^cbsz
+        if (r.name == "abid")
+          mods.cbsz = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(v))));  // abid < 2^cbsz
         for (Operand op : kAllOperands) {
           const OperandLayout l908(*d908, op, mods, Switches{}), l90a(d90a, op, mods, Switches{});
           const auto p908 = l908.all(), p90a = l90a.all();
           REQUIRE(p908.size() == p90a.size());
           for (std::size_t i = 0; i < p908.size(); ++i) {
-            if (!(p908[i].slot == p90a[i].slot)) FAIL_CHECK("operand " << operand_name(op) << " placement " << i << " differs");
+            if (!(p908[i].slot == p90a[i].slot))
+              FAIL_CHECK("operand " << operand_name(op) << " placement " << i << " differs");
           }
         }
       }
@@ -101,8 +103,11 @@ TEST_CASE("gfx908 register tuples need 4-byte alignment, gfx90a's 8-byte", "[isa
     LaneRegFile regs(64, 64);
     const MatrixOperands odd_a{{1}, {8}, {16}, {24}, {}, {}, {}};
     CAPTURE(arch);
-    if (std::string(arch) == "gfx908") CHECK_NOTHROW(execute_matrix(d, regs, odd_a, {}, {}));
-    else CHECK_THROWS_WITH(execute_matrix(d, regs, odd_a, {}, {}), Catch::Contains("must start at an even VGPR on gfx90a"));
+    if (std::string(arch) == "gfx908")
+      CHECK_NOTHROW(execute_matrix(d, regs, odd_a, {}, {}));
+    else
+      CHECK_THROWS_WITH(execute_matrix(d, regs, odd_a, {}, {}),
+                        Catch::Contains("must start at an even VGPR on gfx90a"));
   }
   CHECK(find_arch("gfx908")->cd_accvgpr_only);
   CHECK_FALSE(find_arch("gfx90a")->cd_accvgpr_only);
@@ -164,8 +169,9 @@ TEST_CASE("gfx908 through every CLI command", "[isa][gfx908][cli]") {
                                  "--row", "L%32", "--col", "4*(L/32)+G"});
   CHECK(check.code == 0);
 
-  const auto trace = run_mxlane({"lanemap", "--arch", "gfx908", "--inst", "v_mfma_f32_16x16x16f16", "--trace", "0,0",
-                                 "--a", "0x0001,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "--b", "0x3c00,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"});
+  const auto trace =
+      run_mxlane({"lanemap", "--arch", "gfx908", "--inst", "v_mfma_f32_16x16x16f16", "--trace", "0,0", "--a",
+                  "0x0001,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "--b", "0x3c00,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"});
   REQUIRE(trace.code == 0);
   CHECK(trace.out.find("CDNA1 FP16 MFMA") != std::string::npos);
   CHECK(trace.out.find("gradual underflow") != std::string::npos);
@@ -194,9 +200,9 @@ TEST_CASE("gfx908 through every CLI command", "[isa][gfx908][cli]") {
   };
   CHECK(mxlane_test::run_mxlane_on_input({"replay"}, capture("0x40a00000")).code == 0);
   CHECK(mxlane_test::run_mxlane_on_input({"replay"}, capture("0x40c00000")).code == 1);
-  const auto bad = mxlane_test::run_mxlane_on_input(
-      {"eval"}, R"({"arch":"gfx908","inst":"v_mfma_f64_16x16x4f64","src":{}})"
-                "\n");
+  const auto bad =
+      mxlane_test::run_mxlane_on_input({"eval"}, R"({"arch":"gfx908","inst":"v_mfma_f64_16x16x4f64","src":{}})"
+                                                 "\n");
   CHECK(bad.code == 2);
   CHECK(bad.err.find("gfx90a") != std::string::npos);
 }

@@ -100,15 +100,18 @@ TEST_CASE("gfx942 names: aliases, both spellings, removed builtins refused with 
   CHECK(resolve_instruction(a, "mfma_f32_32x32x8bf16_1k").mnemonic == "v_mfma_f32_32x32x8_bf16");
   CHECK(resolve_instruction(a, "v_mfma_f32_32x32x8bf16_1k").mnemonic == "v_mfma_f32_32x32x8_bf16");
   // Removed on gfx942: legacy bf16 and the K=8/16 i8 shapes.
-  for (const char* name : {"mfma_f32_32x32x4bf16", "v_mfma_f32_32x32x4bf16", "mfma_i32_32x32x8i8", "v_mfma_i32_16x16x16i8"}) {
+  for (const char* name :
+       {"mfma_f32_32x32x4bf16", "v_mfma_f32_32x32x4bf16", "mfma_i32_32x32x8i8", "v_mfma_i32_16x16x16i8"}) {
     CAPTURE(name);
-    CHECK_THROWS_WITH(resolve_instruction(a, name), Catch::Contains("not available on gfx942") && Catch::Contains("gfx90a"));
+    CHECK_THROWS_WITH(resolve_instruction(a, name),
+                      Catch::Contains("not available on gfx942") && Catch::Contains("gfx90a"));
   }
   // gfx942-only instructions are refused on gfx90a with the architecture that has them.
   CHECK_THROWS_WITH(resolve_instruction(*find_arch("gfx90a"), "v_mfma_f32_16x16x8_xf32"), Catch::Contains("gfx942"));
 }
 
-TEST_CASE("gfx942 inputs with 2 or 8 values per lane follow the closed form of docs/cdna3.md §3", "[isa][gfx942][layouts]") {
+TEST_CASE("gfx942 inputs with 2 or 8 values per lane follow the closed form of docs/cdna3.md §3",
+          "[isa][gfx942][layouts]") {
   // lane = i + M*floor(k/Kl), item t = k mod Kl, item t at bits [w*t, w*t+w-1] of the lane's
   // little-endian operand words (w = element bits), for A (i = row) and B (i = column).
   for (const char* name : {"v_mfma_f32_16x16x8_xf32", "v_mfma_f32_32x32x4_xf32", "v_mfma_i32_32x32x16_i8",
@@ -143,11 +146,13 @@ TEST_CASE("gfx942 modifiers: none on single-block shapes, BLGP as the f64 negate
     CHECK_THROWS_WITH(validate_modifiers(d, Modifiers{.blgp = 1}), Catch::Contains("blgp=1 is not allowed"));
   }
   // Multi-block shapes keep gfx90a's CBSZ/ABID and BLGP.
-  CHECK_NOTHROW(validate_modifiers(inst("gfx942", "v_mfma_f32_16x16x4_4b_f16"), Modifiers{.cbsz = 2, .abid = 3, .blgp = 7}));
+  CHECK_NOTHROW(
+      validate_modifiers(inst("gfx942", "v_mfma_f32_16x16x4_4b_f16"), Modifiers{.cbsz = 2, .abid = 3, .blgp = 7}));
 
   // f64: BLGP bit n negates operand n as it is read, so D(blgp) equals D on sign-flipped inputs.
   const InstrDesc& d = inst("gfx942", "v_mfma_f64_16x16x4_f64");
-  auto A = mxlane_test::zeros(d, Operand::A), B = mxlane_test::zeros(d, Operand::B), C = mxlane_test::zeros(d, Operand::C);
+  auto A = mxlane_test::zeros(d, Operand::A), B = mxlane_test::zeros(d, Operand::B),
+       C = mxlane_test::zeros(d, Operand::C);
   const std::uint64_t one = 0x3ff0000000000000, two = 0x4000000000000000, three = 0x4008000000000000, sign = 1ull << 63;
   for (int k = 0; k < d.k; ++k) {
     A[0](0, k) = k == 0 ? two : one;
@@ -156,12 +161,12 @@ TEST_CASE("gfx942 modifiers: none on single-block shapes, BLGP as the f64 negate
   C[0](0, 0) = one;
   // D[0][0] = C + 2*3 + 1 + 1 + 1 = 10 with every sign choice written out by hand.
   const std::map<int, std::uint64_t> expected = {
-      {0, 0x4024000000000000},         // 1 + 9 = 10
-      {1, 0xc020000000000000},         // 1 - 9 = -8
-      {2, 0xc020000000000000},         // 1 - 9 = -8
-      {3, 0x4024000000000000},         // 1 + 9 = 10
-      {4, 0x4020000000000000},         // -1 + 9 = 8
-      {7, 0x4020000000000000},         // -1 + 9 = 8 (A and B negated: products unchanged)
+      {0, 0x4024000000000000},  // 1 + 9 = 10
+      {1, 0xc020000000000000},  // 1 - 9 = -8
+      {2, 0xc020000000000000},  // 1 - 9 = -8
+      {3, 0x4024000000000000},  // 1 + 9 = 10
+      {4, 0x4020000000000000},  // -1 + 9 = 8
+      {7, 0x4020000000000000},  // -1 + 9 = 8 (A and B negated: products unchanged)
   };
   for (const auto& [blgp, want] : expected) {
     CAPTURE(blgp);
@@ -190,8 +195,8 @@ TEST_CASE("gfx942 on the command line: list, lanemap and bad modifiers", "[isa][
   CHECK(lanemap.out.find("\"lane\":50") != std::string::npos);
   CHECK(lanemap.out.find("\"bit_lo\":24") != std::string::npos);
 
-  const auto bad = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_32x32x8_f16", "--operand", "B",
-                               "--blgp", "2"});
+  const auto bad =
+      run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_32x32x8_f16", "--operand", "B", "--blgp", "2"});
   CHECK(bad.code == 2);
   CHECK(bad.err.find("blgp=2 is not allowed on v_mfma_f32_32x32x8_f16") != std::string::npos);
   CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);

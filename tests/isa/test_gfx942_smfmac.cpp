@@ -135,7 +135,8 @@ TEST_CASE("SMFMAC index register: the calculator README's example", "[isa][gfx94
   CHECK(json.out.find("\"bit_lo\":30") != std::string::npos);
 }
 
-TEST_CASE("SMFMAC modifiers: CBSZ/ABID choose the index set, no BLGP (docs/cdna3.md §2)", "[isa][gfx942][smfmac][modifiers]") {
+TEST_CASE("SMFMAC modifiers: CBSZ/ABID choose the index set, no BLGP (docs/cdna3.md §2)",
+          "[isa][gfx942][smfmac][modifiers]") {
   const InstrDesc& f16 = gfx942("v_smfmac_f32_16x16x32_f16");
   const InstrDesc& i8 = gfx942("v_smfmac_i32_32x32x32_i8");
   CHECK_NOTHROW(validate_modifiers(f16, Modifiers{.abid = 3}));
@@ -149,16 +150,19 @@ TEST_CASE("SMFMAC modifiers: CBSZ/ABID choose the index set, no BLGP (docs/cdna3
     }
     return std::string();
   };
-  CHECK(message(f16, Modifiers{.abid = 4}).find("abid=4 is not allowed on v_smfmac_f32_16x16x32_f16") != std::string::npos);
+  CHECK(message(f16, Modifiers{.abid = 4}).find("abid=4 is not allowed on v_smfmac_f32_16x16x32_f16") !=
+        std::string::npos);
   CHECK(message(f16, Modifiers{.abid = 4}).find("legal values: 0, 1, 2, 3") != std::string::npos);
   CHECK(message(i8, Modifiers{.abid = 2}).find("legal values: 0, 1") != std::string::npos);
   CHECK(message(f16, Modifiers{.blgp = 1}).find("SMFMAC has no BLGP") != std::string::npos);
   CHECK(message(f16, Modifiers{.neg = 1}).find("not an SMFMAC modifier") != std::string::npos);
 }
 
-TEST_CASE("SMFMAC arithmetic: all-ones tiles, an infinity where no index points, both groupings", "[isa][gfx942][smfmac]") {
+TEST_CASE("SMFMAC arithmetic: all-ones tiles, an infinity where no index points, both groupings",
+          "[isa][gfx942][smfmac]") {
   const InstrDesc& d = gfx942("v_smfmac_f32_16x16x32_f16");
-  BitMatrix a = BitMatrix::Constant(16, 16, 0x3c00), b = BitMatrix::Constant(32, 16, 0x3c00), c = BitMatrix::Zero(16, 16);
+  BitMatrix a = BitMatrix::Constant(16, 16, 0x3c00), b = BitMatrix::Constant(32, 16, 0x3c00),
+            c = BitMatrix::Zero(16, 16);
   BitMatrix idx(16, 16);
   for (int i = 0; i < 16; ++i)
     for (int t = 0; t < 16; ++t) idx(i, t) = static_cast<std::uint64_t>(t % 2);  // stored values at k 4q, 4q+1
@@ -179,11 +183,12 @@ TEST_CASE("SMFMAC arithmetic: all-ones tiles, an infinity where no index points,
 
   CHECK_THROWS_WITH(run_matrix(d, {a}, {b}, {c}), Catch::Contains("IDX"));
   const InstrDesc& dense_f16 = gfx942("v_mfma_f32_16x16x16_f16");
-  CHECK_THROWS_WITH(run_matrix(dense_f16, {BitMatrix::Zero(16, 16)}, {BitMatrix::Zero(16, 16)}, {BitMatrix::Zero(16, 16)}, {}, {},
-                               {BitMatrix::Zero(16, 8)}),
+  CHECK_THROWS_WITH(run_matrix(dense_f16, {BitMatrix::Zero(16, 16)}, {BitMatrix::Zero(16, 16)},
+                               {BitMatrix::Zero(16, 16)}, {}, {}, {BitMatrix::Zero(16, 8)}),
                     Catch::Contains("is dense"));
-  CHECK_THROWS_WITH(gemm(d, GemmMatrix<std::uint16_t>(16, 32), GemmMatrix<std::uint16_t>(32, 16), GemmMatrix<std::uint32_t>(16, 16)),
-                    Catch::Contains("is sparse"));
+  CHECK_THROWS_WITH(
+      gemm(d, GemmMatrix<std::uint16_t>(16, 32), GemmMatrix<std::uint16_t>(32, 16), GemmMatrix<std::uint32_t>(16, 16)),
+      Catch::Contains("is sparse"));
 }
 
 TEST_CASE("SMFMAC through the C++ builtin API", "[isa][gfx942][smfmac][api]") {
@@ -195,7 +200,7 @@ TEST_CASE("SMFMAC through the C++ builtin API", "[isa][gfx942][smfmac][api]") {
   Fn::Idx idx{};
   for (auto& lane : a) lane.fill(F16{0x3c00});
   for (auto& lane : bm) lane.fill(F16{0x4000});  // 2.0
-  for (auto& lane : idx) lane = 0x44444444;     // every set: indices 0, 1, 0, 1
+  for (auto& lane : idx) lane = 0x44444444;      // every set: indices 0, 1, 0, 1
   const Fn::D d = b::smfmac_f32_16x16x32_f16(a, bm, c, idx, 0, 0);
   for (const auto& lane : d)
     for (const F32 v : lane) CHECK(v.bits == 0x42000000u);  // 16 products of 1 * 2 = 32.0
@@ -204,30 +209,32 @@ TEST_CASE("SMFMAC through the C++ builtin API", "[isa][gfx942][smfmac][api]") {
 TEST_CASE("SMFMAC in eval, lanemap and --trace", "[isa][gfx942][smfmac][cli]") {
   const std::string ones = grid(2, "0x3c003c00"), b = grid(4, "0x3c003c00"), c = grid(4, "0x00000000");
   const std::string idx = grid(1, "0x44444444");
-  const std::string line = "{\"arch\":\"gfx942\",\"inst\":\"v_smfmac_f32_16x16x32_f16\",\"src\":{\"A\":" + ones + ",\"B\":" + b +
-                           ",\"C\":" + c + ",\"IDX\":" + idx + "}}\n";
+  const std::string line = "{\"arch\":\"gfx942\",\"inst\":\"v_smfmac_f32_16x16x32_f16\",\"src\":{\"A\":" + ones +
+                           ",\"B\":" + b + ",\"C\":" + c + ",\"IDX\":" + idx + "}}\n";
   const auto eval = run_mxlane_on_input({"eval"}, line);
   CHECK(eval.code == 0);
   CHECK(eval.out.find("\"0x41800000\"") != std::string::npos);
   CHECK(eval.out.find("error") == std::string::npos);
 
-  const std::string no_idx = "{\"arch\":\"gfx942\",\"inst\":\"v_smfmac_f32_16x16x32_f16\",\"src\":{\"A\":" + ones + ",\"B\":" + b +
-                             ",\"C\":" + c + "}}\n";
+  const std::string no_idx = "{\"arch\":\"gfx942\",\"inst\":\"v_smfmac_f32_16x16x32_f16\",\"src\":{\"A\":" + ones +
+                             ",\"B\":" + b + ",\"C\":" + c + "}}\n";
   const auto missing = run_mxlane_on_input({"eval"}, no_idx);
   CHECK(missing.code == 2);
   CHECK(missing.out.find("src.IDX: missing") != std::string::npos);
-  const std::string dense = "{\"arch\":\"gfx942\",\"inst\":\"v_mfma_f32_16x16x16_f16\",\"src\":{\"A\":" + ones + ",\"B\":" + ones +
-                            ",\"C\":" + c + ",\"IDX\":" + idx + "}}\n";
+  const std::string dense = "{\"arch\":\"gfx942\",\"inst\":\"v_mfma_f32_16x16x16_f16\",\"src\":{\"A\":" + ones +
+                            ",\"B\":" + ones + ",\"C\":" + c + ",\"IDX\":" + idx + "}}\n";
   const auto dense_idx = run_mxlane_on_input({"eval"}, dense);
   CHECK(dense_idx.code == 2);
   CHECK(dense_idx.out.find("src.IDX") != std::string::npos);
   CHECK(dense_idx.out.find("is dense") != std::string::npos);
 
-  const auto lanemap_dense = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "IDX"});
+  const auto lanemap_dense =
+      run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "IDX"});
   CHECK(lanemap_dense.code == 2);
   CHECK(lanemap_dense.err.find("--operand IDX: v_mfma_f32_16x16x16_f16 is dense") != std::string::npos);
 
-  const auto a_map = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_smfmac_f32_16x16x32_f16", "--operand", "A", "--format", "json"});
+  const auto a_map = run_mxlane(
+      {"lanemap", "--arch", "gfx942", "--inst", "v_smfmac_f32_16x16x32_f16", "--operand", "A", "--format", "json"});
   CHECK(a_map.code == 0);
   CHECK(a_map.out.find("\"cols\":16") != std::string::npos);
 
@@ -237,7 +244,8 @@ TEST_CASE("SMFMAC in eval, lanemap and --trace", "[isa][gfx942][smfmac][cli]") {
   CHECK(trace.out.find("Sparse A: stored value c -> k (from IDX): 0->k0, 1->k1, 2->k4") != std::string::npos);
   CHECK(trace.out.find("k=2: no stored A value = not stored: +0") != std::string::npos);
   CHECK(trace.out.find("k=4: A[3][2] = ") != std::string::npos);  // stored value 2 sits at k 4
-  const auto quick = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_smfmac_f32_16x16x32_f16", "--trace", "0,0", "--a", "1"});
+  const auto quick =
+      run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_smfmac_f32_16x16x32_f16", "--trace", "0,0", "--a", "1"});
   CHECK(quick.code == 2);
   CHECK(quick.err.find("is sparse") != std::string::npos);
 }

@@ -25,16 +25,16 @@ const ArchInfo& cdna4() { return arch_info(ArchId::gfx950); }
 
 // docs/cdna4.md §0: the 20 new instructions, opcode and B VGPRs (A is 4 VGPRs for all of them).
 const std::map<std::string, std::pair<int, int>> kNew = {
-    {"v_mfma_f32_16x16x32_f16", {0x54, 4}},         {"v_mfma_f32_32x32x16_f16", {0x55, 4}},
-    {"v_mfma_f32_16x16x32_bf16", {0x35, 4}},        {"v_mfma_f32_32x32x16_bf16", {0x37, 4}},
-    {"v_mfma_i32_16x16x64_i8", {0x36, 4}},          {"v_mfma_i32_32x32x32_i8", {0x38, 4}},
-    {"v_smfmac_f32_16x16x64_f16", {0x5a, 8}},       {"v_smfmac_f32_32x32x32_f16", {0x5b, 8}},
-    {"v_smfmac_f32_16x16x64_bf16", {0x39, 8}},      {"v_smfmac_f32_32x32x32_bf16", {0x46, 8}},
-    {"v_smfmac_i32_16x16x128_i8", {0x3a, 8}},       {"v_smfmac_i32_32x32x64_i8", {0x47, 8}},
-    {"v_smfmac_f32_16x16x128_bf8_bf8", {0x3b, 8}},  {"v_smfmac_f32_16x16x128_bf8_fp8", {0x3c, 8}},
-    {"v_smfmac_f32_16x16x128_fp8_bf8", {0x3d, 8}},  {"v_smfmac_f32_16x16x128_fp8_fp8", {0x43, 8}},
-    {"v_smfmac_f32_32x32x64_bf8_bf8", {0x4b, 8}},   {"v_smfmac_f32_32x32x64_bf8_fp8", {0x4e, 8}},
-    {"v_smfmac_f32_32x32x64_fp8_bf8", {0x4f, 8}},   {"v_smfmac_f32_32x32x64_fp8_fp8", {0x53, 8}},
+    {"v_mfma_f32_16x16x32_f16", {0x54, 4}},        {"v_mfma_f32_32x32x16_f16", {0x55, 4}},
+    {"v_mfma_f32_16x16x32_bf16", {0x35, 4}},       {"v_mfma_f32_32x32x16_bf16", {0x37, 4}},
+    {"v_mfma_i32_16x16x64_i8", {0x36, 4}},         {"v_mfma_i32_32x32x32_i8", {0x38, 4}},
+    {"v_smfmac_f32_16x16x64_f16", {0x5a, 8}},      {"v_smfmac_f32_32x32x32_f16", {0x5b, 8}},
+    {"v_smfmac_f32_16x16x64_bf16", {0x39, 8}},     {"v_smfmac_f32_32x32x32_bf16", {0x46, 8}},
+    {"v_smfmac_i32_16x16x128_i8", {0x3a, 8}},      {"v_smfmac_i32_32x32x64_i8", {0x47, 8}},
+    {"v_smfmac_f32_16x16x128_bf8_bf8", {0x3b, 8}}, {"v_smfmac_f32_16x16x128_bf8_fp8", {0x3c, 8}},
+    {"v_smfmac_f32_16x16x128_fp8_bf8", {0x3d, 8}}, {"v_smfmac_f32_16x16x128_fp8_fp8", {0x43, 8}},
+    {"v_smfmac_f32_32x32x64_bf8_bf8", {0x4b, 8}},  {"v_smfmac_f32_32x32x64_bf8_fp8", {0x4e, 8}},
+    {"v_smfmac_f32_32x32x64_fp8_bf8", {0x4f, 8}},  {"v_smfmac_f32_32x32x64_fp8_fp8", {0x53, 8}},
 };
 
 }  // namespace
@@ -106,7 +106,8 @@ TEST_CASE("gfx950 reads fp8 bytes as OCP: 0x80 is -0 there and NaN on gfx942", "
   CHECK(all_equal(run_matrix(resolve_instruction(cdna4(), name), {a}, {b}, {c})[0], 0x3f800000u));
   // gfx942: 0x80 is the FNUZ NaN.
   const BitMatrix d942 = run_matrix(resolve_instruction(arch_info(ArchId::gfx942), name), {a}, {b}, {c})[0];
-  CHECK(std::all_of(d942.data(), d942.data() + d942.size(), [](std::uint64_t x) { return (x & 0x7fffffffu) > 0x7f800000u; }));
+  CHECK(std::all_of(d942.data(), d942.data() + d942.size(),
+                    [](std::uint64_t x) { return (x & 0x7fffffffu) > 0x7f800000u; }));
 }
 
 TEST_CASE("gfx950 K-doubled and sparse K-doubled instructions compute end to end", "[isa][gfx950][numerics]") {
@@ -128,8 +129,9 @@ TEST_CASE("gfx950 K-doubled and sparse K-doubled instructions compute end to end
   }
   for (int i = 0; i < 16; ++i)
     for (int c = 0; c < 32; ++c) idx(i, c) = c % 2 == 0 ? 1 : 3;
-  CHECK(all_equal(run_matrix(sparse, {BitMatrix::Constant(16, 32, 0x3f80)}, {b}, {BitMatrix::Zero(16, 16)}, {}, {}, {idx})[0],
-                  0x44800000u));
+  CHECK(all_equal(
+      run_matrix(sparse, {BitMatrix::Constant(16, 32, 0x3f80)}, {b}, {BitMatrix::Zero(16, 16)}, {}, {}, {idx})[0],
+      0x44800000u));
 }
 
 TEST_CASE("gfx950 on the command line", "[isa][gfx950][cli]") {
@@ -137,13 +139,14 @@ TEST_CASE("gfx950 on the command line", "[isa][gfx950][cli]") {
   CHECK(list.code == 0);
   CHECK(list.out.find("v_smfmac_f32_32x32x64_fp8_fp8") != std::string::npos);
   CHECK(list.out.find("xf32") == std::string::npos);
-  const auto lanemap = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_smfmac_f32_16x16x64_f16", "--operand", "IDX",
-                                   "--element", "3,9", "--abid", "1", "--format", "json"});
+  const auto lanemap = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_smfmac_f32_16x16x64_f16", "--operand",
+                                   "IDX", "--element", "3,9", "--abid", "1", "--format", "json"});
   CHECK(lanemap.code == 0);
   // c = 9: lane 3 + 16*floor(9/8) = 19, item 1; set 1 starts at bit 16: bits [19:18].
   CHECK(lanemap.out.find("\"lane\":19") != std::string::npos);
   CHECK(lanemap.out.find("\"bit_lo\":18") != std::string::npos);
-  const auto bad = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_smfmac_i32_16x16x128_i8", "--operand", "IDX", "--abid", "1"});
+  const auto bad = run_mxlane(
+      {"lanemap", "--arch", "gfx950", "--inst", "v_smfmac_i32_16x16x128_i8", "--operand", "IDX", "--abid", "1"});
   CHECK(bad.code == 2);
   CHECK(bad.err.find("legal values: 0") != std::string::npos);
   const auto xf32 = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_16x16x8_xf32", "--operand", "A"});

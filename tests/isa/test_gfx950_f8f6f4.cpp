@@ -28,7 +28,8 @@ namespace {
 
 const ArchInfo& gfx950_info() { return arch_info(ArchId::gfx950); }
 const InstrDesc& scaled(int m) {
-  return resolve_instruction(gfx950_info(), m == 16 ? "v_mfma_scale_f32_16x16x128_f8f6f4" : "v_mfma_scale_f32_32x32x64_f8f6f4");
+  return resolve_instruction(gfx950_info(),
+                             m == 16 ? "v_mfma_scale_f32_16x16x128_f8f6f4" : "v_mfma_scale_f32_32x32x64_f8f6f4");
 }
 constexpr int kBits[5] = {8, 8, 6, 6, 4};
 
@@ -67,7 +68,8 @@ TEST_CASE("gfx950 scaled f8f6f4: the two rows (docs/cdna4.md §0, §1)", "[isa][
     CHECK((d.vgprs(Operand::SA) == 1 && d.vgprs(Operand::SB) == 1));
     CHECK((d.rows(Operand::SA) == m && d.cols(Operand::SA) == d.k / 32 && d.rows(Operand::SB) == m));
     CHECK(d.a_type == ElemType::f8f6f4);
-    CHECK(&resolve_instruction(gfx950_info(), m == 16 ? "mfma_scale_f32_16x16x128_f8f6f4" : "mfma_scale_f32_32x32x64_f8f6f4") == &d);
+    CHECK(&resolve_instruction(gfx950_info(),
+                               m == 16 ? "mfma_scale_f32_16x16x128_f8f6f4" : "mfma_scale_f32_32x32x64_f8f6f4") == &d);
     for (int code = 0; code <= 4; ++code)
       CHECK(operand_type(d, Operand::A, Modifiers{.cbsz = code}) == *f8f6f4_type(code));
   }
@@ -105,7 +107,8 @@ TEST_CASE("gfx950 f8f6f4 A/B layouts equal the closed forms for every format, sh
       }
 }
 
-TEST_CASE("gfx950 SA/SB layouts: byte opsel of lane mn + M*block (docs/cdna4.md §2.3)", "[isa][gfx950][f8f6f4][layouts]") {
+TEST_CASE("gfx950 SA/SB layouts: byte opsel of lane mn + M*block (docs/cdna4.md §2.3)",
+          "[isa][gfx950][f8f6f4][layouts]") {
   for (int m : {16, 32})
     for (int opsel = 0; opsel < 4; ++opsel)
       for (Operand op : {Operand::SA, Operand::SB}) {
@@ -132,8 +135,10 @@ TEST_CASE("gfx950 scaled f8f6f4 end to end: registers from the closed forms agai
         const Modifiers mods{.cbsz = a_code, .blgp = b_code, .opsel_a = opsel_a, .opsel_b = opsel_b};
         CAPTURE(m, a_code, b_code, opsel_a, opsel_b);
         const int k = d.k, blocks = k / 32;
-        std::vector<std::vector<std::uint64_t>> a(m, std::vector<std::uint64_t>(k)), b(m, std::vector<std::uint64_t>(k));
-        std::vector<std::vector<std::uint8_t>> sa(m, std::vector<std::uint8_t>(blocks)), sb(m, std::vector<std::uint8_t>(blocks));
+        std::vector<std::vector<std::uint64_t>> a(m, std::vector<std::uint64_t>(k)),
+            b(m, std::vector<std::uint64_t>(k));
+        std::vector<std::vector<std::uint8_t>> sa(m, std::vector<std::uint8_t>(blocks)),
+            sb(m, std::vector<std::uint8_t>(blocks));
         std::vector<std::uint32_t> c(static_cast<std::size_t>(m * m));
         // Random element bits (specials included), scales near 2^0, C small: finite sums mostly.
         for (int x = 0; x < m; ++x)
@@ -208,12 +213,12 @@ TEST_CASE("gfx950 scaled f8f6f4: values derived by hand", "[isa][gfx950][f8f6f4]
   const BitMatrix plain = run(0x7f, 0x7f);
   CHECK(plain(3, 3) == 0x43008000u);  // 0.5 + 128 = 128.5
   const BitMatrix scaled_rows = run(0x80, 0x7d);
-  CHECK(scaled_rows(0, 0) == 0x43208000u);   // 0.5 + 32 + 64 + 32 + 32 = 160.5
-  CHECK(scaled_rows(1, 5) == 0x42d10000u);   // 0.5 + 32 + 32 + 32 + 8 = 104.5 (column 5's last block x 2^-2)
-  CHECK(scaled_rows(0, 5) == 0x43088000u);   // 0.5 + 32 + 64 + 32 + 8 = 136.5
+  CHECK(scaled_rows(0, 0) == 0x43208000u);  // 0.5 + 32 + 64 + 32 + 32 = 160.5
+  CHECK(scaled_rows(1, 5) == 0x42d10000u);  // 0.5 + 32 + 32 + 32 + 8 = 104.5 (column 5's last block x 2^-2)
+  CHECK(scaled_rows(0, 5) == 0x43088000u);  // 0.5 + 32 + 64 + 32 + 8 = 136.5
   const BitMatrix nan = run(0xff, 0x7f);
   CHECK((nan(0, 7) & 0x7fc00000u) == 0x7fc00000u);  // an E8M0 NaN scale makes the element NaN
-  CHECK(nan(1, 7) == 0x43008000u);                   // other rows keep their value
+  CHECK(nan(1, 7) == 0x43008000u);                  // other rows keep their value
   // The same scales in byte 2 / byte 3 of the scale VGPRs, read with opsel_a = 2, opsel_b = 3.
   CHECK(run(0x80, 0x7d, Modifiers{.opsel_a = 2, .opsel_b = 3}) == scaled_rows);
 }
@@ -244,28 +249,29 @@ TEST_CASE("gfx950 K-doubled MFMA: switch k16_layout moves A/B to the interleaved
 
 TEST_CASE("gfx950 scaled f8f6f4 in the tools and the APIs", "[isa][gfx950][f8f6f4][cli]") {
   SECTION("lanemap: SA with --opsel-a, an fp6 A, and the refusals") {
-    const auto sa = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_32x32x64_f8f6f4", "--operand", "SA",
-                                "--opsel-a", "2", "--element", "5,1"});
+    const auto sa = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_32x32x64_f8f6f4", "--operand",
+                                "SA", "--opsel-a", "2", "--element", "5,1"});
     CHECK(sa.code == 0);
     CHECK_THAT(sa.out, Catch::Contains("v0{37}.[23:16]"));  // lane 5 + 32*1, byte 2
-    const auto fp6 = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4", "--operand", "A",
-                                 "--cbsz", "2", "--element", "0,5"});
+    const auto fp6 = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4",
+                                 "--operand", "A", "--cbsz", "2", "--element", "0,5"});
     CHECK(fp6.code == 0);
     CHECK_THAT(fp6.out, Catch::Contains("[35:30]"));  // element 5 straddles v0/v1
-    const auto dense = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_16x16x32_f16", "--operand", "SA"});
+    const auto dense =
+        run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_16x16x32_f16", "--operand", "SA"});
     CHECK(dense.code == 2);
     CHECK_THAT(dense.err, Catch::Contains("no scale registers"));
-    const auto bad_format = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4",
-                                        "--operand", "A", "--cbsz", "5"});
+    const auto bad_format = run_mxlane(
+        {"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4", "--operand", "A", "--cbsz", "5"});
     CHECK(bad_format.code == 2);
     CHECK_THAT(bad_format.err, Catch::Contains("cbsz=5") && Catch::Contains("0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4"));
-    const auto abid = run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4",
-                                  "--operand", "A", "--abid", "1"});
+    const auto abid = run_mxlane(
+        {"lanemap", "--arch", "gfx950", "--inst", "mfma_scale_f32_16x16x128_f8f6f4", "--operand", "A", "--abid", "1"});
     CHECK(abid.code == 2);
     CHECK_THAT(abid.err, Catch::Contains("no ABID"));
     // opsel_a on another architecture's instruction names where it exists.
-    const auto other = run_mxlane({"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "A",
-                                   "--opsel-a", "1"});
+    const auto other = run_mxlane(
+        {"lanemap", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "A", "--opsel-a", "1"});
     CHECK(other.code == 2);
     CHECK_THAT(other.err, Catch::Contains("opsel_a") && Catch::Contains("scaled f8f6f4"));
   }
@@ -288,19 +294,22 @@ TEST_CASE("gfx950 scaled f8f6f4 in the tools and the APIs", "[isa][gfx950][f8f6f
     };
     // fp8 1.0 = 0x38 in every byte of A and B, C = 0: D = 128 everywhere (0x43000000).
     const std::string line = std::string("{\"arch\":\"gfx950\",\"inst\":\"mfma_scale_f32_16x16x128_f8f6f4\",") +
-                             "\"mods\":{\"opsel_b\":1},\"src\":{\"A\":" + grid(8, "0x38383838") + ",\"B\":" +
-                             grid(8, "0x38383838") + ",\"C\":" + grid(4, "0x00000000") + ",\"SA\":" + sa + ",\"SB\":" + sb + "}}\n";
+                             "\"mods\":{\"opsel_b\":1},\"src\":{\"A\":" + grid(8, "0x38383838") +
+                             ",\"B\":" + grid(8, "0x38383838") + ",\"C\":" + grid(4, "0x00000000") + ",\"SA\":" + sa +
+                             ",\"SB\":" + sb + "}}\n";
     const auto r = run_mxlane_on_input({"eval"}, line);
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("0x43000000"));
     CHECK_THAT(r.out, !Catch::Contains("0x3f800000"));
     const std::string dense = std::string("{\"arch\":\"gfx950\",\"inst\":\"v_mfma_f32_16x16x32_f16\",\"src\":{\"A\":") +
-                              grid(4, "0x0") + ",\"B\":" + grid(4, "0x0") + ",\"C\":" + grid(4, "0x0") + ",\"SA\":" + sa + "}}\n";
+                              grid(4, "0x0") + ",\"B\":" + grid(4, "0x0") + ",\"C\":" + grid(4, "0x0") +
+                              ",\"SA\":" + sa + "}}\n";
     const auto refused = run_mxlane_on_input({"eval"}, dense);
     CHECK(refused.code == 2);
     CHECK_THAT(refused.err, Catch::Contains("src.SA") && Catch::Contains("no scale registers"));
-    const std::string missing = std::string("{\"arch\":\"gfx950\",\"inst\":\"mfma_scale_f32_16x16x128_f8f6f4\",\"src\":{\"A\":") +
-                                grid(8, "0x0") + ",\"B\":" + grid(8, "0x0") + ",\"C\":" + grid(4, "0x0") + ",\"SA\":" + sa + "}}\n";
+    const std::string missing =
+        std::string("{\"arch\":\"gfx950\",\"inst\":\"mfma_scale_f32_16x16x128_f8f6f4\",\"src\":{\"A\":") +
+        grid(8, "0x0") + ",\"B\":" + grid(8, "0x0") + ",\"C\":" + grid(4, "0x0") + ",\"SA\":" + sa + "}}\n";
     const auto no_sb = run_mxlane_on_input({"eval"}, missing);
     CHECK(no_sb.code == 2);
     CHECK_THAT(no_sb.err, Catch::Contains("src.SB"));
@@ -335,7 +344,7 @@ TEST_CASE("gfx950 unscaled f8f6f4: its own rows, the scaled arithmetic with ever
     CHECK_FALSE(s.zero_scale_form);
     CHECK(u.builtin == s.builtin);  // the same clang builtin, with constant zero scales
     CHECK(u.entry_name() == std::string(s.builtin) + "__unscaled");
-    CHECK(u.opcode == s.opcode);    // the scaled form adds a v_mfma_ld_scale_b32 prefix, same MFMA opcode
+    CHECK(u.opcode == s.opcode);  // the scaled form adds a v_mfma_ld_scale_b32 prefix, same MFMA opcode
     CHECK_FALSE(u.has(Operand::SA));
     // The builtin name still names the scaled entry.
     CHECK(&resolve_instruction(gfx950_info(), s.builtin) == &s);

@@ -19,38 +19,33 @@ struct Throughput {
 
 // Seed 001 "Instruction throughput" table, transcribed: builtin -> (ops, cycles, VALU co-exec).
 const std::map<std::string, Throughput> kSeed001Throughput = {
-    {"mfma_f32_32x32x1f32", {4096, 64, 60}},       {"mfma_f32_16x16x1f32", {2048, 32, 28}},
-    {"mfma_f32_4x4x1f32", {512, 8, 4}},            {"mfma_f32_32x32x2f32", {4096, 64, 60}},
-    {"mfma_f32_16x16x4f32", {2048, 32, 28}},       {"mfma_f32_32x32x4f16", {16384, 64, 60}},
-    {"mfma_f32_16x16x4f16", {8192, 32, 28}},       {"mfma_f32_4x4x4f16", {2048, 8, 4}},
-    {"mfma_f32_32x32x8f16", {16384, 64, 60}},      {"mfma_f32_16x16x16f16", {8192, 32, 28}},
-    {"mfma_f32_32x32x2bf16", {8192, 64, 60}},      {"mfma_f32_16x16x2bf16", {4096, 32, 28}},
-    {"mfma_f32_4x4x2bf16", {1024, 8, 4}},          {"mfma_f32_32x32x4bf16", {8192, 64, 60}},
-    {"mfma_f32_16x16x8bf16", {4096, 32, 28}},      {"mfma_f32_32x32x4bf16_1k", {16384, 64, 60}},
-    {"mfma_f32_16x16x4bf16_1k", {8192, 32, 28}},   {"mfma_f32_4x4x4bf16_1k", {2048, 8, 4}},
-    {"mfma_f32_32x32x8bf16_1k", {16384, 64, 60}},  {"mfma_f32_16x16x16bf16_1k", {8192, 32, 28}},
-    {"mfma_f64_16x16x4f64", {2048, 32, 0}},        {"mfma_f64_4x4x4f64", {512, 16, 0}},
-    {"mfma_i32_32x32x4i8", {16384, 64, 60}},       {"mfma_i32_16x16x4i8", {8192, 32, 28}},
-    {"mfma_i32_4x4x4i8", {2048, 8, 4}},            {"mfma_i32_32x32x8i8", {16384, 64, 60}},
+    {"mfma_f32_32x32x1f32", {4096, 64, 60}},      {"mfma_f32_16x16x1f32", {2048, 32, 28}},
+    {"mfma_f32_4x4x1f32", {512, 8, 4}},           {"mfma_f32_32x32x2f32", {4096, 64, 60}},
+    {"mfma_f32_16x16x4f32", {2048, 32, 28}},      {"mfma_f32_32x32x4f16", {16384, 64, 60}},
+    {"mfma_f32_16x16x4f16", {8192, 32, 28}},      {"mfma_f32_4x4x4f16", {2048, 8, 4}},
+    {"mfma_f32_32x32x8f16", {16384, 64, 60}},     {"mfma_f32_16x16x16f16", {8192, 32, 28}},
+    {"mfma_f32_32x32x2bf16", {8192, 64, 60}},     {"mfma_f32_16x16x2bf16", {4096, 32, 28}},
+    {"mfma_f32_4x4x2bf16", {1024, 8, 4}},         {"mfma_f32_32x32x4bf16", {8192, 64, 60}},
+    {"mfma_f32_16x16x8bf16", {4096, 32, 28}},     {"mfma_f32_32x32x4bf16_1k", {16384, 64, 60}},
+    {"mfma_f32_16x16x4bf16_1k", {8192, 32, 28}},  {"mfma_f32_4x4x4bf16_1k", {2048, 8, 4}},
+    {"mfma_f32_32x32x8bf16_1k", {16384, 64, 60}}, {"mfma_f32_16x16x16bf16_1k", {8192, 32, 28}},
+    {"mfma_f64_16x16x4f64", {2048, 32, 0}},       {"mfma_f64_4x4x4f64", {512, 16, 0}},
+    {"mfma_i32_32x32x4i8", {16384, 64, 60}},      {"mfma_i32_16x16x4i8", {8192, 32, 28}},
+    {"mfma_i32_4x4x4i8", {2048, 8, 4}},           {"mfma_i32_32x32x8i8", {16384, 64, 60}},
     {"mfma_i32_16x16x16i8", {8192, 32, 28}},
 };
 
 // docs/spec/layouts.md §4.1 "VOP3P op" column (v_mfma_i32_16x16x16i8 as LLVM encodes it, §9 B3).
 const std::map<std::string, int> kGfx90aOpcodes = {
-    {"v_mfma_f32_32x32x1f32", 0x40},      {"v_mfma_f32_16x16x1f32", 0x41},
-    {"v_mfma_f32_4x4x1f32", 0x42},        {"v_mfma_f32_32x32x2f32", 0x44},
-    {"v_mfma_f32_16x16x4f32", 0x45},      {"v_mfma_f32_32x32x4f16", 0x48},
-    {"v_mfma_f32_16x16x4f16", 0x49},      {"v_mfma_f32_4x4x4f16", 0x4a},
-    {"v_mfma_f32_32x32x8f16", 0x4c},      {"v_mfma_f32_16x16x16f16", 0x4d},
-    {"v_mfma_i32_32x32x4i8", 0x50},       {"v_mfma_i32_16x16x4i8", 0x51},
-    {"v_mfma_i32_4x4x4i8", 0x52},         {"v_mfma_i32_32x32x8i8", 0x54},
-    {"v_mfma_i32_16x16x16i8", 0x55},      {"v_mfma_f32_32x32x4bf16_1k", 0x63},
-    {"v_mfma_f32_16x16x4bf16_1k", 0x64},  {"v_mfma_f32_4x4x4bf16_1k", 0x65},
-    {"v_mfma_f32_32x32x8bf16_1k", 0x66},  {"v_mfma_f32_16x16x16bf16_1k", 0x67},
-    {"v_mfma_f32_32x32x2bf16", 0x68},     {"v_mfma_f32_16x16x2bf16", 0x69},
-    {"v_mfma_f32_4x4x2bf16", 0x6b},       {"v_mfma_f32_32x32x4bf16", 0x6c},
-    {"v_mfma_f32_16x16x8bf16", 0x6d},     {"v_mfma_f64_16x16x4f64", 0x6e},
-    {"v_mfma_f64_4x4x4f64", 0x6f},
+    {"v_mfma_f32_32x32x1f32", 0x40},     {"v_mfma_f32_16x16x1f32", 0x41},      {"v_mfma_f32_4x4x1f32", 0x42},
+    {"v_mfma_f32_32x32x2f32", 0x44},     {"v_mfma_f32_16x16x4f32", 0x45},      {"v_mfma_f32_32x32x4f16", 0x48},
+    {"v_mfma_f32_16x16x4f16", 0x49},     {"v_mfma_f32_4x4x4f16", 0x4a},        {"v_mfma_f32_32x32x8f16", 0x4c},
+    {"v_mfma_f32_16x16x16f16", 0x4d},    {"v_mfma_i32_32x32x4i8", 0x50},       {"v_mfma_i32_16x16x4i8", 0x51},
+    {"v_mfma_i32_4x4x4i8", 0x52},        {"v_mfma_i32_32x32x8i8", 0x54},       {"v_mfma_i32_16x16x16i8", 0x55},
+    {"v_mfma_f32_32x32x4bf16_1k", 0x63}, {"v_mfma_f32_16x16x4bf16_1k", 0x64},  {"v_mfma_f32_4x4x4bf16_1k", 0x65},
+    {"v_mfma_f32_32x32x8bf16_1k", 0x66}, {"v_mfma_f32_16x16x16bf16_1k", 0x67}, {"v_mfma_f32_32x32x2bf16", 0x68},
+    {"v_mfma_f32_16x16x2bf16", 0x69},    {"v_mfma_f32_4x4x2bf16", 0x6b},       {"v_mfma_f32_32x32x4bf16", 0x6c},
+    {"v_mfma_f32_16x16x8bf16", 0x6d},    {"v_mfma_f64_16x16x4f64", 0x6e},      {"v_mfma_f64_4x4x4f64", 0x6f},
 };
 
 // The gfx11 WMMA builtins clang defines (BuiltinsAMDGPU: _w32 and _w64, _tied for 16-bit outputs)
@@ -136,8 +131,10 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       // -1 there, the rule elsewhere.
       // gfx950's are not published either (docs/cdna4.md §0).
       const std::string_view generation = d.arch_traits().family;
-      if (generation == "cdna1" || generation == "cdna3" || generation == "cdna4") CHECK(d.coexec_cycles == -1);
-      else CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
+      if (generation == "cdna1" || generation == "cdna3" || generation == "cdna4")
+        CHECK(d.coexec_cycles == -1);
+      else
+        CHECK(d.coexec_cycles == (d.d_type == ElemType::f64 ? 0 : d.cycles - 4));
     } else if (d.family_id == MatrixFamilyId::smfmac) {
       // docs/cdna3.md §3: A holds the K/2 stored values by the same rule, B the full K.
       CHECK(d.vgprs_a == ((d.k / 2) * d.m * d.blocks / 64 * in_bits + 31) / 32);
@@ -167,8 +164,8 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
       CHECK(d.coexec_cycles == -1);  // not published
     } else {
-      CHECK(d.vgprs_a == 16 * in_bits / 32);       // §6: a lane holds all 16 K values
-      CHECK(d.vgprs_cd == 16 * 16 / d.wave);       // 16-bit outputs counted as 32 bits (§3)
+      CHECK(d.vgprs_a == 16 * in_bits / 32);  // §6: a lane holds all 16 K values
+      CHECK(d.vgprs_cd == 16 * 16 / d.wave);  // 16-bit outputs counted as 32 bits (§3)
     }
     CHECK(d.c_type == d.d_type);
     // A and B share a type, except the CDNA3 FP8/BF8 mixes (the first type in the name is A's).
@@ -183,7 +180,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     CAPTURE(d.builtin);
     std::set<std::string> names;
     for (const ModifierRange& r : legal_modifiers(d)) names.insert(r.name);
-    if (d.family_id == MatrixFamilyId::mfma && (d.arch_traits().family == "cdna3" || d.arch_traits().family == "cdna4")) {
+    if (d.family_id == MatrixFamilyId::mfma &&
+        (d.arch_traits().family == "cdna3" || d.arch_traits().family == "cdna4")) {
       // docs/cdna3.md §2: BLGP is the f64 negate mask; multi-block shapes keep CBSZ/ABID and BLGP,
       // the two single-block f32 shapes BLGP; every other single-block shape takes nothing.
       const bool f64 = d.a_type == ElemType::f64;
@@ -206,8 +204,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
       CHECK(names == want);
     } else if (d.family_id == MatrixFamilyId::mfma) {
       const bool f64 = d.a_type == ElemType::f64;
-      CHECK(names.count("blgp") == (f64 ? 0U : 1U));                              // BLGP: non-f64
-      CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));             // CBSZ: multi-block
+      CHECK(names.count("blgp") == (f64 ? 0U : 1U));                   // BLGP: non-f64
+      CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));  // CBSZ: multi-block
       CHECK(names.count("opsel") == 0);
       CHECK(names.count("neg") == 0);
     } else {
@@ -224,8 +222,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
   }
   // CBSZ <= min(4, log2 B): 2, 4 and 16 blocks give 1, 2 and 4.
   const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
-  for (auto [name, max_cbsz] : {std::pair{"v_mfma_f32_32x32x1f32", 1}, {"v_mfma_f32_16x16x1f32", 2},
-                                {"v_mfma_f32_4x4x1f32", 4}}) {
+  for (auto [name, max_cbsz] :
+       {std::pair{"v_mfma_f32_32x32x1f32", 1}, {"v_mfma_f32_16x16x1f32", 2}, {"v_mfma_f32_4x4x1f32", 4}}) {
     for (const ModifierRange& r : legal_modifiers(resolve_instruction(cdna2, name)))
       if (r.name == "cbsz") CHECK(r.values.back() == max_cbsz);
   }
@@ -234,8 +232,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
 TEST_CASE("Architecture aliases of docs/spec/interfaces.md resolve", "[isa][arch]") {
   for (const char* alias : {"gfx90a", "CDNA2", "mi200", "MI250X", "aldebaran"})
     CHECK(find_arch(alias)->id == ArchId::gfx90a);
-  for (const char* alias : {"gfx1100", "rdna3", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151",
-                            "gfx1152", "gfx1153"})
+  for (const char* alias :
+       {"gfx1100", "rdna3", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153"})
     CHECK(find_arch(alias)->id == ArchId::gfx1100);
   for (const char* alias : {"gfx942", "mi300x", "cdna3"}) CHECK(find_arch(alias)->id == ArchId::gfx942);
   for (const char* alias : {"gfx1200", "gfx1201", "rdna4"}) CHECK(find_arch(alias)->id == ArchId::gfx1200);
@@ -276,10 +274,8 @@ TEST_CASE("Instruction names resolve by mnemonic or builtin, either spelling", "
   CHECK_THAT(message([&] { resolve_instruction(rdna3, "mfma_f32_4x4x1f32"); }), Catch::Contains("gfx90a"));
   CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8_f17"); }),
              Catch::Contains("did you mean v_mfma_f32_32x32x8f16"));
-  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16", 32); }),
-             Catch::Contains("wave64"));
-  CHECK_THAT(message([&] { resolve_instruction(rdna3, "wmma_f32_16x16x16_f16_w32", 64); }),
-             Catch::Contains("wave32"));
+  CHECK_THAT(message([&] { resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16", 32); }), Catch::Contains("wave64"));
+  CHECK_THAT(message([&] { resolve_instruction(rdna3, "wmma_f32_16x16x16_f16_w32", 64); }), Catch::Contains("wave32"));
   CHECK_THAT(message([&] { resolve_instruction(rdna3, "hello"); }), Catch::Contains("unknown instruction 'hello'"));
 }
 

@@ -77,8 +77,9 @@ TEST_CASE("No library file includes a header of a layer above its own", "[isa][l
       if (target.empty()) return;  // a third-party header or a program's
       ++checked_includes;
       if (ranks.at(target) > rank)
-        offenders.push_back(file + ":" + std::to_string(n) + ": " + folder + " (" + std::to_string(rank) + ") includes " +
-                            target_path + " of " + target + " (" + std::to_string(ranks.at(target)) + ")");
+        offenders.push_back(file + ":" + std::to_string(n) + ": " + folder + " (" + std::to_string(rank) +
+                            ") includes " + target_path + " of " + target + " (" + std::to_string(ranks.at(target)) +
+                            ")");
     });
   }
   INFO("scanned " << scanned << " files, " << checked_includes << " project includes");

@@ -15,7 +15,8 @@ TEST_CASE("No architecture test outside emu/isa/", "[isa][traits]") {
   const fs::path root = MXLANE_SOURCE_DIR;
   // `== ArchId::gfx...`, `ArchId::gfx... ==`, `!=` likewise, `case ArchId::gfx...:`, and the removed
   // is_mfma()/is_wmma() stand-ins.
-  const std::regex arch_test(R"((==|!=)\s*ArchId::gfx|ArchId::gfx\w+\s*(==|!=)|case\s+ArchId::gfx|\bis_(mfma|wmma)\(\))");
+  const std::regex arch_test(
+      R"((==|!=)\s*ArchId::gfx|ArchId::gfx\w+\s*(==|!=)|case\s+ArchId::gfx|\bis_(mfma|wmma)\(\))");
   std::vector<std::string> offenders;
   int scanned = 0;
   for (const char* dir : {"emu", "layouts", "tools", "device", "python", "bench", "fuzz"}) {
@@ -27,7 +28,8 @@ TEST_CASE("No architecture test outside emu/isa/", "[isa][traits]") {
       std::ifstream in(p);
       std::string line;
       for (int n = 1; std::getline(in, line); ++n)
-        if (std::regex_search(line, arch_test)) offenders.push_back(fs::relative(p, root).string() + ":" + std::to_string(n) + ": " + line);
+        if (std::regex_search(line, arch_test))
+          offenders.push_back(fs::relative(p, root).string() + ":" + std::to_string(n) + ": " + line);
     }
   }
   INFO("scanned " << scanned << " files");

@@ -73,9 +73,7 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 
 // seed 001, "FP64 accVGPR indices count pairs of physical registers. accVGPR pair k corresponds
 // to physical registers v[2k+1:2k]"; a 32-bit accVGPR index G is one whole VGPR.
-Where seed_register(int lane, int reg, bool f64) {
-  return f64 ? Where{lane, 2 * reg, 0, 63} : Where{lane, reg, 0, 31};
-}
+Where seed_register(int lane, int reg, bool f64) { return f64 ? Where{lane, 2 * reg, 0, 63} : Where{lane, reg, 0, 31}; }
 
 // docs/spec/layouts.md §5.1: item t of an s-bit element lives in
 //   s = 64: VGPR pair (2t, 2t+1); s = 32: VGPR t;
@@ -103,13 +101,9 @@ struct SeedCd {
 };
 
 // seed 001, 32x32 layout: lane = (32*floor(i/4)) mod 64 + j; accVGPR = 16b + 4*floor(i/8) + (i mod 4)
-LaneReg seed_32x32_forward(int b, int i, int j) {
-  return {(32 * (i / 4)) % 64 + j, 16 * b + 4 * (i / 8) + (i % 4)};
-}
+LaneReg seed_32x32_forward(int b, int i, int j) { return {(32 * (i / 4)) % 64 + j, 16 * b + 4 * (i / 8) + (i % 4)}; }
 // seed 001, 32x32 layout: i = (8*floor(G/4)) mod 32 + 4*floor(L/32) + (G mod 4); j = L mod 32; b = floor(G/16)
-Elem seed_32x32_inverse(int L, int G) {
-  return {G / 16, (8 * (G / 4)) % 32 + 4 * (L / 32) + (G % 4), L % 32};
-}
+Elem seed_32x32_inverse(int L, int G) { return {G / 16, (8 * (G / 4)) % 32 + 4 * (L / 32) + (G % 4), L % 32}; }
 
 // seed 001, 16x16 layout: lane = 16*floor(i/4) + j; accVGPR = 4b + (i mod 4)
 LaneReg seed_16x16_forward(int b, int i, int j) { return {16 * (i / 4) + j, 4 * b + (i % 4)}; }
@@ -138,12 +132,10 @@ LaneReg isa_general_f64_4x4_forward(int b, int i, int j) { return {j + 4 * i + 1
 constexpr SeedCd kSeed32x32{"seed 001 32x32 layout", seed_32x32_forward, seed_32x32_inverse};
 constexpr SeedCd kSeed16x16{"seed 001 16x16 layout", seed_16x16_forward, seed_16x16_inverse};
 constexpr SeedCd kSeed4x4{"seed 001 4x4 layout", seed_4x4_forward, seed_4x4_inverse};
-constexpr SeedCd kSeedF64_16x16{"seed 001 16x16 FP64 layout", seed_f64_16x16_forward,
-                                seed_f64_16x16_inverse};
-constexpr SeedCd kSeedF64_4x4{"seed 001 4x4 FP64 layout", seed_f64_4x4_forward,
-                              seed_f64_4x4_inverse};
-constexpr SeedCd kIsaGeneralF64_4x4{"docs/spec/layouts.md §11.2 isa-general j + 4i + 16b",
-                                    isa_general_f64_4x4_forward, nullptr};
+constexpr SeedCd kSeedF64_16x16{"seed 001 16x16 FP64 layout", seed_f64_16x16_forward, seed_f64_16x16_inverse};
+constexpr SeedCd kSeedF64_4x4{"seed 001 4x4 FP64 layout", seed_f64_4x4_forward, seed_f64_4x4_inverse};
+constexpr SeedCd kIsaGeneralF64_4x4{"docs/spec/layouts.md §11.2 isa-general j + 4i + 16b", isa_general_f64_4x4_forward,
+                                    nullptr};
 
 // Which of seed 001's accumulator layouts covers an instruction's C/D (by M = N and out type).
 const SeedCd* seed_cd_for(const InstrDesc& d) {
@@ -219,9 +211,7 @@ InputShape input_shape(const InstrDesc& d, Operand op) {
 }
 
 // Operand-coordinate element for (block, i-or-j, k).
-Elem input_elem(Operand op, int b, int mn, int k) {
-  return op == Operand::A ? Elem{b, mn, k} : Elem{b, k, mn};
-}
+Elem input_elem(Operand op, int b, int mn, int k) { return op == Operand::A ? Elem{b, mn, k} : Elem{b, k, mn}; }
 
 // ---------------------------------------------------------------------------------------------
 // docs/spec/layouts.md §5.4 bit tables, parsed from their literal text.
@@ -268,14 +258,12 @@ std::optional<std::vector<BitSpec>> parse_bits(std::string_view text, char prefi
     if (token == "—") continue;
     const std::size_t colon = token.find(':');
     // <prefix><range>:<letter><range>
-    if (token[0] != prefix || colon == std::string::npos || colon < 2 || colon + 2 >= token.size())
-      return std::nullopt;
+    if (token[0] != prefix || colon == std::string::npos || colon < 2 || colon + 2 >= token.size()) return std::nullopt;
     const std::string_view t(token);
     const auto phys = parse_range(t.substr(1, colon - 1));
     const char coord = t[colon + 1];
     const auto logical = parse_range(t.substr(colon + 2));
-    if (!phys || !logical || phys->second - phys->first != logical->second - logical->first)
-      return std::nullopt;
+    if (!phys || !logical || phys->second - phys->first != logical->second - logical->first) return std::nullopt;
     for (int n = 0; n <= phys->second - phys->first; ++n) {
       if (phys->first + n != static_cast<int>(out.size())) return std::nullopt;
       out.push_back({coord, logical->first + n});
@@ -304,8 +292,7 @@ std::optional<Coord> coord_of(char letter, Operand op) {
       break;
     case Operand::IDX:
     case Operand::SA:
-    case Operand::SB:
-      break;  // no CDNA2 table: std::nullopt, which the caller's REQUIRE rejects
+    case Operand::SB: break;  // no CDNA2 table: std::nullopt, which the caller's REQUIRE rejects
   }
   return std::nullopt;
 }
@@ -346,8 +333,7 @@ int coord_value(const Elem& e, Coord c) {
 // Gather an index from the logical bits the table assigns to each physical bit.
 int gather(const std::vector<BitRef>& bits, const Elem& e) {
   int index = 0;
-  for (std::size_t n = 0; n < bits.size(); ++n)
-    index |= ((coord_value(e, bits[n].coord) >> bits[n].bit) & 1) << n;
+  for (std::size_t n = 0; n < bits.size(); ++n) index |= ((coord_value(e, bits[n].coord) >> bits[n].bit) & 1) << n;
   return index;
 }
 
@@ -364,45 +350,78 @@ struct BitTableRow {
 const std::vector<BitTableRow>& bit_table() {
   static const std::vector<BitTableRow> rows = {
       // docs/spec/layouts.md §5.4
-      {"32x32x1f32", {"v_mfma_f32_32x32x1f32"}, "L0-4:i0-4, L5:b0", "—", "L0-4:j0-4, L5:i2",
+      {"32x32x1f32",
+       {"v_mfma_f32_32x32x1f32"},
+       "L0-4:i0-4, L5:b0",
+       "—",
+       "L0-4:j0-4, L5:i2",
        "t0:i0 t1:i1 t2:i3 t3:i4 t4:b0"},
-      {"16x16x1f32", {"v_mfma_f32_16x16x1f32"}, "L0-3:i0-3, L4:b0, L5:b1", "—",
-       "L0-3:j0-3, L4:i2, L5:i3", "t0:i0 t1:i1 t2:b0 t3:b1"},
-      {"4x4x1f32", {"v_mfma_f32_4x4x1f32"}, "L0-1:i0-1, L2-5:b0-3", "—", "L0-1:j0-1, L2-5:b0-3",
+      {"16x16x1f32",
+       {"v_mfma_f32_16x16x1f32"},
+       "L0-3:i0-3, L4:b0, L5:b1",
+       "—",
+       "L0-3:j0-3, L4:i2, L5:i3",
+       "t0:i0 t1:i1 t2:b0 t3:b1"},
+      {"4x4x1f32", {"v_mfma_f32_4x4x1f32"}, "L0-1:i0-1, L2-5:b0-3", "—", "L0-1:j0-1, L2-5:b0-3", "t0:i0 t1:i1"},
+      {"32x32x2f32", {"v_mfma_f32_32x32x2f32"}, "L0-4:i0-4, L5:k0", "—", "L0-4:j0-4, L5:i2", "t0:i0 t1:i1 t2:i3 t3:i4"},
+      {"16x16x4f32",
+       {"v_mfma_f32_16x16x4f32"},
+       "L0-3:i0-3, L4:k0, L5:k1",
+       "—",
+       "L0-3:j0-3, L4:i2, L5:i3",
        "t0:i0 t1:i1"},
-      {"32x32x2f32", {"v_mfma_f32_32x32x2f32"}, "L0-4:i0-4, L5:k0", "—", "L0-4:j0-4, L5:i2",
-       "t0:i0 t1:i1 t2:i3 t3:i4"},
-      {"16x16x4f32", {"v_mfma_f32_16x16x4f32"}, "L0-3:i0-3, L4:k0, L5:k1", "—",
-       "L0-3:j0-3, L4:i2, L5:i3", "t0:i0 t1:i1"},
       {"32x32x4 f16/bf16_1k/i8 (2B)",
        {"v_mfma_f32_32x32x4f16", "v_mfma_f32_32x32x4bf16_1k", "v_mfma_i32_32x32x4i8"},
-       "L0-4:i0-4, L5:b0", "t0:k0 t1:k1", "as 32x32x1f32", "as 32x32x1f32"},
+       "L0-4:i0-4, L5:b0",
+       "t0:k0 t1:k1",
+       "as 32x32x1f32",
+       "as 32x32x1f32"},
       {"16x16x4 f16/bf16_1k/i8 (4B)",
        {"v_mfma_f32_16x16x4f16", "v_mfma_f32_16x16x4bf16_1k", "v_mfma_i32_16x16x4i8"},
-       "L0-3:i0-3, L4:b0, L5:b1", "t0:k0 t1:k1", "as 16x16x1f32", "as 16x16x1f32"},
+       "L0-3:i0-3, L4:b0, L5:b1",
+       "t0:k0 t1:k1",
+       "as 16x16x1f32",
+       "as 16x16x1f32"},
       {"4x4x4 f16/bf16_1k/i8 (16B)",
        {"v_mfma_f32_4x4x4f16", "v_mfma_f32_4x4x4bf16_1k", "v_mfma_i32_4x4x4i8"},
-       "L0-1:i0-1, L2-5:b0-3", "t0:k0 t1:k1", "as 4x4x1f32", "as 4x4x1f32"},
+       "L0-1:i0-1, L2-5:b0-3",
+       "t0:k0 t1:k1",
+       "as 4x4x1f32",
+       "as 4x4x1f32"},
       {"32x32x8 f16/bf16_1k/i8",
        {"v_mfma_f32_32x32x8f16", "v_mfma_f32_32x32x8bf16_1k", "v_mfma_i32_32x32x8i8"},
-       "L0-4:i0-4, L5:k2", "t0:k0 t1:k1", "as 32x32x2f32", "as 32x32x2f32"},
+       "L0-4:i0-4, L5:k2",
+       "t0:k0 t1:k1",
+       "as 32x32x2f32",
+       "as 32x32x2f32"},
       {"16x16x16 f16/bf16_1k/i8",
        {"v_mfma_f32_16x16x16f16", "v_mfma_f32_16x16x16bf16_1k", "v_mfma_i32_16x16x16i8"},
-       "L0-3:i0-3, L4:k2, L5:k3", "t0:k0 t1:k1", "as 16x16x4f32", "as 16x16x4f32"},
-      {"32x32x2bf16 (2B)", {"v_mfma_f32_32x32x2bf16"}, "L0-4:i0-4, L5:b0", "t0:k0",
-       "as 32x32x1f32", "as 32x32x1f32"},
-      {"16x16x2bf16 (4B)", {"v_mfma_f32_16x16x2bf16"}, "L0-3:i0-3, L4:b0, L5:b1", "t0:k0",
-       "as 16x16x1f32", "as 16x16x1f32"},
-      {"4x4x2bf16 (16B)", {"v_mfma_f32_4x4x2bf16"}, "L0-1:i0-1, L2-5:b0-3", "t0:k0",
-       "as 4x4x1f32", "as 4x4x1f32"},
-      {"32x32x4bf16", {"v_mfma_f32_32x32x4bf16"}, "L0-4:i0-4, L5:k1", "t0:k0", "as 32x32x2f32",
-       "as 32x32x2f32"},
-      {"16x16x8bf16", {"v_mfma_f32_16x16x8bf16"}, "L0-3:i0-3, L4:k1, L5:k2", "t0:k0",
-       "as 16x16x4f32", "as 16x16x4f32"},
-      {"16x16x4f64", {"v_mfma_f64_16x16x4f64"}, "L0-3:i0-3, L4:k0, L5:k1", "— (pair)",
-       "L0-3:j0-3, L4:i0, L5:i1", "t0:i2 t1:i3 (pair index)"},
-      {"4x4x4f64 (4B)", {"v_mfma_f64_4x4x4f64"}, "L0-1:i0-1, L2-3:b0-1, L4:k0, L5:k1",
-       "— (pair)", "L0-1:j0-1, L2-3:b0-1, L4:i0, L5:i1", "— (one pair)"},
+       "L0-3:i0-3, L4:k2, L5:k3",
+       "t0:k0 t1:k1",
+       "as 16x16x4f32",
+       "as 16x16x4f32"},
+      {"32x32x2bf16 (2B)", {"v_mfma_f32_32x32x2bf16"}, "L0-4:i0-4, L5:b0", "t0:k0", "as 32x32x1f32", "as 32x32x1f32"},
+      {"16x16x2bf16 (4B)",
+       {"v_mfma_f32_16x16x2bf16"},
+       "L0-3:i0-3, L4:b0, L5:b1",
+       "t0:k0",
+       "as 16x16x1f32",
+       "as 16x16x1f32"},
+      {"4x4x2bf16 (16B)", {"v_mfma_f32_4x4x2bf16"}, "L0-1:i0-1, L2-5:b0-3", "t0:k0", "as 4x4x1f32", "as 4x4x1f32"},
+      {"32x32x4bf16", {"v_mfma_f32_32x32x4bf16"}, "L0-4:i0-4, L5:k1", "t0:k0", "as 32x32x2f32", "as 32x32x2f32"},
+      {"16x16x8bf16", {"v_mfma_f32_16x16x8bf16"}, "L0-3:i0-3, L4:k1, L5:k2", "t0:k0", "as 16x16x4f32", "as 16x16x4f32"},
+      {"16x16x4f64",
+       {"v_mfma_f64_16x16x4f64"},
+       "L0-3:i0-3, L4:k0, L5:k1",
+       "— (pair)",
+       "L0-3:j0-3, L4:i0, L5:i1",
+       "t0:i2 t1:i3 (pair index)"},
+      {"4x4x4f64 (4B)",
+       {"v_mfma_f64_4x4x4f64"},
+       "L0-1:i0-1, L2-3:b0-1, L4:k0, L5:k1",
+       "— (pair)",
+       "L0-1:j0-1, L2-3:b0-1, L4:i0, L5:i1",
+       "— (one pair)"},
   };
   return rows;
 }
@@ -432,12 +451,10 @@ TEST_CASE("gfx90a: every instruction has one of seed 001's five C/D layouts", "[
   // seed 001, "32x32 layout uses two blocks" / 1-block variants; 16x16 four blocks / 1 block;
   // 4x4 16 blocks; 16x16 FP64 one block; 4x4 FP64 four blocks.
   const std::map<const SeedCd*, std::set<int>> legal_blocks = {
-      {&kSeed32x32, {1, 2}}, {&kSeed16x16, {1, 4}}, {&kSeed4x4, {16}},
-      {&kSeedF64_16x16, {1}}, {&kSeedF64_4x4, {4}}};
+      {&kSeed32x32, {1, 2}}, {&kSeed16x16, {1, 4}}, {&kSeed4x4, {16}}, {&kSeedF64_16x16, {1}}, {&kSeedF64_4x4, {4}}};
   // docs/spec/layouts.md §4.1: 10 + 10 + 5 + 1 + 1 instructions per shape.
-  const std::map<const SeedCd*, std::size_t> count = {{&kSeed32x32, 10}, {&kSeed16x16, 10},
-                                                      {&kSeed4x4, 5}, {&kSeedF64_16x16, 1},
-                                                      {&kSeedF64_4x4, 1}};
+  const std::map<const SeedCd*, std::size_t> count = {
+      {&kSeed32x32, 10}, {&kSeed16x16, 10}, {&kSeed4x4, 5}, {&kSeedF64_16x16, 1}, {&kSeedF64_4x4, 1}};
   for (const auto& [seed, blocks] : legal_blocks) {
     INFO(seed->name);
     const auto group = with_cd_shape(*seed);
@@ -470,16 +487,14 @@ TEST_CASE("gfx90a C/D: 4x4 f32/i32 shapes follow seed 001's 4x4 formulas", "[lay
     for (Operand op : {Operand::C, Operand::D}) check_cd_against_seed(*d, op, {}, kSeed4x4);
 }
 
-TEST_CASE("gfx90a C/D: v_mfma_f64_16x16x4f64 follows seed 001's 16x16 FP64 formulas",
-          "[layouts][cdna2]") {
+TEST_CASE("gfx90a C/D: v_mfma_f64_16x16x4f64 follows seed 001's 16x16 FP64 formulas", "[layouts][cdna2]") {
   const auto group = with_cd_shape(kSeedF64_16x16);
   REQUIRE(group.size() == 1);
   CHECK(group[0]->mnemonic == "v_mfma_f64_16x16x4f64");
   for (Operand op : {Operand::C, Operand::D}) check_cd_against_seed(*group[0], op, {}, kSeedF64_16x16);
 }
 
-TEST_CASE("gfx90a C/D: v_mfma_f64_4x4x4f64, seed 001 order by default, §11.2 order by switch",
-          "[layouts][cdna2]") {
+TEST_CASE("gfx90a C/D: v_mfma_f64_4x4x4f64, seed 001 order by default, §11.2 order by switch", "[layouts][cdna2]") {
   const auto group = with_cd_shape(kSeedF64_4x4);
   REQUIRE(group.size() == 1);
   const InstrDesc& d = *group[0];
@@ -504,8 +519,7 @@ TEST_CASE("gfx90a C/D: v_mfma_f64_4x4x4f64, seed 001 order by default, §11.2 or
   }
 }
 
-TEST_CASE("gfx90a C/D: the f64_4x4x4_cd_order switch leaves every other shape on seed 001",
-          "[layouts][cdna2]") {
+TEST_CASE("gfx90a C/D: the f64_4x4x4_cd_order switch leaves every other shape on seed 001", "[layouts][cdna2]") {
   // docs/spec/layouts.md §11: the ISA's output rule matches §5.3 "except for f64 4-block (§11.2)".
   Switches sw;
   set_switch(sw, "f64_4x4x4_cd_order", "isa-general");
@@ -529,9 +543,8 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
   SECTION("32x32: bands of four rows; block 1 uses accVGPRs 16-31") {
     // seed 001, 32x32 layout, row-to-lane table (block 0)
     const Band bands[] = {
-        {0, 3, 0, 31, 0, 3},     {4, 7, 32, 63, 0, 3},    {8, 11, 0, 31, 4, 7},
-        {12, 15, 32, 63, 4, 7},  {16, 19, 0, 31, 8, 11},  {20, 23, 32, 63, 8, 11},
-        {24, 27, 0, 31, 12, 15}, {28, 31, 32, 63, 12, 15},
+        {0, 3, 0, 31, 0, 3},    {4, 7, 32, 63, 0, 3},    {8, 11, 0, 31, 4, 7},    {12, 15, 32, 63, 4, 7},
+        {16, 19, 0, 31, 8, 11}, {20, 23, 32, 63, 8, 11}, {24, 27, 0, 31, 12, 15}, {28, 31, 32, 63, 12, 15},
     };
     // seed 001: "Block 1 uses the same lane pattern with accVGPRs 16--31"
     const int block_offset = 16;
@@ -543,8 +556,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
             std::set<std::pair<int, int>> cells;
             for (int i = band.row_lo; i <= band.row_hi; ++i)
               for (int j = 0; j < 32; ++j) {
-                INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block "
-                                 << b);
+                INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block " << b);
                 const Slot s = lay.forward(b, i, j).at(0).slot;
                 CHECK(s.lane >= band.lane_lo);
                 CHECK(s.lane <= band.lane_hi);
@@ -553,19 +565,18 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
                 CHECK(s.vgpr <= band.acc_hi + block_offset * b);
                 cells.insert({s.lane, s.vgpr});
               }
-            INFO(d->mnemonic << " " << operand_name(op) << " rows " << band.row_lo << "-"
-                             << band.row_hi << " block " << b);
+            INFO(d->mnemonic << " " << operand_name(op) << " rows " << band.row_lo << "-" << band.row_hi << " block "
+                             << b);
             // The band fills its lanes x accVGPRs rectangle exactly.
-            CHECK(cells.size() == static_cast<std::size_t>((band.lane_hi - band.lane_lo + 1) *
-                                                           (band.acc_hi - band.acc_lo + 1)));
+            CHECK(cells.size() ==
+                  static_cast<std::size_t>((band.lane_hi - band.lane_lo + 1) * (band.acc_hi - band.acc_lo + 1)));
           }
       }
   }
 
   SECTION("16x16: bands of four rows per 16 lanes; block k uses accVGPRs 4k..4k+3") {
     // seed 001, 16x16 layout, row-to-lane table ("identical for every block")
-    const Band bands[] = {
-        {0, 3, 0, 15, 0, 3}, {4, 7, 16, 31, 0, 3}, {8, 11, 32, 47, 0, 3}, {12, 15, 48, 63, 0, 3}};
+    const Band bands[] = {{0, 3, 0, 15, 0, 3}, {4, 7, 16, 31, 0, 3}, {8, 11, 32, 47, 0, 3}, {12, 15, 48, 63, 0, 3}};
     // seed 001: "accVGPRs 0---3 for block 0, 4---7 for block 1, 8---11 for block 2, 12---15 for block 3"
     const int block_acc_lo[] = {0, 4, 8, 12};
     for (const InstrDesc* d : with_cd_shape(kSeed16x16))
@@ -576,8 +587,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
             std::set<std::pair<int, int>> cells;
             for (int i = band.row_lo; i <= band.row_hi; ++i)
               for (int j = 0; j < 16; ++j) {
-                INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block "
-                                 << b);
+                INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block " << b);
                 const Slot s = lay.forward(b, i, j).at(0).slot;
                 CHECK(s.lane >= band.lane_lo);
                 CHECK(s.lane <= band.lane_hi);
@@ -586,8 +596,8 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
                 CHECK(s.vgpr <= block_acc_lo[b] + 3);
                 cells.insert({s.lane, s.vgpr});
               }
-            INFO(d->mnemonic << " " << operand_name(op) << " rows " << band.row_lo << "-"
-                             << band.row_hi << " block " << b);
+            INFO(d->mnemonic << " " << operand_name(op) << " rows " << band.row_lo << "-" << band.row_hi << " block "
+                             << b);
             CHECK(cells.size() == 16u * 4u);
           }
       }
@@ -603,8 +613,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
           std::set<std::pair<int, int>> cells;
           for (int i = 0; i < 4; ++i)
             for (int j = 0; j < 4; ++j) {
-              INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block "
-                               << b);
+              INFO(d->mnemonic << " " << operand_name(op) << "[" << i << "][" << j << "] block " << b);
               const Slot s = lay.forward(b, i, j).at(0).slot;
               CHECK(s.lane >= 4 * b);
               CHECK(s.lane <= 4 * b + 3);
@@ -657,7 +666,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
     };
     // seed 001, 4x4 FP64 layout, row-to-lane table
     const F64Row table[] = {
-        {0, 0, 0, 0, 3, 0},  {0, 1, 1, 4, 7, 0},   {0, 2, 2, 8, 11, 0},  {0, 3, 3, 12, 15, 0},
+        {0, 0, 0, 0, 3, 0},   {0, 1, 1, 4, 7, 0},   {0, 2, 2, 8, 11, 0},  {0, 3, 3, 12, 15, 0},
         {1, 0, 3, 16, 31, 0}, {2, 0, 3, 32, 47, 0}, {3, 0, 3, 48, 63, 0},
     };
     const InstrDesc& d = by_mnemonic("v_mfma_f64_4x4x4f64");
@@ -667,8 +676,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
         std::set<int> lanes;
         for (int b = r.block_lo; b <= r.block_hi; ++b)
           for (int j = 0; j < 4; ++j) {
-            INFO(d.mnemonic << " " << operand_name(op) << "[" << r.row << "][" << j << "] block "
-                            << b);
+            INFO(d.mnemonic << " " << operand_name(op) << "[" << r.row << "][" << j << "] block " << b);
             const Slot s = lay.forward(b, r.row, j).at(0).slot;
             CHECK(s.lane >= r.lane_lo);
             CHECK(s.lane <= r.lane_hi);
@@ -677,8 +685,8 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
             CHECK(s.bit_hi == 63);
             lanes.insert(s.lane);
           }
-        INFO(d.mnemonic << " " << operand_name(op) << " row " << r.row << " blocks " << r.block_lo
-                        << "-" << r.block_hi);
+        INFO(d.mnemonic << " " << operand_name(op) << " row " << r.row << " blocks " << r.block_lo << "-"
+                        << r.block_hi);
         CHECK(lanes.size() == static_cast<std::size_t>(r.lane_hi - r.lane_lo + 1));
       }
     }
@@ -688,8 +696,7 @@ TEST_CASE("gfx90a C/D: seed 001 row-to-lane tables", "[layouts][cdna2]") {
 // =============================================================================================
 // 2. A and B inputs, docs/spec/layouts.md §5.2 (with §5.1 item packing).
 
-TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k mod Kl (§5.2)",
-          "[layouts][cdna2]") {
+TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k mod Kl (§5.2)", "[layouts][cdna2]") {
   REQUIRE(gfx90a().size() == 27);
   for (const InstrDesc* dp : gfx90a())
     for (Operand op : {Operand::A, Operand::B}) {
@@ -736,8 +743,8 @@ TEST_CASE("gfx90a A/B: every element at lane i + M*b + M*B*floor(k/Kl), item k m
           REQUIRE(hit != nullptr);
           CHECK(where(hit->slot) == w);
           REQUIRE(hit->elements.size() == 1);
-          const Elem expected = input_elem(op, (L / sh.mn) % sh.blocks, L % sh.mn,
-                                           sh.kl * (L / (sh.mn * sh.blocks)) + t);
+          const Elem expected =
+              input_elem(op, (L / sh.mn) % sh.blocks, L % sh.mn, sh.kl * (L / (sh.mn * sh.blocks)) + t);
           CHECK(elem(hit->elements[0]) == expected);
         }
       // Every sub-dword slot of every VGPR holds exactly one element (no unused slots on gfx90a).
@@ -762,12 +769,11 @@ TEST_CASE("gfx90a A/B: the K-packing table of §5.2", "[layouts][cdna2]") {
   };
   // docs/spec/layouts.md §5.2, "K-packing order inside a lane" (g = floor(L/(M*B)), the lane's K-group)
   const std::vector<PackRow> table = {
-      {"f32", 1, 1, 1, {{0, 0, 31, 0}}},                                         // v0 = k (= g)
-      {"f16, bf16_1k", 4, 2, 1,
-       {{0, 0, 15, 0}, {0, 16, 31, 1}, {1, 0, 15, 2}, {1, 16, 31, 3}}},         // v0.[15:0] = 4g ...
-      {"bf16 non-1k", 2, 2, 1, {{0, 0, 15, 0}, {0, 16, 31, 1}}},                 // v0.[15:0] = 2g ...
-      {"i8", 4, 4, 1, {{0, 0, 7, 0}, {0, 8, 15, 1}, {0, 16, 23, 2}, {0, 24, 31, 3}}},  // bytes 0..3
-      {"f64", 1, 1, 2, {{0, 0, 63, 0}}},                                         // v[1:0] = k (= g)
+      {"f32", 1, 1, 1, {{0, 0, 31, 0}}},                                                          // v0 = k (= g)
+      {"f16, bf16_1k", 4, 2, 1, {{0, 0, 15, 0}, {0, 16, 31, 1}, {1, 0, 15, 2}, {1, 16, 31, 3}}},  // v0.[15:0] = 4g ...
+      {"bf16 non-1k", 2, 2, 1, {{0, 0, 15, 0}, {0, 16, 31, 1}}},                                  // v0.[15:0] = 2g ...
+      {"i8", 4, 4, 1, {{0, 0, 7, 0}, {0, 8, 15, 1}, {0, 16, 23, 2}, {0, 24, 31, 3}}},             // bytes 0..3
+      {"f64", 1, 1, 2, {{0, 0, 63, 0}}},                                                          // v[1:0] = k (= g)
   };
   auto row_for = [&](const InstrDesc& d) -> const PackRow* {
     const bool k1 = ends_with(d.mnemonic, "_1k");
@@ -842,45 +848,125 @@ TEST_CASE("gfx90a A/B: the per-shape lane decomposition table of §5.2", "[layou
   };
   // docs/spec/layouts.md §5.2, "Shape by shape (L = lane)"
   const std::vector<Row> table = {
-      {"32x32x1 f32, 2 blocks", {"v_mfma_f32_32x32x1f32"},
-       [](int L, int) { return Decomp{L % 32, L / 32, 0}; }, 1, 1},
-      {"32x32x2 f32", {"v_mfma_f32_32x32x2f32"},
-       [](int L, int) { return Decomp{L % 32, 0, L / 32}; }, 2, 1},
-      {"16x16x1 f32, 4 blocks", {"v_mfma_f32_16x16x1f32"},
-       [](int L, int) { return Decomp{L % 16, L / 16, 0}; }, 1, 1},
-      {"16x16x4 f32", {"v_mfma_f32_16x16x4f32"},
-       [](int L, int) { return Decomp{L % 16, 0, L / 16}; }, 4, 1},
-      {"4x4x1 f32, 16 blocks", {"v_mfma_f32_4x4x1f32"},
-       [](int L, int) { return Decomp{L % 4, L / 4, 0}; }, 1, 1},
+      {"32x32x1 f32, 2 blocks",
+       {"v_mfma_f32_32x32x1f32"},
+       [](int L, int) {
+         return Decomp{L % 32, L / 32, 0};
+       },
+       1,
+       1},
+      {"32x32x2 f32",
+       {"v_mfma_f32_32x32x2f32"},
+       [](int L, int) {
+         return Decomp{L % 32, 0, L / 32};
+       },
+       2,
+       1},
+      {"16x16x1 f32, 4 blocks",
+       {"v_mfma_f32_16x16x1f32"},
+       [](int L, int) {
+         return Decomp{L % 16, L / 16, 0};
+       },
+       1,
+       1},
+      {"16x16x4 f32",
+       {"v_mfma_f32_16x16x4f32"},
+       [](int L, int) {
+         return Decomp{L % 16, 0, L / 16};
+       },
+       4,
+       1},
+      {"4x4x1 f32, 16 blocks",
+       {"v_mfma_f32_4x4x1f32"},
+       [](int L, int) {
+         return Decomp{L % 4, L / 4, 0};
+       },
+       1,
+       1},
       {"32x32x4 f16/bf16_1k/i8, 2 blocks",
        {"v_mfma_f32_32x32x4f16", "v_mfma_f32_32x32x4bf16_1k", "v_mfma_i32_32x32x4i8"},
-       [](int L, int item) { return Decomp{L % 32, L / 32, item}; }, 1, 4},
+       [](int L, int item) {
+         return Decomp{L % 32, L / 32, item};
+       },
+       1,
+       4},
       {"32x32x8 f16/bf16_1k/i8",
        {"v_mfma_f32_32x32x8f16", "v_mfma_f32_32x32x8bf16_1k", "v_mfma_i32_32x32x8i8"},
-       [](int L, int item) { return Decomp{L % 32, 0, 4 * (L / 32) + item}; }, 2, 4},
+       [](int L, int item) {
+         return Decomp{L % 32, 0, 4 * (L / 32) + item};
+       },
+       2,
+       4},
       {"16x16x4 f16/bf16_1k/i8, 4 blocks",
        {"v_mfma_f32_16x16x4f16", "v_mfma_f32_16x16x4bf16_1k", "v_mfma_i32_16x16x4i8"},
-       [](int L, int item) { return Decomp{L % 16, L / 16, item}; }, 1, 4},
+       [](int L, int item) {
+         return Decomp{L % 16, L / 16, item};
+       },
+       1,
+       4},
       {"16x16x16 f16/bf16_1k/i8",
        {"v_mfma_f32_16x16x16f16", "v_mfma_f32_16x16x16bf16_1k", "v_mfma_i32_16x16x16i8"},
-       [](int L, int item) { return Decomp{L % 16, 0, 4 * (L / 16) + item}; }, 4, 4},
+       [](int L, int item) {
+         return Decomp{L % 16, 0, 4 * (L / 16) + item};
+       },
+       4,
+       4},
       {"4x4x4 f16/bf16_1k/i8, 16 blocks",
        {"v_mfma_f32_4x4x4f16", "v_mfma_f32_4x4x4bf16_1k", "v_mfma_i32_4x4x4i8"},
-       [](int L, int item) { return Decomp{L % 4, L / 4, item}; }, 1, 4},
-      {"32x32x2 bf16, 2 blocks", {"v_mfma_f32_32x32x2bf16"},
-       [](int L, int item) { return Decomp{L % 32, L / 32, item}; }, 1, 2},
-      {"32x32x4 bf16", {"v_mfma_f32_32x32x4bf16"},
-       [](int L, int item) { return Decomp{L % 32, 0, 2 * (L / 32) + item}; }, 2, 2},
-      {"16x16x2 bf16, 4 blocks", {"v_mfma_f32_16x16x2bf16"},
-       [](int L, int item) { return Decomp{L % 16, L / 16, item}; }, 1, 2},
-      {"16x16x8 bf16", {"v_mfma_f32_16x16x8bf16"},
-       [](int L, int item) { return Decomp{L % 16, 0, 2 * (L / 16) + item}; }, 4, 2},
-      {"4x4x2 bf16, 16 blocks", {"v_mfma_f32_4x4x2bf16"},
-       [](int L, int item) { return Decomp{L % 4, L / 4, item}; }, 1, 2},
-      {"16x16x4 f64", {"v_mfma_f64_16x16x4f64"},
-       [](int L, int) { return Decomp{L % 16, 0, L / 16}; }, 4, 1},
-      {"4x4x4 f64, 4 blocks", {"v_mfma_f64_4x4x4f64"},
-       [](int L, int) { return Decomp{L % 4, (L / 4) % 4, L / 16}; }, 4, 1},
+       [](int L, int item) {
+         return Decomp{L % 4, L / 4, item};
+       },
+       1,
+       4},
+      {"32x32x2 bf16, 2 blocks",
+       {"v_mfma_f32_32x32x2bf16"},
+       [](int L, int item) {
+         return Decomp{L % 32, L / 32, item};
+       },
+       1,
+       2},
+      {"32x32x4 bf16",
+       {"v_mfma_f32_32x32x4bf16"},
+       [](int L, int item) {
+         return Decomp{L % 32, 0, 2 * (L / 32) + item};
+       },
+       2,
+       2},
+      {"16x16x2 bf16, 4 blocks",
+       {"v_mfma_f32_16x16x2bf16"},
+       [](int L, int item) {
+         return Decomp{L % 16, L / 16, item};
+       },
+       1,
+       2},
+      {"16x16x8 bf16",
+       {"v_mfma_f32_16x16x8bf16"},
+       [](int L, int item) {
+         return Decomp{L % 16, 0, 2 * (L / 16) + item};
+       },
+       4,
+       2},
+      {"4x4x2 bf16, 16 blocks",
+       {"v_mfma_f32_4x4x2bf16"},
+       [](int L, int item) {
+         return Decomp{L % 4, L / 4, item};
+       },
+       1,
+       2},
+      {"16x16x4 f64",
+       {"v_mfma_f64_16x16x4f64"},
+       [](int L, int) {
+         return Decomp{L % 16, 0, L / 16};
+       },
+       4,
+       1},
+      {"4x4x4 f64, 4 blocks",
+       {"v_mfma_f64_4x4x4f64"},
+       [](int L, int) {
+         return Decomp{L % 4, (L / 4) % 4, L / 16};
+       },
+       4,
+       1},
   };
 
   std::set<std::string_view> covered;
@@ -946,8 +1032,8 @@ TEST_CASE("gfx90a: docs/spec/layouts.md §5.4 bit tables, row by row", "[layouts
         const bool input = op == Operand::A || op == Operand::B;
         const std::string_view lane_text = input ? std::string_view(row.ab_lane) : cd_text(row, true);
         const std::string_view item_text = input ? std::string_view(row.ab_item) : cd_text(row, false);
-        INFO(d.mnemonic << " operand " << operand_name(op) << " (§5.4 row \"" << row.name
-                        << "\": " << lane_text << " | " << item_text << ")");
+        INFO(d.mnemonic << " operand " << operand_name(op) << " (§5.4 row \"" << row.name << "\": " << lane_text
+                        << " | " << item_text << ")");
         const auto lane_spec = parse_bits(lane_text, 'L');
         const auto item_spec = parse_bits(item_text, 't');
         REQUIRE(lane_spec.has_value());
@@ -1069,8 +1155,7 @@ TEST_CASE("gfx90a: VGPR counts per operand, docs/spec/layouts.md §4.1 table and
 }
 
 // all(): the same placements as forward, in block, row, col order, for every operand.
-TEST_CASE("gfx90a: all() lists every element once, in order, where the sources put it",
-          "[layouts][cdna2]") {
+TEST_CASE("gfx90a: all() lists every element once, in order, where the sources put it", "[layouts][cdna2]") {
   for (const InstrDesc* dp : gfx90a())
     for (Operand op : kAllOperands) {
       const InstrDesc& d = *dp;

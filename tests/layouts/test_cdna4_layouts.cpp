@@ -42,8 +42,8 @@ TEST_CASE("gfx950 f8f6f4 fp8/bf8: two 128-bit halves interleaved across lane gro
     CHECK(s[0].bit_lo == 8 * (j % 4));
     CHECK(s[0].bit_hi == 8 * (j % 4) + 7);
   }
-  CHECK(cdna4_f8f6f4_slots(32, 1, 0, 40)[0] == Slot{0, 6, 0, 7});    // k 40: group 0, half 1, byte 8
-  CHECK(cdna4_f8f6f4_slots(32, 0, 0, 16)[0] == Slot{32, 0, 0, 7});   // k 16: group 1, half 0
+  CHECK(cdna4_f8f6f4_slots(32, 1, 0, 40)[0] == Slot{0, 6, 0, 7});   // k 40: group 0, half 1, byte 8
+  CHECK(cdna4_f8f6f4_slots(32, 0, 0, 16)[0] == Slot{32, 0, 0, 7});  // k 16: group 1, half 0
   // 16x16x128 (G = 4): k = 64h + 16g + j.
   CHECK(cdna4_f8f6f4_slots(16, 0, 3, 0)[0] == Slot{3, 0, 0, 7});
   CHECK(cdna4_f8f6f4_slots(16, 0, 3, 17)[0] == Slot{19, 0, 8, 15});

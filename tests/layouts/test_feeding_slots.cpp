@@ -80,8 +80,10 @@ TEST_CASE("CDNA2 feeds: K groups, CBSZ/ABID sources and BLGP lanes", "[layouts][
   REQUIRE(f.a.size() == 8);
   for (int k = 0; k < 8; ++k) {
     INFO("k = " << k);
-    CHECK(f.a[static_cast<std::size_t>(k)].read.slot == Slot{5 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
-    CHECK(f.b[static_cast<std::size_t>(k)].read.slot == Slot{7 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
+    CHECK(f.a[static_cast<std::size_t>(k)].read.slot ==
+          Slot{5 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
+    CHECK(f.b[static_cast<std::size_t>(k)].read.slot ==
+          Slot{7 + 32 * (k / 4), (k % 4) / 2, 16 * (k % 2), 16 * (k % 2) + 15});
   }
   CHECK(f.c.read.slot == Slot{39, 1, 0, 31});
 
@@ -185,7 +187,8 @@ std::uint64_t run_one(const InstrDesc& d, const Case& c, const Placement& target
     // Remapped placements share slots; write each slot once, from its own (first) placement.
     std::set<SlotKey> written;
     for (const Placement& p : l.all())
-      if (written.insert(key(p.slot)).second) write_slot(regs, bases[static_cast<int>(op)].base, p.slot, value_of(op, p));
+      if (written.insert(key(p.slot)).second)
+        write_slot(regs, bases[static_cast<int>(op)].base, p.slot, value_of(op, p));
   }
   execute_matrix(d, regs, {kA, kB, kC, kD, {}, {}, {}}, c.mods, c.switches);
   return read_slot(regs, kD.base, target.slot);
@@ -221,7 +224,8 @@ TEST_CASE("The emulator reads exactly the feeding slots", "[layouts][feeding]") 
     const InstrDesc& d = inst(c.arch, c.name, c.wave);
     INFO(d.builtin << " " << format_modifiers(d, c.mods));
     const FeedingSlots feeds(d, c.mods, c.switches);
-    const int targets[][3] = {{0, 0, 0}, {d.blocks - 1, d.m - 1, d.n - 1}, {d.blocks / 2, (d.m / 2 + 1) % d.m, d.n / 3}};
+    const int targets[][3] = {
+        {0, 0, 0}, {d.blocks - 1, d.m - 1, d.n - 1}, {d.blocks / 2, (d.m / 2 + 1) % d.m, d.n / 3}};
     for (const auto& t : targets) {
       INFO("D[" << t[0] << "][" << t[1] << "][" << t[2] << "]");
       const OutputFeeds f = feeds.of(t[0], t[1], t[2]);

@@ -46,8 +46,9 @@ TEST_CASE("gfx12 A/B layouts follow docs/rdna4.md §2.1-§2.3", "[layouts][gfx12
     ElemType type;
     int bits, k, vgprs32, vgprs64;
   };
-  for (const Case& c : {Case{ElemType::f16, 16, 16, 4, 2}, Case{ElemType::bf16, 16, 16, 4, 2}, Case{ElemType::iu8, 8, 16, 2, 1},
-                        Case{ElemType::fp8, 8, 16, 2, 1}, Case{ElemType::iu4, 4, 16, 1, 1}, Case{ElemType::iu4, 4, 32, 2, 1}}) {
+  for (const Case& c :
+       {Case{ElemType::f16, 16, 16, 4, 2}, Case{ElemType::bf16, 16, 16, 4, 2}, Case{ElemType::iu8, 8, 16, 2, 1},
+        Case{ElemType::fp8, 8, 16, 2, 1}, Case{ElemType::iu4, 4, 16, 1, 1}, Case{ElemType::iu4, 4, 32, 2, 1}}) {
     for (int wave : {32, 64}) {
       const InstrDesc d = shape(c.type, ElemType::f32, c.k, wave);
       for (Operand op : {Operand::A, Operand::B}) {

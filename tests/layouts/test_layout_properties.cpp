@@ -15,7 +15,7 @@ using namespace mxlane;
 
 namespace {
 
-using SlotSpan = std::tuple<int, int, int, int>;             // lane, vgpr, bit_lo, bit_hi
+using SlotSpan = std::tuple<int, int, int, int>;                // lane, vgpr, bit_lo, bit_hi
 using ElementKey = std::tuple<int, int, int, int, bool, bool>;  // block, row, col, replica, neg, abs
 
 SlotSpan span_key(const Slot& s) { return {s.lane, s.vgpr, s.bit_lo, s.bit_hi}; }
@@ -102,7 +102,8 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
         std::size_t bad_slots = 0;
         for (const Placement& p : l.all()) {
           ++placements;
-          const bool ok = p.slot.lane >= 0 && p.slot.lane < l.wave() && p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits() &&
+          const bool ok = p.slot.lane >= 0 && p.slot.lane < l.wave() &&
+                          p.slot.bit_hi - p.slot.bit_lo + 1 == l.element_bits() &&
                           p.slot.vgpr + (l.element_bits() == 64 ? 1 : 0) < l.vgprs();
           bad_slots += ok ? 0 : 1;
           from_forward[span_key(p.slot)].insert(key(p));
@@ -137,7 +138,8 @@ TEST_CASE("Without modifiers, layouts are bijections (or exact replications)", "
       // Every lane of the wave holds data (RDNA3 replicas cover the upper lanes).
       REQUIRE(lanes.size() == static_cast<std::size_t>(l.wave()));
       // The operand's registers are completely used, except the unselected half of 16-bit RDNA3 C/D.
-      const bool half_used = (d.family_id == MatrixFamilyId::wmma) && (op == Operand::C || op == Operand::D) && l.element_bits() == 16;
+      const bool half_used =
+          (d.family_id == MatrixFamilyId::wmma) && (op == Operand::C || op == Operand::D) && l.element_bits() == 16;
       const int slots_per_reg = l.element_bits() == 64 ? 1 : 32 / l.element_bits();
       const int regs = l.element_bits() == 64 ? l.vgprs() / 2 : l.vgprs();
       REQUIRE(uses.size() == static_cast<std::size_t>(regs * l.wave() * slots_per_reg / (half_used ? 2 : 1)));
@@ -158,9 +160,11 @@ TEST_CASE("Element values survive a register-file round trip through the layout"
       INFO(d.builtin << " " << operand_name(op));
       LaneRegFile regs(d.wave, 40);
       const int base = 3;
-      const std::uint64_t mask = l.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l.element_bits()) - 1;
+      const std::uint64_t mask =
+          l.element_bits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l.element_bits()) - 1;
       auto value_of = [&](const Placement& p) {
-        return (static_cast<std::uint64_t>(p.block * 1000003 + p.row * 131 + p.col * 7 + 1) * 0x9e3779b97f4a7c15ULL) & mask;
+        return (static_cast<std::uint64_t>(p.block * 1000003 + p.row * 131 + p.col * 7 + 1) * 0x9e3779b97f4a7c15ULL) &
+               mask;
       };
       for (const Placement& p : l.all()) write_slot(regs, base, p.slot, value_of(p));
       std::size_t lost = 0, spilled = 0;

@@ -126,19 +126,15 @@ std::string elem_text(Operand op, int b, int r, int c) {
 
 std::string mods_text(const Modifiers& m) {
   std::ostringstream o;
-  o << "cbsz=" << m.cbsz << " abid=" << m.abid << " blgp=" << m.blgp << " opsel=" << m.opsel
-    << " neg=" << m.neg << " neg_hi=" << m.neg_hi << " clamp=" << m.clamp;
+  o << "cbsz=" << m.cbsz << " abid=" << m.abid << " blgp=" << m.blgp << " opsel=" << m.opsel << " neg=" << m.neg
+    << " neg_hi=" << m.neg_hi << " clamp=" << m.clamp;
   return o.str();
 }
 
 using mxlane_test::Sweep;
 
-std::vector<const InstrDesc*> mfma_builtins() {
-  return mxlane::instructions_for_arch(mxlane::ArchId::gfx90a);
-}
-std::vector<const InstrDesc*> wmma_builtins() {
-  return mxlane::instructions_for_arch(mxlane::ArchId::gfx1100);
-}
+std::vector<const InstrDesc*> mfma_builtins() { return mxlane::instructions_for_arch(mxlane::ArchId::gfx90a); }
+std::vector<const InstrDesc*> wmma_builtins() { return mxlane::instructions_for_arch(mxlane::ArchId::gfx1100); }
 const InstrDesc& mfma(std::string_view mnemonic) {
   return mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx90a), mnemonic);
 }
@@ -152,8 +148,7 @@ Switches model_switches(bool isa_model) {
 // True when `msg` names `field` as a word ("neg" does not match inside "neg_hi").
 bool names_field(std::string_view msg, std::string_view field) {
   auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (std::size_t pos = msg.find(field); pos != std::string_view::npos;
-       pos = msg.find(field, pos + 1)) {
+  for (std::size_t pos = msg.find(field); pos != std::string_view::npos; pos = msg.find(field, pos + 1)) {
     const bool left = pos == 0 || !word(msg[pos - 1]);
     const std::size_t end = pos + field.size();
     const bool right = end >= msg.size() || !word(msg[end]);
@@ -165,8 +160,8 @@ bool names_field(std::string_view msg, std::string_view field) {
 // Every operand's constructor must refuse `mods` with an InvalidArgument naming `field`.
 void require_refused(const InstrDesc& d, const Modifiers& mods, std::string_view field) {
   for (Operand op : mxlane::kAllOperands) {
-    INFO(d.builtin << " operand " << mxlane::operand_name(op) << " " << mods_text(mods)
-                   << " (expect refusal naming " << field << ")");
+    INFO(d.builtin << " operand " << mxlane::operand_name(op) << " " << mods_text(mods) << " (expect refusal naming "
+                   << field << ")");
     bool threw = false;
     std::string message;
     try {
@@ -202,8 +197,7 @@ bool accepted_everywhere(const InstrDesc& d, const Modifiers& mods, std::string&
 // BLGP (docs/spec/layouts.md §8.2)
 // ============================================================================================
 
-TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets", "[layouts][modifiers]") {
   for (int blgp = 0; blgp < 8; ++blgp) {
     CAPTURE(blgp);
     const mxlane::LaneRemap remap = mxlane::LaneRemap::blgp(blgp);
@@ -211,8 +205,8 @@ TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets"
     Sweep sweep("BLGP " + std::to_string(blgp) + " f(L) and consumers");
     for (int L = 0; L < 64; ++L) {
       sweep.expect(remap.source(L) == blgp_f(blgp, L), [&] {
-        return "lane " + std::to_string(L) + ": f(L) expected " + std::to_string(blgp_f(blgp, L)) +
-               ", got " + std::to_string(remap.source(L));
+        return "lane " + std::to_string(L) + ": f(L) expected " + std::to_string(blgp_f(blgp, L)) + ", got " +
+               std::to_string(remap.source(L));
       });
       const std::vector<int> want = blgp_consumers(blgp, L);
       const std::vector<int> got = remap.consumers(L);
@@ -220,8 +214,7 @@ TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets"
         std::string g, w;
         for (int x : got) g += " " + std::to_string(x);
         for (int x : want) w += " " + std::to_string(x);
-        return "source lane " + std::to_string(L) + ": consumers {" + g + " }, expected {" + w +
-               " }";
+        return "source lane " + std::to_string(L) + ": consumers {" + g + " }, expected {" + w + " }";
       });
     }
     sweep.report();
@@ -229,8 +222,7 @@ TEST_CASE("Modifiers BLGP: remap follows the §8.2 f(L) table and consumer sets"
   }
 }
 
-TEST_CASE("Modifiers BLGP: B of every non-f64 MFMA reads lane f(L); A, C, D are unaffected",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers BLGP: B of every non-f64 MFMA reads lane f(L); A, C, D are unaffected", "[layouts][modifiers]") {
   for (const InstrDesc* d : mfma_builtins()) {
     if (is_f64(*d)) continue;
     for (int blgp = 0; blgp < 8; ++blgp) {
@@ -264,8 +256,8 @@ TEST_CASE("Modifiers BLGP: B of every non-f64 MFMA reads lane f(L); A, C, D are 
             const std::set<std::tuple<int, int, int>> want =
                 it == want_inv.end() ? std::set<std::tuple<int, int, int>>{} : it->second;
             sweep.expect(got == want && got.size() == c.elements.size(), [&] {
-              return slot_text(c.slot) + ": lists " + std::to_string(c.elements.size()) +
-                     " elements, expected " + std::to_string(want.size());
+              return slot_text(c.slot) + ": lists " + std::to_string(c.elements.size()) + " elements, expected " +
+                     std::to_string(want.size());
             });
           }
       sweep.report();
@@ -287,8 +279,7 @@ TEST_CASE("Modifiers BLGP: B of every non-f64 MFMA reads lane f(L); A, C, D are 
   }
 }
 
-TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README example)",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README example)", "[layouts][modifiers]") {
   const InstrDesc& d = mfma("v_mfma_f32_16x16x2bf16");
   Modifiers mods;
   mods.blgp = 2;
@@ -315,8 +306,7 @@ TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README
     INFO("slot " << half);
     CHECK(inv[static_cast<std::size_t>(half)].slot == Slot{37, 0, 16 * half, 16 * half + 15});
     std::set<std::tuple<int, int, int>> got;
-    for (const Placement& p : inv[static_cast<std::size_t>(half)].elements)
-      got.insert({p.block, p.row, p.col});
+    for (const Placement& p : inv[static_cast<std::size_t>(half)].elements) got.insert({p.block, p.row, p.col});
     const std::set<std::tuple<int, int, int>> want{{0, half, 5}, {2, half, 5}};
     CHECK(got == want);
     CHECK(inv[static_cast<std::size_t>(half)].elements.size() == 2);
@@ -325,8 +315,7 @@ TEST_CASE("Modifiers BLGP: v_mfma_f32_16x16x2bf16 with blgp 2 (calculator README
   for (const SlotContents& c : b.inverse(0, 5)) CHECK(c.elements.empty());
 }
 
-TEST_CASE("Modifiers BLGP: single-block v_mfma_f32_32x32x8f16 with blgp 1 moves K groups",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers BLGP: single-block v_mfma_f32_32x32x8f16 with blgp 1 moves K groups", "[layouts][modifiers]") {
   // docs/spec/layouts.md §8.2 note: B rows k = 4..7 are read from the registers that hold rows 0..3.
   const InstrDesc& d = mfma("v_mfma_f32_32x32x8f16");
   REQUIRE(d.blocks == 1);
@@ -356,8 +345,7 @@ TEST_CASE("Modifiers BLGP: single-block v_mfma_f32_32x32x8f16 with blgp 1 moves 
 // CBSZ / ABID (docs/spec/layouts.md §8.1, §11.1)
 // ============================================================================================
 
-TEST_CASE("Modifiers CBSZ/ABID: §8.1 worked example on v_mfma_f32_16x16x1f32",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers CBSZ/ABID: §8.1 worked example on v_mfma_f32_16x16x1f32", "[layouts][modifiers]") {
   // cbsz=1 abid=1: calculator (0,1,2,3) <- (1,1,3,3); ISA text (0,1,2,3) <- (2,3,2,3).
   const InstrDesc& d = mfma("v_mfma_f32_16x16x1f32");
   Modifiers mods;
@@ -407,9 +395,8 @@ TEST_CASE("Modifiers CBSZ/ABID: 16-block example, calculator model", "[layouts][
           const auto got = a.forward(blk, i, k);
           // 4x4 shapes: A[b][i][k] in lane i + 4b (§5.2), so the lane's block is lane / 4 % 16.
           sweep.expect(got.size() == 1 && got[0].slot.lane == i + 4 * source_block[blk], [&] {
-            return elem_text(Operand::A, blk, i, k) + ": expected lane " +
-                   std::to_string(i + 4 * source_block[blk]) + ", got " +
-                   (got.empty() ? std::string("nothing") : placement_text(got[0]));
+            return elem_text(Operand::A, blk, i, k) + ": expected lane " + std::to_string(i + 4 * source_block[blk]) +
+                   ", got " + (got.empty() ? std::string("nothing") : placement_text(got[0]));
           });
         }
     sweep.report();
@@ -417,8 +404,7 @@ TEST_CASE("Modifiers CBSZ/ABID: 16-block example, calculator model", "[layouts][
   CHECK(shapes == 5);  // §4.1: 4x4x1f32, 4x4x4f16, 4x4x4i8, 4x4x4bf16_1k, 4x4x2bf16
 }
 
-TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal value",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal value", "[layouts][modifiers]") {
   for (const InstrDesc* d : mfma_builtins()) {
     if (!multi_block(*d) || is_f64(*d)) continue;
     const int max_cbsz = std::min(4, log2i(d->blocks));
@@ -426,8 +412,7 @@ TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal va
       for (int abid = 0; abid < (1 << cbsz); ++abid)
         for (bool isa_model : {false, true}) {
           std::ostringstream n;
-          n << d->builtin << " cbsz=" << cbsz << " abid=" << abid << " model "
-            << (isa_model ? "isa" : "calculator");
+          n << d->builtin << " cbsz=" << cbsz << " abid=" << abid << " model " << (isa_model ? "isa" : "calculator");
           INFO(n.str());
           Modifiers mods;
           mods.cbsz = cbsz;
@@ -445,13 +430,12 @@ TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal va
             for (int i = 0; i < d->m; ++i)
               for (int k = 0; k < d->k; ++k) {
                 const MfmaInputPos nat = mfma_natural(*d, blk, i, k);
-                const Slot want =
-                    mfma_item_slot(*d, cbsz_source(*d, nat.lane, cbsz, abid, isa_model), nat.item);
+                const Slot want = mfma_item_slot(*d, cbsz_source(*d, nat.lane, cbsz, abid, isa_model), nat.item);
                 want_inv[{want.lane, want.vgpr, want.bit_lo}].insert({blk, i, k});
                 const auto got = a.forward(blk, i, k);
                 sweep.expect(got.size() == 1 && got[0].slot == want, [&] {
-                  return elem_text(Operand::A, blk, i, k) + ": expected " + slot_text(want) +
-                         ", got " + (got.empty() ? std::string("nothing") : placement_text(got[0]));
+                  return elem_text(Operand::A, blk, i, k) + ": expected " + slot_text(want) + ", got " +
+                         (got.empty() ? std::string("nothing") : placement_text(got[0]));
                 });
               }
           // Inverse: every slot lists exactly what is read from it; lanes outside the source
@@ -465,8 +449,8 @@ TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal va
                 const std::set<std::tuple<int, int, int>> want =
                     it == want_inv.end() ? std::set<std::tuple<int, int, int>>{} : it->second;
                 sweep.expect(got == want && got.size() == c.elements.size(), [&] {
-                  return slot_text(c.slot) + ": lists " + std::to_string(c.elements.size()) +
-                         " elements, expected " + std::to_string(want.size());
+                  return slot_text(c.slot) + ": lists " + std::to_string(c.elements.size()) + " elements, expected " +
+                         std::to_string(want.size());
                 });
               }
           sweep.report();
@@ -474,8 +458,7 @@ TEST_CASE("Modifiers CBSZ/ABID: both models, every multi-block MFMA and legal va
   }
 }
 
-TEST_CASE("Modifiers CBSZ/ABID: the models agree when cbsz = log2(blocks)",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers CBSZ/ABID: the models agree when cbsz = log2(blocks)", "[layouts][modifiers]") {
   int instructions = 0;
   for (const InstrDesc* d : mfma_builtins()) {
     if (!multi_block(*d) || is_f64(*d)) continue;
@@ -493,16 +476,12 @@ TEST_CASE("Modifiers CBSZ/ABID: the models agree when cbsz = log2(blocks)",
       REQUIRE(pc.size() == pi.size());
       Sweep sweep("models agree");
       for (std::size_t n = 0; n < pc.size(); ++n) {
-        sweep.expect(pc[n].slot == pi[n].slot && pc[n].block == pi[n].block &&
-                         pc[n].row == pi[n].row && pc[n].col == pi[n].col,
-                     [&] {
-                       return "calculator " + placement_text(pc[n]) + " vs isa " +
-                              placement_text(pi[n]);
-                     });
+        sweep.expect(
+            pc[n].slot == pi[n].slot && pc[n].block == pi[n].block && pc[n].row == pi[n].row && pc[n].col == pi[n].col,
+            [&] { return "calculator " + placement_text(pc[n]) + " vs isa " + placement_text(pi[n]); });
         // Full broadcast: every block reads block abid (§8.1).
         sweep.expect(pc[n].slot.lane / d->m % d->blocks == abid, [&] {
-          return "full broadcast should read block " + std::to_string(abid) + ": " +
-                 placement_text(pc[n]);
+          return "full broadcast should read block " + std::to_string(abid) + ": " + placement_text(pc[n]);
         });
       }
       sweep.report();
@@ -511,8 +490,7 @@ TEST_CASE("Modifiers CBSZ/ABID: the models agree when cbsz = log2(blocks)",
   CHECK(instructions == 15);  // §4.1: 15 multi-block non-f64 MFMAs (CBSZ/ABID "yes")
 }
 
-TEST_CASE("Modifiers CBSZ/ABID: §9 B2 repro lists both halves of vgpr 1 lane 37",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers CBSZ/ABID: §9 B2 repro lists both halves of vgpr 1 lane 37", "[layouts][modifiers]") {
   // -a cdna2 -i v_mfma_f32_16x16x4f16 -m -r 1 -l 37 -A --cbsz 2 --abid 2: [15:0] holds
   // A[5][2].B0-B3 and [31:16] holds A[5][3].B0-B3 (the calculator drops the second; §9 B2).
   const InstrDesc& d = mfma("v_mfma_f32_16x16x4f16");
@@ -551,8 +529,7 @@ TEST_CASE("Modifiers CBSZ/ABID: §9 B2 repro lists both halves of vgpr 1 lane 37
 // Legality (docs/spec/layouts.md §4.1, §4.2, §8.1-§8.4)
 // ============================================================================================
 
-TEST_CASE("Modifiers legality: illegal values are refused, naming the field",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers legality: illegal values are refused, naming the field", "[layouts][modifiers]") {
   auto with = [](auto set) {
     Modifiers m;
     set(m);
@@ -579,8 +556,7 @@ TEST_CASE("Modifiers legality: illegal values are refused, naming the field",
     }
     if (is_f64(*d)) {
       // §8.2: the calculator (and MLIR) reject BLGP on CDNA2 f64.
-      for (int blgp = 1; blgp < 8; ++blgp)
-        require_refused(*d, with([&](Modifiers& m) { m.blgp = blgp; }), "blgp");
+      for (int blgp = 1; blgp < 8; ++blgp) require_refused(*d, with([&](Modifiers& m) { m.blgp = blgp; }), "blgp");
     } else {
       // §8.2: BLGP is 0-7.
       require_refused(*d, with([](Modifiers& m) { m.blgp = 8; }), "blgp");
@@ -606,8 +582,7 @@ TEST_CASE("Modifiers legality: illegal values are refused, naming the field",
     }
     if (integer) {
       // §8.4: for iu8/iu4, NEG[2] and all of NEG_HI must be 0.
-      for (int neg = 4; neg < 8; ++neg)
-        require_refused(*d, with([&](Modifiers& m) { m.neg = neg; }), "neg");
+      for (int neg = 4; neg < 8; ++neg) require_refused(*d, with([&](Modifiers& m) { m.neg = neg; }), "neg");
       for (int neg_hi = 1; neg_hi < 8; ++neg_hi)
         require_refused(*d, with([&](Modifiers& m) { m.neg_hi = neg_hi; }), "neg_hi");
     } else {
@@ -678,15 +653,13 @@ TEST_CASE("Modifiers legality: every legal combination is accepted", "[layouts][
 // NEG / NEG_HI (docs/spec/layouts.md §8.4)
 // ============================================================================================
 
-TEST_CASE("Modifiers NEG/NEG_HI: per-half negation of A/B, neg/abs of C, never D",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers NEG/NEG_HI: per-half negation of A/B, neg/abs of C, never D", "[layouts][modifiers]") {
   for (const InstrDesc* d : wmma_builtins()) {
     const bool integer = d->a_type == ElemType::iu8 || d->a_type == ElemType::iu4;
     const int neg_max = integer ? 4 : 8;
     const int neg_hi_max = integer ? 1 : 8;
     for (Operand op : mxlane::kAllOperands) {
-      const std::string name =
-          std::string(d->builtin) + " operand " + std::string(mxlane::operand_name(op));
+      const std::string name = std::string(d->builtin) + " operand " + std::string(mxlane::operand_name(op));
       INFO(name);
       const OperandLayout plain(*d, op);
       const auto base = plain.all();
@@ -718,14 +691,14 @@ TEST_CASE("Modifiers NEG/NEG_HI: per-half negation of A/B, neg/abs of C, never D
             }
             // Integer WMMA: NEG means signedness, never a negation marker.
             sweep.expect(p.negated == want_neg && p.absolute == want_abs, [&] {
-              return "neg=" + std::to_string(neg) + " neg_hi=" + std::to_string(neg_hi) +
-                     ": expected" + (want_neg ? " negated" : " not negated") +
-                     (want_abs ? " absolute" : "") + ", got " + placement_text(p);
+              return "neg=" + std::to_string(neg) + " neg_hi=" + std::to_string(neg_hi) + ": expected" +
+                     (want_neg ? " negated" : " not negated") + (want_abs ? " absolute" : "") + ", got " +
+                     placement_text(p);
             });
             // NEG moves nothing.
             sweep.expect(p.slot == base[n].slot, [&] {
-              return "neg=" + std::to_string(neg) + " neg_hi=" + std::to_string(neg_hi) +
-                     ": slot moved to " + placement_text(p);
+              return "neg=" + std::to_string(neg) + " neg_hi=" + std::to_string(neg_hi) + ": slot moved to " +
+                     placement_text(p);
             });
           }
         }
@@ -734,10 +707,9 @@ TEST_CASE("Modifiers NEG/NEG_HI: per-half negation of A/B, neg/abs of C, never D
   }
 }
 
-TEST_CASE("Modifiers NEG/NEG_HI: literal cases on v_wmma_f32_16x16x16_f16",
-          "[layouts][modifiers]") {
-  const InstrDesc& d = mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100),
-                                                   "v_wmma_f32_16x16x16_f16", 32);
+TEST_CASE("Modifiers NEG/NEG_HI: literal cases on v_wmma_f32_16x16x16_f16", "[layouts][modifiers]") {
+  const InstrDesc& d =
+      mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100), "v_wmma_f32_16x16x16_f16", 32);
   Modifiers m;
   m.neg = 1;     // NEG[0]: A at bits [15:0]
   m.neg_hi = 2;  // NEG_HI[1]: B at bits [31:16]
@@ -776,8 +748,7 @@ TEST_CASE("Modifiers NEG/NEG_HI: literal cases on v_wmma_f32_16x16x16_f16",
 // Which B lanes feed an RDNA3 output (docs/spec/layouts.md §8.5, §9 B1)
 // ============================================================================================
 
-TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lane % 16 == j",
-          "[layouts][modifiers]") {
+TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lane % 16 == j", "[layouts][modifiers]") {
   for (const InstrDesc* d : wmma_builtins()) {
     INFO(d->builtin);
     const OperandLayout a(*d, Operand::A);
@@ -797,9 +768,8 @@ TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lan
           bool found_group_copy = false;
           for (const Placement& p : pb) {
             sweep.expect(p.slot.lane % 16 == j, [&] {
-              return "D[" + std::to_string(i) + "][" + std::to_string(j) + "] B[" +
-                     std::to_string(k) + "][" + std::to_string(j) + "] copy in " +
-                     placement_text(p);
+              return "D[" + std::to_string(i) + "][" + std::to_string(j) + "] B[" + std::to_string(k) + "][" +
+                     std::to_string(j) + "] copy in " + placement_text(p);
             });
             // rocjitsu model (§8.5): the output in lane L uses the copies in lane group L/16.
             if (p.replica == group) {
@@ -808,7 +778,8 @@ TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lan
                            [&] { return "B copy for lane group: " + placement_text(p); });
             }
           }
-          sweep.expect(found_group_copy, [&] { return std::string("no B copy in lane group ") + std::to_string(group); });
+          sweep.expect(found_group_copy,
+                       [&] { return std::string("no B copy in lane group ") + std::to_string(group); });
           for (const Placement& p : a.forward(0, i, k))
             if (p.replica == group)
               sweep.expect(p.slot.lane == 16 * group + i,
@@ -819,8 +790,8 @@ TEST_CASE("Modifiers §8.5/B1: RDNA3 D[i][j] uses B column j from lanes with lan
   }
 
   // The §9 B1 repro element, D[3][5] in wave32: B column 5 is in lanes 5 and 21, not lane 3.
-  const InstrDesc& d = mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100),
-                                                   "v_wmma_f32_16x16x16_f16", 32);
+  const InstrDesc& d =
+      mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100), "v_wmma_f32_16x16x16_f16", 32);
   const OperandLayout b(d, Operand::B);
   for (int k = 0; k < 16; ++k) {
     CAPTURE(k);

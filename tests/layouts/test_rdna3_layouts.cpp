@@ -60,9 +60,8 @@ struct AccRow {
   int row, lane_first, lane_last, vgpr;
 };
 constexpr AccRow kSeedAccRows[16] = {
-    {0, 0, 15, 0},  {1, 16, 31, 0},  {2, 0, 15, 1},  {3, 16, 31, 1},
-    {4, 0, 15, 2},  {5, 16, 31, 2},  {6, 0, 15, 3},  {7, 16, 31, 3},
-    {8, 0, 15, 4},  {9, 16, 31, 4},  {10, 0, 15, 5}, {11, 16, 31, 5},
+    {0, 0, 15, 0},  {1, 16, 31, 0},  {2, 0, 15, 1},  {3, 16, 31, 1},  {4, 0, 15, 2},  {5, 16, 31, 2},
+    {6, 0, 15, 3},  {7, 16, 31, 3},  {8, 0, 15, 4},  {9, 16, 31, 4},  {10, 0, 15, 5}, {11, 16, 31, 5},
     {12, 0, 15, 6}, {13, 16, 31, 6}, {14, 0, 15, 7}, {15, 16, 31, 7},
 };
 
@@ -167,9 +166,7 @@ std::string op_text(Operand op) { return std::string(mxlane::operand_name(op)); 
 
 using mxlane_test::Sweep;
 
-std::vector<const InstrDesc*> gfx1100_builtins() {
-  return mxlane::instructions_for_arch(mxlane::ArchId::gfx1100);
-}
+std::vector<const InstrDesc*> gfx1100_builtins() { return mxlane::instructions_for_arch(mxlane::ArchId::gfx1100); }
 
 }  // namespace
 
@@ -234,8 +231,7 @@ TEST_CASE("RDNA3 WMMA: VGPR counts per operand equal docs/spec/layouts.md §4.2"
   }
 }
 
-TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c inverse",
-          "[layouts][rdna3]") {
+TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c inverse", "[layouts][rdna3]") {
   for (const InstrDesc* d : gfx1100_builtins()) {
     const Sec42Row* row = sec42_row(d->mnemonic);
     REQUIRE(row != nullptr);
@@ -262,16 +258,15 @@ TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c i
               const Slot want{lane, vgpr, want_lo, want_hi};
               const std::vector<Placement> got = layout.forward(0, i, j);
               sweep.expect(got.size() == 1, [&] {
-                return "element (" + std::to_string(i) + "," + std::to_string(j) +
-                       "): " + std::to_string(got.size()) + " placements, expected 1";
+                return "element (" + std::to_string(i) + "," + std::to_string(j) + "): " + std::to_string(got.size()) +
+                       " placements, expected 1";
               });
               for (const Placement& p : got) {
-                sweep.expect(p.slot == want && p.block == 0 && p.row == i && p.col == j &&
-                                 p.replica == 0 && !p.negated && !p.absolute,
+                sweep.expect(p.slot == want && p.block == 0 && p.row == i && p.col == j && p.replica == 0 &&
+                                 !p.negated && !p.absolute,
                              [&] {
-                               return "element (" + std::to_string(i) + "," + std::to_string(j) +
-                                      "): expected " + slot_text(want) + ", got " +
-                                      placement_text(p);
+                               return "element (" + std::to_string(i) + "," + std::to_string(j) + "): expected " +
+                                      slot_text(want) + ", got " + placement_text(p);
                              });
               }
             }
@@ -290,35 +285,32 @@ TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c i
               const std::size_t want_slots = out_bits == 32 ? 1 : 2;
               const std::string where = reg_text(vgpr, lane);
               sweep.expect(got.size() == want_slots, [&] {
-                return where + ": " + std::to_string(got.size()) + " slots, expected " +
-                       std::to_string(want_slots);
+                return where + ": " + std::to_string(got.size()) + " slots, expected " + std::to_string(want_slots);
               });
               for (std::size_t s = 0; s < got.size(); ++s) {
                 const SlotContents& c = got[s];
                 const int lo = out_bits == 32 ? 0 : static_cast<int>(16 * s);
                 const Slot slot_want{lane, vgpr, lo, lo + out_bits - 1};
                 sweep.expect(c.slot == slot_want, [&] {
-                  return where + " slot " + std::to_string(s) + ": expected " +
-                         slot_text(slot_want) + ", got " + slot_text(c.slot);
+                  return where + " slot " + std::to_string(s) + ": expected " + slot_text(slot_want) + ", got " +
+                         slot_text(c.slot);
                 });
                 const bool used = lo == want_lo;
                 if (!used) {
                   sweep.expect(c.elements.empty(), [&] {
-                    return where + " unused half " + slot_text(c.slot) + " lists " +
-                           std::to_string(c.elements.size()) + " elements, first " +
-                           placement_text(c.elements.front());
+                    return where + " unused half " + slot_text(c.slot) + " lists " + std::to_string(c.elements.size()) +
+                           " elements, first " + placement_text(c.elements.front());
                   });
                   continue;
                 }
                 sweep.expect(c.elements.size() == 1, [&] {
-                  return where + " " + slot_text(c.slot) + ": " +
-                         std::to_string(c.elements.size()) + " elements, expected (" +
-                         std::to_string(ei) + "," + std::to_string(ej) + ")";
+                  return where + " " + slot_text(c.slot) + ": " + std::to_string(c.elements.size()) +
+                         " elements, expected (" + std::to_string(ei) + "," + std::to_string(ej) + ")";
                 });
                 for (const Placement& p : c.elements)
                   sweep.expect(p.block == 0 && p.row == ei && p.col == ej && p.replica == 0, [&] {
-                    return where + ": expected element (" + std::to_string(ei) + "," +
-                           std::to_string(ej) + "), got " + placement_text(p);
+                    return where + ": expected element (" + std::to_string(ei) + "," + std::to_string(ej) + "), got " +
+                           placement_text(p);
                   });
               }
             }
@@ -336,8 +328,8 @@ TEST_CASE("RDNA3 WMMA: C/D follow seed 000's accumulator row table and store_c i
 TEST_CASE("RDNA3 WMMA: wave32 accumulator spot checks from seed 000", "[layouts][rdna3]") {
   // Literal cells of the seed's row table, one per form: row 0 -> lanes 0-15, VGPR 0; row 15 ->
   // lanes 16-31, VGPR 7; store_c: lane 17, G 3 -> row 3*2 + 17/16 = 7, col 17 mod 16 = 1.
-  const InstrDesc& d = mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100),
-                                                   "v_wmma_f32_16x16x16_f16", 32);
+  const InstrDesc& d =
+      mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100), "v_wmma_f32_16x16x16_f16", 32);
   const OperandLayout layout(d, Operand::D);
   const auto r0 = layout.forward(0, 0, 0);
   REQUIRE(r0.size() == 1);
@@ -352,8 +344,8 @@ TEST_CASE("RDNA3 WMMA: wave32 accumulator spot checks from seed 000", "[layouts]
   CHECK(inv[0].elements[0].col == 1);
 
   // 16-bit accumulator, opsel 4: row 1, col 2 -> lane 18, VGPR 0, bits [31:16]; [15:0] unused.
-  const InstrDesc& h = mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100),
-                                                   "wmma_f16_16x16x16_f16_tied_w32");
+  const InstrDesc& h =
+      mxlane::resolve_instruction(mxlane::arch_info(mxlane::ArchId::gfx1100), "wmma_f16_16x16x16_f16_tied_w32");
   CHECK(h.tied);
   Modifiers hi;
   hi.opsel = 4;
@@ -371,8 +363,7 @@ TEST_CASE("RDNA3 WMMA: wave32 accumulator spot checks from seed 000", "[layouts]
   CHECK(hinv[1].elements[0].col == 2);
 }
 
-TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packing tables",
-          "[layouts][rdna3]") {
+TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packing tables", "[layouts][rdna3]") {
   for (const InstrDesc* d : gfx1100_builtins()) {
     const Sec42Row* row = sec42_row(d->mnemonic);
     REQUIRE(row != nullptr);
@@ -395,40 +386,36 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
           for (int k = 0; k < 16; ++k) {
             const std::vector<Placement> got = element(r.index, k);
             const std::string what =
-                (op == Operand::A
-                     ? "A[" + std::to_string(r.index) + "][" + std::to_string(k) + "]"
-                     : "B[" + std::to_string(k) + "][" + std::to_string(r.index) + "]");
+                (op == Operand::A ? "A[" + std::to_string(r.index) + "][" + std::to_string(k) + "]"
+                                  : "B[" + std::to_string(k) + "][" + std::to_string(r.index) + "]");
             std::set<int> got_lanes;
             std::set<int> got_replicas;
             for (const Placement& p : got) {
               got_lanes.insert(p.slot.lane);
               got_replicas.insert(p.replica);
               const Slot want = expected_input_slot(row->in, p.slot.lane, k);
-              sweep.expect(p.slot == want, [&] {
-                return what + ": expected " + slot_text(want) + ", got " + placement_text(p);
-              });
+              sweep.expect(p.slot == want,
+                           [&] { return what + ": expected " + slot_text(want) + ", got " + placement_text(p); });
               // Seed 000: the row/column occupies VGPRs 0-7 (f16/bf16 only; iu8/iu4 pack tighter).
               if (s == 16)
                 sweep.expect(p.slot.vgpr >= r.vgpr_first && p.slot.vgpr <= r.vgpr_last,
                              [&] { return what + ": VGPR outside 0-7: " + placement_text(p); });
               // Replica numbering = lane / 16 (docs/spec/layouts.md §6 "replica index c = floor(L/16)").
-              sweep.expect(p.replica == p.slot.lane / 16, [&] {
-                return what + ": replica should be lane/16, got " + placement_text(p);
-              });
-              const bool coords_ok = op == Operand::A ? (p.row == r.index && p.col == k)
-                                                      : (p.row == k && p.col == r.index);
+              sweep.expect(p.replica == p.slot.lane / 16,
+                           [&] { return what + ": replica should be lane/16, got " + placement_text(p); });
+              const bool coords_ok =
+                  op == Operand::A ? (p.row == r.index && p.col == k) : (p.row == k && p.col == r.index);
               sweep.expect(coords_ok && p.block == 0 && !p.negated && !p.absolute,
                            [&] { return what + ": wrong coordinates " + placement_text(p); });
             }
             sweep.expect(got.size() == want_lanes.size() && got_lanes == want_lanes, [&] {
               std::ostringstream lanes;
               for (int l : got_lanes) lanes << " " << l;
-              return what + ": " + std::to_string(got.size()) + " placements on lanes" +
-                     lanes.str() + ", expected lanes " + std::to_string(r.lane0) + ", " +
-                     std::to_string(r.lane1) + (d->wave == 64 ? " (+32, +48)" : "");
+              return what + ": " + std::to_string(got.size()) + " placements on lanes" + lanes.str() +
+                     ", expected lanes " + std::to_string(r.lane0) + ", " + std::to_string(r.lane1) +
+                     (d->wave == 64 ? " (+32, +48)" : "");
             });
-            sweep.expect(got_replicas.size() == got.size(),
-                         [&] { return what + ": replica numbers repeat"; });
+            sweep.expect(got_replicas.size() == got.size(), [&] { return what + ": replica numbers repeat"; });
           }
         }
         sweep.report();
@@ -443,8 +430,7 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
             const std::vector<SlotContents> got = layout.inverse(vgpr, lane);
             const std::string where = reg_text(vgpr, lane);
             sweep.expect(static_cast<int>(got.size()) == 32 / s, [&] {
-              return where + ": " + std::to_string(got.size()) + " slots, expected " +
-                     std::to_string(32 / s);
+              return where + ": " + std::to_string(got.size()) + " slots, expected " + std::to_string(32 / s);
             });
             for (const SlotContents& c : got) {
               // Which k the packing tables put in this slot.
@@ -460,13 +446,11 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
               for (const Placement& p : c.elements) {
                 const int mn = op == Operand::A ? p.row : p.col;
                 const int k = op == Operand::A ? p.col : p.row;
-                sweep.expect(
-                    mn == lane % 16 && k == want_k && p.replica == lane / 16 && p.block == 0, [&] {
-                      return where + " " + slot_text(c.slot) + ": expected " +
-                             (op == Operand::A ? "row " : "col ") + std::to_string(lane % 16) +
-                             " k " + std::to_string(want_k) + " replica " +
-                             std::to_string(lane / 16) + ", got " + placement_text(p);
-                    });
+                sweep.expect(mn == lane % 16 && k == want_k && p.replica == lane / 16 && p.block == 0, [&] {
+                  return where + " " + slot_text(c.slot) + ": expected " + (op == Operand::A ? "row " : "col ") +
+                         std::to_string(lane % 16) + " k " + std::to_string(want_k) + " replica " +
+                         std::to_string(lane / 16) + ", got " + placement_text(p);
+                });
               }
             }
           }
@@ -493,8 +477,7 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
         for (int lane = 0; lane < d->wave; ++lane)
           sweep.expect(per_lane[static_cast<std::size_t>(lane)] == 16, [&] {
             return "lane " + std::to_string(lane) + " holds " +
-                   std::to_string(per_lane[static_cast<std::size_t>(lane)]) +
-                   " elements, expected 16";
+                   std::to_string(per_lane[static_cast<std::size_t>(lane)]) + " elements, expected 16";
           });
         sweep.report();
         std::set<int> want_replicas;
@@ -515,9 +498,8 @@ TEST_CASE("RDNA3 WMMA: A and B follow seed 000's row/column-to-lane and K-packin
               if (p.slot.lane == lane) {
                 ++hits;
                 sweep.expect(p.slot == want, [&] {
-                  return "lane " + std::to_string(lane) + " e " + std::to_string(e) +
-                         ": load puts it at " + slot_text(want) + ", layout says " +
-                         placement_text(p);
+                  return "lane " + std::to_string(lane) + " e " + std::to_string(e) + ": load puts it at " +
+                         slot_text(want) + ", layout says " + placement_text(p);
                 });
               }
             sweep.expect(hits == 1, [&] {

@@ -37,8 +37,8 @@ std::uint32_t fp8(const FormatSpec& fa, const FormatSpec& fb, const Operands& o,
   return cdna3_fp8_dot(fa, fb, DotInputs{o.a, o.b, c}, NumericsContext{});
 }
 
-std::uint32_t scaled(int a_code, int b_code, const Operands& o, std::vector<std::uint8_t> sa, std::vector<std::uint8_t> sb,
-                     std::uint32_t c = 0, const NumericsContext& ctx = {}) {
+std::uint32_t scaled(int a_code, int b_code, const Operands& o, std::vector<std::uint8_t> sa,
+                     std::vector<std::uint8_t> sb, std::uint32_t c = 0, const NumericsContext& ctx = {}) {
   return cdna4_f8f6f4_scaled_dot(*f8f6f4_format(a_code), *f8f6f4_format(b_code), sa, sb, DotInputs{o.a, o.b, c}, ctx);
 }
 
@@ -93,8 +93,8 @@ TEST_CASE("gfx950 f8f6f4 format codes select OCP fp8, bf8, fp6, bf6, fp4", "[num
 
 TEST_CASE("gfx950 f8f6f4 block scales: 2^(sa+sb-254) per 32-k block, 0xFF NaN, extremes", "[numerics][cdna4]") {
   const Operands ones = Operands(64).at(0, kE4m3One, kE4m3One).at(32, kE4m3One, kE4m3One);
-  CHECK(scaled(0, 0, ones, {127, 127}, {127, 127}) == 0x40000000u);  // 1 + 1
-  CHECK(scaled(0, 0, ones, {128, 127}, {127, 130}) == 0x41200000u);  // block 0: 2^1, block 1: 2^3: 2 + 8
+  CHECK(scaled(0, 0, ones, {127, 127}, {127, 127}) == 0x40000000u);               // 1 + 1
+  CHECK(scaled(0, 0, ones, {128, 127}, {127, 130}) == 0x41200000u);               // block 0: 2^1, block 1: 2^3: 2 + 8
   CHECK(scaled(0, 0, ones, {127, 127}, {127, 127}, 0x3F800000u) == 0x40400000u);  // C = 1 joins: 3
   // One NaN scale byte in any block makes the element NaN, even with zero data in that block.
   CHECK(is_f32_nan(scaled(0, 0, Operands(64).at(0, kE4m3One, kE4m3One), {127, 0xFF}, {127, 127})));
@@ -131,8 +131,8 @@ TEST_CASE("gfx950 K-doubled f16: fused groups of 8 (default) or 16", "[numerics]
   // Hand-built so that the truncation of a group of 16 and the floor of the groups of 8 round
   // differently: k 8 = 2^-12 * 2^-12 = 2^-24, k 9 = 2^-20 * -2^-20 = -2^-40, C = 1 + 2^-23.
   std::vector<std::uint64_t> a(16, 0), b(16, 0);
-  a[8] = 0x0C00, b[8] = 0x0C00;  // 2^-12 * 2^-12 = 2^-24
-  a[9] = 0x0010, b[9] = 0x8010;  // 2^-20 * -2^-20 = -2^-40
+  a[8] = 0x0C00, b[8] = 0x0C00;        // 2^-12 * 2^-12 = 2^-24
+  a[9] = 0x0010, b[9] = 0x8010;        // 2^-20 * -2^-20 = -2^-40
   const std::uint64_t c = 0x3F800001;  // 1 + 2^-23
   // Groups of 8: group 2 has E = -24, F = 0: S' = floor((2^-24 - 2^-40) * 2^31) / 2^31 = 2^-24 - 2^-31;
   // (1 + 2^-23) + 2^-24 - 2^-31 is just below the tie: rounds to 0x3F800001.

@@ -22,7 +22,7 @@ using namespace mxlane;
 namespace {
 
 constexpr const char* kIntegerInstructions[] = {"swmmac_i32_16x16x32_iu8_w32", "swmmac_i32_16x16x32_iu4_w32",
-                                   "swmmac_i32_16x16x64_iu4_w32"};
+                                                "swmmac_i32_16x16x64_iu4_w32"};
 
 // The capture inputs of sample s as the vectors file describes them: 15 registers of 32 lanes.
 std::vector<std::vector<std::uint32_t>> capture_inputs(unsigned sample) {
@@ -57,7 +57,8 @@ std::uint64_t swmmac_digest(int shape, unsigned sample, int variant, const Switc
 
 }  // namespace
 
-TEST_CASE("gfx1201 integer SWMMAC: 640 register-image digests through the table", "[numerics][gfx12][swmmac][captures]") {
+TEST_CASE("gfx1201 integer SWMMAC: 640 register-image digests through the table",
+          "[numerics][gfx12][swmmac][captures]") {
   const auto lines = mxlane_test::vector_lines("gfx1201_swmmac_integer_digests.txt");
   REQUIRE(lines.size() == 48);
   int checked = 0;
@@ -74,7 +75,8 @@ TEST_CASE("gfx1201 integer SWMMAC: 640 register-image digests through the table"
   CHECK(checked == 640);
 }
 
-TEST_CASE("gfx12_int_clamp=final misses the staged-CLAMP SWMMAC captures", "[numerics][gfx12][swmmac][captures][switches]") {
+TEST_CASE("gfx12_int_clamp=final misses the staged-CLAMP SWMMAC captures",
+          "[numerics][gfx12][swmmac][captures][switches]") {
   Switches final_clamp;
   set_switch(final_clamp, "gfx12_int_clamp", "final");
   const auto lines = mxlane_test::vector_lines("gfx1201_swmmac_integer_digests.txt");

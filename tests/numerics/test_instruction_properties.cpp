@@ -99,20 +99,30 @@ TEST_CASE("CBSZ/ABID and BLGP change exactly the consumed data", "[numerics][pro
     for (const ModifierRange& r : legal_modifiers(*d)) {
       for (int v : r.values) {
         Modifiers m;
-        if (r.name == "blgp") m.blgp = v;
-        else if (r.name == "cbsz") { m.cbsz = v; m.abid = v == 0 ? 0 : (1 << v) - 1; }
-        else continue;
+        if (r.name == "blgp")
+          m.blgp = v;
+        else if (r.name == "cbsz") {
+          m.cbsz = v;
+          m.abid = v == 0 ? 0 : (1 << v) - 1;
+        } else
+          continue;
         CAPTURE(d->builtin, r.name, v);
         // Expected: the unmodified instruction on data where each element is replaced by the one
         // naturally held at the lane the modifier reads instead: ISA CBSZ model (docs/spec/layouts.md §8.1)
         // and ISA Table 29 for BLGP (§8.2), written out here.
-        const auto cbsz_source = [&](int lane) { const int s = 64 >> m.cbsz; return lane % s + s * m.abid; };
+        const auto cbsz_source = [&](int lane) {
+          const int s = 64 >> m.cbsz;
+          return lane % s + s * m.abid;
+        };
         const auto blgp_source = [&](int lane) {
           switch (m.blgp) {
             case 1: return lane % 32;
             case 2: return lane % 32 + 32;
             case 3: return (lane + 16) % 64;
-            case 4: case 5: case 6: case 7: return lane % 16 + 16 * (m.blgp - 4);
+            case 4:
+            case 5:
+            case 6:
+            case 7: return lane % 16 + 16 * (m.blgp - 4);
             default: return lane;
           }
         };
@@ -120,14 +130,16 @@ TEST_CASE("CBSZ/ABID and BLGP change exactly the consumed data", "[numerics][pro
         for (const Placement& p : plain_a.all()) {
           const Slot src{cbsz_source(p.slot.lane), p.slot.vgpr, p.slot.bit_lo, p.slot.bit_hi};
           for (const SlotContents& s : plain_a.inverse(src.vgpr, src.lane))
-            if (s.slot == src) a_read[static_cast<std::size_t>(p.block)](p.row, p.col) =
-                                   a[static_cast<std::size_t>(s.elements[0].block)](s.elements[0].row, s.elements[0].col);
+            if (s.slot == src)
+              a_read[static_cast<std::size_t>(p.block)](p.row, p.col) =
+                  a[static_cast<std::size_t>(s.elements[0].block)](s.elements[0].row, s.elements[0].col);
         }
         for (const Placement& p : plain_b.all()) {
           const Slot src{blgp_source(p.slot.lane), p.slot.vgpr, p.slot.bit_lo, p.slot.bit_hi};
           for (const SlotContents& s : plain_b.inverse(src.vgpr, src.lane))
-            if (s.slot == src) b_read[static_cast<std::size_t>(p.block)](p.row, p.col) =
-                                   b[static_cast<std::size_t>(s.elements[0].block)](s.elements[0].row, s.elements[0].col);
+            if (s.slot == src)
+              b_read[static_cast<std::size_t>(p.block)](p.row, p.col) =
+                  b[static_cast<std::size_t>(s.elements[0].block)](s.elements[0].row, s.elements[0].col);
         }
         CHECK(run_matrix(*d, a, b, c, m) == run_matrix(*d, a_read, b_read, c));
       }
@@ -197,7 +209,8 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
           for (int j = 0; j < d.n; ++j) {
             const int v = b_signed ? small(rng) : std::abs(small(rng));
             bd(k, j) = v;
-            b[static_cast<std::size_t>(blk)](k, j) = encode_small(operand_type(d, Operand::B, {}), v, d.arch_traits().fp8_encoding);
+            b[static_cast<std::size_t>(blk)](k, j) =
+                encode_small(operand_type(d, Operand::B, {}), v, d.arch_traits().fp8_encoding);
           }
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < d.n; ++j) {
@@ -212,13 +225,17 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
       // gfx950 f8f6f4 (default formats: fp8 A and B): scales of 2^0 on the scaled rows (docs/cdna4.md §2.3).
       Blocks unit_scales_a, unit_scales_b;
       if (d.has(Operand::SA)) {
-        unit_scales_a.assign(static_cast<std::size_t>(d.blocks), BitMatrix::Constant(d.rows(Operand::SA), d.cols(Operand::SA), 0x7f));
-        unit_scales_b.assign(static_cast<std::size_t>(d.blocks), BitMatrix::Constant(d.rows(Operand::SB), d.cols(Operand::SB), 0x7f));
+        unit_scales_a.assign(static_cast<std::size_t>(d.blocks),
+                             BitMatrix::Constant(d.rows(Operand::SA), d.cols(Operand::SA), 0x7f));
+        unit_scales_b.assign(static_cast<std::size_t>(d.blocks),
+                             BitMatrix::Constant(d.rows(Operand::SB), d.cols(Operand::SB), 0x7f));
       }
-      const Blocks out = run_matrix(d, a, b, c, Modifiers{.neg = modifier_set_traits(d.modifiers).neg_is_signedness ? signs : 0}, {},
-                                    idx, unit_scales_a, unit_scales_b);
+      const Blocks out =
+          run_matrix(d, a, b, c, Modifiers{.neg = modifier_set_traits(d.modifiers).neg_is_signedness ? signs : 0}, {},
+                     idx, unit_scales_a, unit_scales_b);
       for (int blk = 0; blk < d.blocks; ++blk) {
-        const Eigen::MatrixXd expected = av[static_cast<std::size_t>(blk)] * bv[static_cast<std::size_t>(blk)] + cv[static_cast<std::size_t>(blk)];
+        const Eigen::MatrixXd expected =
+            av[static_cast<std::size_t>(blk)] * bv[static_cast<std::size_t>(blk)] + cv[static_cast<std::size_t>(blk)];
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < d.n; ++j) {
             // Exact small results; RDNA3 float WMMA may differ in the last places (the one's-complement
@@ -262,7 +279,8 @@ TEST_CASE("EXEC: WMMA ignores it; MFMA ignores it unless cdna2_exec=masked", "[n
   }
 }
 
-TEST_CASE("16-bit WMMA writes only its OPSEL half; opsel 4 equals opsel 0 on the other half", "[numerics][properties]") {
+TEST_CASE("16-bit WMMA writes only its OPSEL half; opsel 4 equals opsel 0 on the other half",
+          "[numerics][properties]") {
   std::mt19937_64 rng(29);
   for (const char* name : {"v_wmma_f16_16x16x16_f16", "v_wmma_bf16_16x16x16_bf16"}) {
     for (int wave : {32, 64}) {
@@ -288,7 +306,8 @@ TEST_CASE("16-bit WMMA writes only its OPSEL half; opsel 4 equals opsel 0 on the
   }
 }
 
-TEST_CASE("Builtins: the seeds' load/store code around the builtin equals the matrix-level result", "[numerics][builtins]") {
+TEST_CASE("Builtins: the seeds' load/store code around the builtin equals the matrix-level result",
+          "[numerics][builtins]") {
   std::mt19937_64 rng(31);
   SECTION("seed 000 WmmaRdna3F16Policy: load_a/load_b by lane % 16, store_c row = G*2 + L/16") {
     BitMatrix A(16, 16), B(16, 16), C(16, 16);
@@ -352,12 +371,12 @@ TEST_CASE("Builtins: the seeds' load/store code around the builtin equals the ma
       }
     const auto tied = builtins::wmma_f16_16x16x16_f16_tied_w32(a, b, c, false);
     const auto untied = builtins::wmma_f16_16x16x16_f16_w32(a, b, c, false);
-    CHECK(tied[0][0].bits == 0x4C80);    // 16 + 2 = 18
-    CHECK(tied[0][1].bits == 0x4500);    // kept from C
+    CHECK(tied[0][0].bits == 0x4C80);  // 16 + 2 = 18
+    CHECK(tied[0][1].bits == 0x4500);  // kept from C
     CHECK(untied[0][0].bits == 0x4C80);
     CHECK(untied[0][1].bits == 0x0000);  // undefined per LLVM; 0 in mxlane
     const auto high = builtins::wmma_f16_16x16x16_f16_tied_w32(a, b, c, true);
-    CHECK(high[0][1].bits == 0x4D40);    // 16 + 5 = 21
+    CHECK(high[0][1].bits == 0x4D40);  // 16 + 5 = 21
     CHECK(high[0][0].bits == 0x4000);
   }
 }

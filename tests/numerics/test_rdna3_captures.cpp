@@ -41,15 +41,16 @@ TEST_CASE("All 103 gfx1100 DOT2 captures", "[numerics][rdna3][captures]") {
     (is_bf16 ? bf16 : f16) += 1;
     const std::uint32_t a = hex(f[2]), b = hex(f[3]), c = hex(f[4]), expected = hex(f[5]);
     CAPTURE(f[0], f[1], f[2], f[3], f[4]);
-    CHECK(rdna3_dot2(is_bf16 ? Dot2Input::bf16 : Dot2Input::f16, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b),
-                     static_cast<std::uint16_t>(a >> 16), static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32,
-                     Dot2Options{}) == expected);
+    CHECK(rdna3_dot2(is_bf16 ? Dot2Input::bf16 : Dot2Input::f16, static_cast<std::uint16_t>(a),
+                     static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(a >> 16),
+                     static_cast<std::uint16_t>(b >> 16), c, Dot2Output::f32, Dot2Options{}) == expected);
   }
   CHECK(f16 == 50);
   CHECK(bf16 == 53);
 }
 
-TEST_CASE("The 256-element gfx1100 F32-WMMA capture, F16 and BF16 inputs, wave32 and wave64", "[numerics][rdna3][captures]") {
+TEST_CASE("The 256-element gfx1100 F32-WMMA capture, F16 and BF16 inputs, wave32 and wave64",
+          "[numerics][rdna3][captures]") {
   const auto lines = vector_lines("rdna3_wmma_f32_integer_capture.txt");
   REQUIRE(lines.size() == 256);
   BitMatrix expected(16, 16);
@@ -61,8 +62,10 @@ TEST_CASE("The 256-element gfx1100 F32-WMMA capture, F16 and BF16 inputs, wave32
       BitMatrix A(16, 16), B(16, 16), C(16, 16);
       for (int x = 0; x < 16; ++x)
         for (int y = 0; y < 16; ++y) {
-          A(x, y) = bf16 ? encode(((16 * x + y) * 7) % 17 - 8, 7, 127, 16) : encode(((16 * x + y) * 7) % 17 - 8, 10, 15, 16);
-          B(x, y) = bf16 ? encode(((16 * x + y) * 11) % 17 - 8, 7, 127, 16) : encode(((16 * x + y) * 11) % 17 - 8, 10, 15, 16);
+          A(x, y) =
+              bf16 ? encode(((16 * x + y) * 7) % 17 - 8, 7, 127, 16) : encode(((16 * x + y) * 7) % 17 - 8, 10, 15, 16);
+          B(x, y) = bf16 ? encode(((16 * x + y) * 11) % 17 - 8, 7, 127, 16)
+                         : encode(((16 * x + y) * 11) % 17 - 8, 10, 15, 16);
           C(x, y) = encode(((16 * x + y) * 13) % 129 - 64, 23, 127, 32);
         }
       CAPTURE(name, wave);
@@ -84,7 +87,8 @@ TEST_CASE("The gfx1100 16-bit-output WMMA fixtures, both waves and both OPSEL ha
   for (const auto& f : expected_lines) {
     const int wave = f[0] == "wave64" ? 64 : 32;
     const std::string key = f[1] + " " + f[2];
-    const InstrDesc& d = inst("gfx1100", f[1] == "bf16" ? "v_wmma_bf16_16x16x16_bf16" : "v_wmma_f16_16x16x16_f16", wave);
+    const InstrDesc& d =
+        inst("gfx1100", f[1] == "bf16" ? "v_wmma_bf16_16x16x16_bf16" : "v_wmma_f16_16x16x16_f16", wave);
     BitMatrix expected(16, 16);
     for (int i = 0; i < 256; ++i) expected(i / 16, i % 16) = hex(f[static_cast<std::size_t>(3 + i)]);
     for (int opsel : {0, 4}) {

@@ -32,7 +32,8 @@ std::uint32_t f32_of(int v) { return static_cast<std::uint32_t>(bf16_of(v)) << 1
 
 }  // namespace
 
-TEST_CASE("docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture: generator and listed entries [HW]", "[numerics][rdna3][vectors]") {
+TEST_CASE("docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture: generator and listed entries [HW]",
+          "[numerics][rdna3][vectors]") {
   struct Entry {
     int m, n;
     std::uint32_t d;

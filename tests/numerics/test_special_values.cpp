@@ -25,9 +25,9 @@ TEST_CASE("§C.1 CDNA2 special values [MODEL]", "[numerics][cdna2][special]") {
   const auto& s = gfx90a_mfma("v_mfma_f32_16x16x4f32");
   const auto& d = gfx90a_mfma("v_mfma_f64_16x16x4f64");
   SECTION("subnormal A/B inputs: read as +0 on FP16/BF16 (sign dropped), honoured on FP32") {
-    CHECK(element00(h, {0x8001}, {0x3C00}, 0x80000000) == 0x00000000);          // -sub*1 + -0 -> +0
-    CHECK(element00(bf, {0x0001}, {0x3F80}, 0) == 0);                            // bf16 subnormal
-    CHECK(element00(s, {0x00000001}, {0x3F800000}, 0) == 0x00000001);            // FP32 keeps it
+    CHECK(element00(h, {0x8001}, {0x3C00}, 0x80000000) == 0x00000000);  // -sub*1 + -0 -> +0
+    CHECK(element00(bf, {0x0001}, {0x3F80}, 0) == 0);                   // bf16 subnormal
+    CHECK(element00(s, {0x00000001}, {0x3F800000}, 0) == 0x00000001);   // FP32 keeps it
     // The alternative of open question E3 keeps the signs of flushed inputs and of zero products.
     CHECK(element00(h, {0x8001, 0x8001, 0x8001, 0x8001}, {0x3C00, 0x3C00, 0x3C00, 0x3C00}, 0x80000000,
                     with("cdna2_flushed_input_sign", "keep")) == 0x80000000);
@@ -48,8 +48,8 @@ TEST_CASE("§C.1 CDNA2 special values [MODEL]", "[numerics][cdna2][special]") {
   }
   SECTION("-0: the pairwise tree loses it, the FMA chain keeps it") {
     CHECK(element00(h, {0x8000, 0x8000, 0x8000, 0x8000}, {0x3C00, 0x3C00, 0x3C00, 0x3C00}, 0x80000000) == 0);
-    CHECK(element00(s, {0x80000000, 0x80000000, 0x80000000, 0x80000000}, {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000},
-                    0x80000000) == 0x80000000);
+    CHECK(element00(s, {0x80000000, 0x80000000, 0x80000000, 0x80000000},
+                    {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000}, 0x80000000) == 0x80000000);
     CHECK(element00(s, {0x80000000, 0, 0, 0}, {0x3F800000, 0, 0, 0}, 0x80000000) == 0);  // (+0)*(+0) + (-0) = +0
     CHECK(element00(d, {0x8000000000000000, 0x8000000000000000, 0x8000000000000000, 0x8000000000000000},
                     {0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000},
@@ -125,25 +125,23 @@ TEST_CASE("§C.2 RDNA3 special values [HW]", "[numerics][rdna3][special]") {
     CHECK(element00(f32, {0xBC00, 0x3C00}, {0x0000, 0x3C00}, 0) == 0x3F7FFFFF);
     CHECK(element00(f32, {0x3C00, 0x3C00}, {0x0000, 0x3C00}, 0x80000000) == 0x3F800001);
   }
-  SECTION("overflow: +-inf after rounding") {
-    CHECK(element00(bf32, {0x7F7F}, {0x7F7F}, 0) == 0x7F800000);
-  }
+  SECTION("overflow: +-inf after rounding") { CHECK(element00(bf32, {0x7F7F}, {0x7F7F}, 0) == 0x7F800000); }
   SECTION("16-bit outputs: gradual underflow, overflow (and MODE.FP16_OVFL), special narrowing") {
     const auto& f16 = wmma("v_wmma_f16_16x16x16_f16");
     const auto& b16 = wmma("v_wmma_bf16_16x16x16_bf16");
-    CHECK(element00(f16, {0x0001}, {0x3800}, 0x0000) == 0x0000);          // 2^-25: ties to even -> +0
-    CHECK(element00(f16, {0x0003}, {0x3800}, 0x0000) == 0x0002);          // 1.5 * 2^-24 -> 2^-23 (RNE)
-    CHECK(element00(f16, {0x0200}, {0x3C00}, 0x0000) == 0x0200);          // subnormal result kept
-    CHECK(element00(f16, {0x7BFF}, {0x4000}, 0x0000) == 0x7C00);          // overflow -> inf
+    CHECK(element00(f16, {0x0001}, {0x3800}, 0x0000) == 0x0000);  // 2^-25: ties to even -> +0
+    CHECK(element00(f16, {0x0003}, {0x3800}, 0x0000) == 0x0002);  // 1.5 * 2^-24 -> 2^-23 (RNE)
+    CHECK(element00(f16, {0x0200}, {0x3C00}, 0x0000) == 0x0200);  // subnormal result kept
+    CHECK(element00(f16, {0x7BFF}, {0x4000}, 0x0000) == 0x7C00);  // overflow -> inf
     Switches ovfl;
     set_switch(ovfl, "fp16_ovfl", "1");
-    CHECK(element00(f16, {0x7BFF}, {0x4000}, 0x0000, ovfl) == 0x7BFF);    // FP16_OVFL: max finite (model only)
-    CHECK(element00(f16, {0x7E01}, {0x3C00}, 0x0000) == 0xFE3D);          // factor NaN narrowed
+    CHECK(element00(f16, {0x7BFF}, {0x4000}, 0x0000, ovfl) == 0x7BFF);  // FP16_OVFL: max finite (model only)
+    CHECK(element00(f16, {0x7E01}, {0x3C00}, 0x0000) == 0xFE3D);        // factor NaN narrowed
     CHECK(element00(b16, {0x7FC1}, {0x3F80}, 0x0000) == 0xFFFD);
-    CHECK(element00(f16, {0x7C00}, {0x0000}, 0x0000) == 0xFE00);          // inf * 0
+    CHECK(element00(f16, {0x7C00}, {0x0000}, 0x0000) == 0xFE00);  // inf * 0
     CHECK(element00(b16, {0x7F80}, {0x0000}, 0x0000) == 0xFFC0);
-    CHECK(element00(f16, {0x3C00}, {0x3C00}, 0x7C01) == 0x7E01);          // C sNaN quieted, payload kept
-    CHECK(element00(b16, {0x3F80}, {0x3F80}, 0x3F80) == 0x4000);          // 1*1 + 1 = 2
+    CHECK(element00(f16, {0x3C00}, {0x3C00}, 0x7C01) == 0x7E01);  // C sNaN quieted, payload kept
+    CHECK(element00(b16, {0x3F80}, {0x3F80}, 0x3F80) == 0x4000);  // 1*1 + 1 = 2
     // BF16 output: binary32-rounded then truncated: 1 + 2^-8 + 2^-9 truncates to 1.0 (rounds to 1 + 2^-7).
     CHECK(element00(b16, {0x3F80, 0x3BC0}, {0x3F80, 0x3F80}, 0x0000) == 0x3F80);
     CHECK(element00(b16, {0x3F80, 0x3BC0}, {0x3F80, 0x3F80}, 0x0000, [] {
@@ -161,13 +159,13 @@ TEST_CASE("§D.1 feature-test table: CDNA2 model vs RDNA3 [MODEL]/[HW]", "[numer
     std::uint64_t a0, b0, a1, b1, c, cdna2, rdna3;
   };
   const Row rows[] = {
-      {0x3800, 0x03FF, 0, 0, 0, 0x00000000, 0x37FFC000},           // 0.5 x max f16 subnormal
-      {0x3800, 0x0400, 0, 0, 0, 0x38000000, 0x38000000},           // 0.5 x min f16 normal
-      {0x4000, 0x0200, 0, 0, 0, 0x00000000, 0x38800000},           // 2 x f16 subnormal 0x0200
-      {0, 0, 0, 0, 0x00000001, 0x00000000, 0x00000000},            // C = min binary32 subnormal
-      {0x3C00, 0x3C00, 0, 0, 0xB3800000, 0x3F7FFFFF, 0x3F800000},  // 1*1 + (-2^-24)
-      {0x3C00, 0x3C00, 0, 0, 0xBF800000, 0x00000000, 0x34000000},  // 1*1 + (-1)
-      {0x3C00, 0x3C00, 0x3C00, 0xBC00, 0, 0x00000000, 0xB3800000}, // 1*1 + 1*(-1)
+      {0x3800, 0x03FF, 0, 0, 0, 0x00000000, 0x37FFC000},            // 0.5 x max f16 subnormal
+      {0x3800, 0x0400, 0, 0, 0, 0x38000000, 0x38000000},            // 0.5 x min f16 normal
+      {0x4000, 0x0200, 0, 0, 0, 0x00000000, 0x38800000},            // 2 x f16 subnormal 0x0200
+      {0, 0, 0, 0, 0x00000001, 0x00000000, 0x00000000},             // C = min binary32 subnormal
+      {0x3C00, 0x3C00, 0, 0, 0xB3800000, 0x3F7FFFFF, 0x3F800000},   // 1*1 + (-2^-24)
+      {0x3C00, 0x3C00, 0, 0, 0xBF800000, 0x00000000, 0x34000000},   // 1*1 + (-1)
+      {0x3C00, 0x3C00, 0x3C00, 0xBC00, 0, 0x00000000, 0xB3800000},  // 1*1 + 1*(-1)
   };
   for (const Row& r : rows) {
     CAPTURE(r.a0, r.b0, r.a1, r.b1, r.c);

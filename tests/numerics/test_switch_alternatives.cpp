@@ -107,8 +107,10 @@ TEST_CASE("switches: cdna2_mode=honoured applies mode_round to FP32 MFMA", "[swi
     const char* round;
     std::uint32_t pos, neg;
   };
-  const Row rows[] = {{"rne", 0x3F800002, 0xBF800002}, {"rtz", 0x3F800001, 0xBF800001},
-                      {"rup", 0x3F800002, 0xBF800001}, {"rdn", 0x3F800001, 0xBF800002}};
+  const Row rows[] = {{"rne", 0x3F800002, 0xBF800002},
+                      {"rtz", 0x3F800001, 0xBF800001},
+                      {"rup", 0x3F800002, 0xBF800001},
+                      {"rdn", 0x3F800001, 0xBF800002}};
   for (const Row& r : rows) {
     INFO("mode_round=" << r.round);
     const Switches s = with({{"cdna2_mode", "honoured"}, {"mode_round", r.round}});
@@ -147,9 +149,11 @@ TEST_CASE("switches: cdna2_f64_algorithm=exact-dot reads inputs through the MODE
   // the fix, exact-dot read the raw 2^-1023 and returned 2^-923.
   const std::uint64_t a64 = 0x0008000000000000, b64 = 0x4630000000000000, kept = 0x0640000000000000;
   CHECK(fma_chain(mxlane::kBinary64, {a64}, {b64}, 0, with({{"cdna2_f64_algorithm", "exact-dot"}})) == kept);
-  CHECK(fma_chain(mxlane::kBinary64, {a64}, {b64}, 0,
-                  with({{"cdna2_f64_algorithm", "exact-dot"}, {"cdna2_mode", "honoured"},
-                        {"mode_denorm_f16_f64", "flush"}})) == 0);
+  CHECK(
+      fma_chain(
+          mxlane::kBinary64, {a64}, {b64}, 0,
+          with({{"cdna2_f64_algorithm", "exact-dot"}, {"cdna2_mode", "honoured"}, {"mode_denorm_f16_f64", "flush"}})) ==
+      0);
   // exact-dot vs fma-chain: (1, 2^-53, 2^-53) summed from C = 1: the chain rounds 1 + 2^-53 (a tie)
   // to 1 twice; the exact sum 1 + 2^-52 is representable (0x3FF0000000000001).
   const std::uint64_t one = 0x3FF0000000000000, half_ulp = 0x3CA0000000000000;  // 2^-53: biased 970
@@ -210,8 +214,9 @@ TEST_CASE("switches: cdna1_subnormals on gfx908 FP16 MFMA, and cdna2_mode=honour
   CHECK(run(0x0001, with({{"cdna2_mode", "honoured"}, {"mode_denorm_f16_f64", "flush"}})) == 0);
   // The switch belongs to gfx908 only.
   Switches scoped;
-  CHECK_THROWS_WITH(mxlane::set_switch_for(scoped, "cdna1_subnormals", "flush", mxlane::arch_bit(mxlane::ArchId::gfx90a)),
-                    Catch::Contains("gfx908"));
+  CHECK_THROWS_WITH(
+      mxlane::set_switch_for(scoped, "cdna1_subnormals", "flush", mxlane::arch_bit(mxlane::ArchId::gfx90a)),
+      Catch::Contains("gfx908"));
 }
 
 TEST_CASE("switches: rdna3_mode=honoured applies MODE.FP_DENORM to the DOT2 step", "[switches][rdna3]") {
@@ -228,7 +233,8 @@ TEST_CASE("switches: rdna3_mode=honoured applies MODE.FP_DENORM to the DOT2 step
   // f16 subnormal factor 2^-24 (0x0001) * 1.0: kept unless the f16/f64 field flushes -> 2^-24 (0x33800000).
   CHECK(dot2(Dot2Input::f16, 0x0001, 0x3C00, 0, {}) == 0x33800000);
   CHECK(dot2(Dot2Input::f16, 0x0001, 0x3C00, 0, honoured) == 0x33800000);
-  CHECK(dot2(Dot2Input::f16, 0x0001, 0x3C00, 0, with({{"rdna3_mode", "honoured"}, {"mode_denorm_f16_f64", "flush"}})) == 0);
+  CHECK(dot2(Dot2Input::f16, 0x0001, 0x3C00, 0, with({{"rdna3_mode", "honoured"}, {"mode_denorm_f16_f64", "flush"}})) ==
+        0);
   // bf16 subnormal factor 2^-127 (0x0040) * 2^100 (0x7180) = 2^-27 (0x32000000): ignored reads it
   // as zero [HW]; honoured with a keeping f32 field keeps it.
   CHECK(dot2(Dot2Input::bf16, 0x0040, 0x7180, 0, {}) == 0);

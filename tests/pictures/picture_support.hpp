@@ -81,7 +81,8 @@ inline std::string node_text(xmlNodePtr node) {
 inline std::string serialize(xmlDocPtr doc, xmlNodePtr node) {
   xmlBufferPtr buffer = xmlBufferCreate();
   xmlNodeDump(buffer, doc, node, 0, 0);
-  std::string out(reinterpret_cast<const char*>(xmlBufferContent(buffer)), static_cast<std::size_t>(xmlBufferLength(buffer)));
+  std::string out(reinterpret_cast<const char*>(xmlBufferContent(buffer)),
+                  static_cast<std::size_t>(xmlBufferLength(buffer)));
   xmlBufferFree(buffer);
   return out;
 }

@@ -132,9 +132,8 @@ void check_self_contained(const XmlDoc& doc, const std::string& text) {
   for (xmlNodePtr a : doc.select("//h:a")) {
     const std::string href = attr(a, "href");
     INFO(href);
-    CHECK((href.rfind('#', 0) == 0 ||
-           (href.find("://") == std::string::npos && href.rfind('/', 0) != 0 && href.size() > 5 &&
-            href.compare(href.size() - 5, 5, ".html") == 0)));
+    CHECK((href.rfind('#', 0) == 0 || (href.find("://") == std::string::npos && href.rfind('/', 0) != 0 &&
+                                       href.size() > 5 && href.compare(href.size() - 5, 5, ".html") == 0)));
   }
 }
 
@@ -168,7 +167,9 @@ PageCheck check_page(const XmlDoc& doc, const std::string& text, const mxlane::I
   for (std::size_t n = 0; n < 4; ++n)
     check_figure(doc, page.figures[n], OperandLayout(d, mxlane::kAllOperands[n], mods, switches));
   const mxlane::FeedingSlots feeds(d, mods, switches);
-  const auto id = [](char op, const Placement& p) { return fmt::format("{}-{}-{}-{}-{}", op, p.block, p.row, p.col, p.replica); };
+  const auto id = [](char op, const Placement& p) {
+    return fmt::format("{}-{}-{}-{}-{}", op, p.block, p.row, p.col, p.replica);
+  };
   std::size_t outputs = 0;
   Mismatches bad;
   for (xmlNodePtr el : doc.select(".//s:g[@data-e]", page.figures[3])) {
@@ -190,7 +191,8 @@ PageCheck check_page(const XmlDoc& doc, const std::string& text, const mxlane::I
         if (ref[0] != op || ids.count(ref) != 1) bad.add(where + ": " + ref + " is not a slot of " + op);
     if (fa != want_a) bad.add(where + ": the A slots");
     for (int k = 0; k < d.k; ++k)
-      if (fb[static_cast<std::size_t>(k)] != id('B', f.b[static_cast<std::size_t>(k)].read)) bad.add(where + ": B at k " + std::to_string(k));
+      if (fb[static_cast<std::size_t>(k)] != id('B', f.b[static_cast<std::size_t>(k)].read))
+        bad.add(where + ": B at k " + std::to_string(k));
     if (fc[0] != id('C', f.c.read)) bad.add(where + ": C");
     ++outputs;
   }
@@ -236,27 +238,98 @@ TEST_CASE("SVG figures draw every storage slot once and render", "[pictures][svg
   mxlane::Switches calculator;
   mxlane::set_switch(calculator, "cbsz_model", "calculator");
   const std::vector<Case> cases = {
-      {{"--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A"}, "gfx90a", "v_mfma_f32_32x32x8f16", 0, Operand::A, {}, {}},
-      {{"--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "D"}, "gfx90a", "v_mfma_f32_32x32x8f16", 0, Operand::D, {}, {}},
+      {{"--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "A"},
+       "gfx90a",
+       "v_mfma_f32_32x32x8f16",
+       0,
+       Operand::A,
+       {},
+       {}},
+      {{"--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--operand", "D"},
+       "gfx90a",
+       "v_mfma_f32_32x32x8f16",
+       0,
+       Operand::D,
+       {},
+       {}},
       {{"--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--cbsz", "2", "--abid", "1"},
-       "gfx90a", "v_mfma_f32_4x4x4f16", 0, Operand::A, cbsz, {}},
+       "gfx90a",
+       "v_mfma_f32_4x4x4f16",
+       0,
+       Operand::A,
+       cbsz,
+       {}},
       {{"--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16", "--operand", "A", "--cbsz", "2", "--abid", "1", "--option",
         "cbsz_model=calculator"},
-       "gfx90a", "v_mfma_f32_4x4x4f16", 0, Operand::A, cbsz, calculator},
+       "gfx90a",
+       "v_mfma_f32_4x4x4f16",
+       0,
+       Operand::A,
+       cbsz,
+       calculator},
       {{"--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f16", "--operand", "B", "--blgp", "3"},
-       "gfx90a", "v_mfma_f32_16x16x4f16", 0, Operand::B, blgp, {}},
-      {{"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "A"}, "gfx90a", "v_mfma_f64_16x16x4f64", 0, Operand::A, {}, {}},
-      {{"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "D"}, "gfx90a", "v_mfma_f64_16x16x4f64", 0, Operand::D, {}, {}},
-      {{"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"}, "gfx1100", "v_wmma_f32_16x16x16_f16", 32, Operand::A, {}, {}},
-      {{"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D"}, "gfx1100", "v_wmma_f32_16x16x16_f16", 32, Operand::D, {}, {}},
+       "gfx90a",
+       "v_mfma_f32_16x16x4f16",
+       0,
+       Operand::B,
+       blgp,
+       {}},
+      {{"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "A"},
+       "gfx90a",
+       "v_mfma_f64_16x16x4f64",
+       0,
+       Operand::A,
+       {},
+       {}},
+      {{"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "D"},
+       "gfx90a",
+       "v_mfma_f64_16x16x4f64",
+       0,
+       Operand::D,
+       {},
+       {}},
+      {{"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A"},
+       "gfx1100",
+       "v_wmma_f32_16x16x16_f16",
+       32,
+       Operand::A,
+       {},
+       {}},
+      {{"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "D"},
+       "gfx1100",
+       "v_wmma_f32_16x16x16_f16",
+       32,
+       Operand::D,
+       {},
+       {}},
       {{"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "B", "--wave", "64"},
-       "gfx1100", "v_wmma_f32_16x16x16_f16", 64, Operand::B, {}, {}},
+       "gfx1100",
+       "v_wmma_f32_16x16x16_f16",
+       64,
+       Operand::B,
+       {},
+       {}},
       {{"--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "D", "--opsel", "4"},
-       "gfx1100", "wmma_f16_16x16x16_f16_w32", 32, Operand::D, opsel, {}},
+       "gfx1100",
+       "wmma_f16_16x16x16_f16_w32",
+       32,
+       Operand::D,
+       opsel,
+       {}},
       {{"--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "A", "--neg", "3", "--neg-hi", "3"},
-       "gfx1100", "wmma_f16_16x16x16_f16_w32", 32, Operand::A, neg_ab, {}},
+       "gfx1100",
+       "wmma_f16_16x16x16_f16_w32",
+       32,
+       Operand::A,
+       neg_ab,
+       {}},
       {{"--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "C", "--neg", "4", "--neg-hi", "4"},
-       "gfx1100", "wmma_f16_16x16x16_f16_w32", 32, Operand::C, neg_c, {}},
+       "gfx1100",
+       "wmma_f16_16x16x16_f16_w32",
+       32,
+       Operand::C,
+       neg_c,
+       {}},
   };
   int n = 0;
   for (Case c : cases) {
@@ -309,7 +382,8 @@ TEST_CASE("SVG marks broadcasts, negation, |C|, 64-bit pairs and queries", "[pic
   CHECK(node_text(c35[0]) == "\u2212|v1|");  // C[3][5] is VGPR 1 (§6), read as -|C|
 
   // f64 (§5.2): A[6][k] is the pair v[1:0] of lane 6 + 16k.
-  const XmlDoc f64(picture({"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "A", "--format", "svg"}));
+  const XmlDoc f64(
+      picture({"--arch", "gfx90a", "--inst", "v_mfma_f64_16x16x4f64", "--operand", "A", "--format", "svg"}));
   CHECK(f64.select("//s:g[@data-e='0,6,2']//s:g[@data-slot='38,0,0,63']").size() == 1);
   CHECK(node_text(f64.select("//s:g[@data-e='0,6,2']/s:text[@class='rg']").at(0)) == "v[1:0]");
 
@@ -330,14 +404,14 @@ TEST_CASE("HTML pages: polyglot XHTML, all four operands, feeds of every D eleme
   {
     // gfx1100 wmma f32 wave32, D[3][5] (docs/spec/layouts.md §6, §8.5; by hand): D[3][5] = v1{21}, lane group
     // 1, so it reads copy 1: A[3][k] from lane 3 + 16 = 19 and B[k][5] from lane 5 + 16 = 21.
-    const std::string html =
-        picture({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--format", "html"});
+    const std::string html = picture({"--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--format", "html"});
     const XmlDoc doc(html);
     INFO(doc.error());
     REQUIRE(doc.ok());
     const PageCheck page = check_page(doc, html, inst("gfx1100", "v_wmma_f32_16x16x16_f16"));
     const xmlNodePtr d35 = d_cell(doc, page, "0,3,5");
-    CHECK(split_ints(attr(doc.select(".//s:g[@class='slot']", d35).at(0), "data-slot")) == std::vector<int>{21, 1, 0, 31});
+    CHECK(split_ints(attr(doc.select(".//s:g[@class='slot']", d35).at(0), "data-slot")) ==
+          std::vector<int>{21, 1, 0, 31});
     const std::vector<std::string> fa = split_words(attr(d35, "data-fa")), fb = split_words(attr(d35, "data-fb"));
     for (int k = 0; k < 16; ++k) {
       CHECK(fa[static_cast<std::size_t>(k)] == fmt::format("A-0-3-{}-1", k));
@@ -378,8 +452,8 @@ TEST_CASE("HTML pages: polyglot XHTML, all four operands, feeds of every D eleme
     mxlane::Modifiers m;
     m.opsel = 4;
     m.neg = 1;
-    const std::string html = picture({"--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w64", "--opsel", "4",
-                                      "--neg", "1", "--format", "html"});
+    const std::string html = picture(
+        {"--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w64", "--opsel", "4", "--neg", "1", "--format", "html"});
     const XmlDoc doc(html);
     REQUIRE(doc.ok());
     check_page(doc, html, inst("gfx1100", "wmma_f16_16x16x16_f16_w64"), m);
@@ -396,7 +470,8 @@ TEST_CASE("HTML pages: polyglot XHTML, all four operands, feeds of every D eleme
 }
 
 TEST_CASE("Pictures reject what they cannot draw", "[pictures][cli]") {
-  const Run no_operand = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--format", "svg"});
+  const Run no_operand =
+      run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--format", "svg"});
   CHECK(no_operand.code == mxlane::cli::kExitUsage);
   CHECK_THAT(no_operand.err, Catch::Contains("--operand"));
   const Run grid = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16"});
@@ -409,8 +484,8 @@ TEST_CASE("Pictures reject what they cannot draw", "[pictures][cli]") {
                                 "--element", "0,32,0", "--format", "svg"});
   CHECK(range.code == mxlane::cli::kExitUsage);
   CHECK_THAT(range.err, Catch::Contains("--element"));
-  const Run mods = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--cbsz", "1", "--format",
-                               "html"});
+  const Run mods =
+      run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x8f16", "--cbsz", "1", "--format", "html"});
   CHECK(mods.code == mxlane::cli::kExitUsage);
   CHECK_THAT(mods.err, Catch::Contains("cbsz"));
   CHECK(run_mxlane({"site", "/tmp", "--arch", "gfx1030"}).code == mxlane::cli::kExitUsage);  // VALU builtins only
@@ -429,7 +504,8 @@ TEST_CASE("mxlane site writes an index and one working page per matrix builtin",
   // 80 s of the sanitized run, and tests/isa/test_gfx1200.cpp already writes the whole site there
   // (tests/support/sanitized.hpp).
   const char* only_arch = mxlane_test::kSanitized ? "gfx90a" : nullptr;
-  const Run r = only_arch ? run_mxlane({"site", dir.path().string(), "--arch", only_arch}) : run_mxlane({"site", dir.path().string()});
+  const Run r = only_arch ? run_mxlane({"site", dir.path().string(), "--arch", only_arch})
+                          : run_mxlane({"site", dir.path().string()});
   INFO(r.err);
   REQUIRE(r.code == 0);
   // One page per row of the instruction table: gfx908, gfx90a, gfx942, gfx950, gfx1100 and gfx1200 (20 + 27 + 46 + 68 + 16 + 22 + 22 rows; gfx950: 66 builtins and the 2 unscaled f8f6f4 forms; gfx1200 dense and SWMMAC).
@@ -480,9 +556,12 @@ TEST_CASE("mxlane site writes an index and one working page per matrix builtin",
   }
 }
 
-TEST_CASE("HTML pages: replicated cells keep each text in its stripe or the shared band, the legend draws the "
-          "figures' copies, every cell is a tab stop", "[pictures][html]") {
-  for (const auto& [inst, copies] : {std::pair{"wmma_f32_16x16x16_f16_w32", 2}, std::pair{"wmma_f32_16x16x16_f16_w64", 4}}) {
+TEST_CASE(
+    "HTML pages: replicated cells keep each text in its stripe or the shared band, the legend draws the "
+    "figures' copies, every cell is a tab stop",
+    "[pictures][html]") {
+  for (const auto& [inst, copies] :
+       {std::pair{"wmma_f32_16x16x16_f16_w32", 2}, std::pair{"wmma_f32_16x16x16_f16_w64", 4}}) {
     INFO(inst);
     const XmlDoc doc(picture({"--arch", "gfx1100", "--inst", inst, "--format", "html"}));
     REQUIRE(doc.ok());
@@ -518,7 +597,8 @@ TEST_CASE("HTML pages: replicated cells keep each text in its stripe or the shar
         const double x = std::stod(attr(rect[0], "x")), w = std::stod(attr(rect[0], "width"));
         const double tx = std::stod(attr(text[0], "x")), ty = std::stod(attr(text[0], "y"));
         // 3 characters of 11px monospace (6.6px each) centred at tx stay inside the stripe.
-        if (tx - 10 < x || tx + 10 > x + w || ty < band_h + 10) bad.add(attr(slot, "id") + ": lane text outside its stripe");
+        if (tx - 10 < x || tx + 10 > x + w || ty < band_h + 10)
+          bad.add(attr(slot, "id") + ": lane text outside its stripe");
       }
     }
     INFO("first misplaced text: " << bad.first);

@@ -93,11 +93,13 @@ constexpr std::uint32_t kRefNan32 = 0x7fc00000;
 // One group: acc (binary32 pattern) and the factor pairs -> the new binary32 accumulator. fp8
 // selects the even/odd split and the C drop below 2^(F-25) (§3). gfx950's f8f6f4 (docs/cdna4-numerics.md
 // §3.3) scales the group's sum by 2^scale before C joins; scale_nan: an E8M0 0xFF scale byte.
-inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<Cdna3Factor>& a, const std::vector<Cdna3Factor>& b,
-                                     bool fp8, int scale = 0, bool scale_nan = false) {
+inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<Cdna3Factor>& a,
+                                     const std::vector<Cdna3Factor>& b, bool fp8, int scale = 0,
+                                     bool scale_nan = false) {
   const Val acc = decode_ref(kRefF32, acc_bits);
   // Specials, in the rule's order.
-  bool nan = acc.cls == Cls::nan || scale_nan, pos_inf = acc.cls == Cls::inf && !acc.neg, neg_inf = acc.cls == Cls::inf && acc.neg;
+  bool nan = acc.cls == Cls::nan || scale_nan, pos_inf = acc.cls == Cls::inf && !acc.neg,
+       neg_inf = acc.cls == Cls::inf && acc.neg;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const Val& x = a[i].v;
     const Val& y = b[i].v;
@@ -148,12 +150,14 @@ inline std::uint32_t ref_cdna3_group(std::uint32_t acc_bits, const std::vector<C
 }
 
 // The whole element: C, then groups of `group` in k order.
-inline std::uint32_t ref_cdna3_dot(std::span<const Cdna3Factor> a, std::span<const Cdna3Factor> b, std::uint32_t c, int group,
-                                   bool fp8) {
+inline std::uint32_t ref_cdna3_dot(std::span<const Cdna3Factor> a, std::span<const Cdna3Factor> b, std::uint32_t c,
+                                   int group, bool fp8) {
   std::uint32_t acc = c;
   for (std::size_t g = 0; g < a.size(); g += static_cast<std::size_t>(group)) {
-    const std::vector<Cdna3Factor> ga(a.begin() + static_cast<std::ptrdiff_t>(g), a.begin() + static_cast<std::ptrdiff_t>(g + group));
-    const std::vector<Cdna3Factor> gb(b.begin() + static_cast<std::ptrdiff_t>(g), b.begin() + static_cast<std::ptrdiff_t>(g + group));
+    const std::vector<Cdna3Factor> ga(a.begin() + static_cast<std::ptrdiff_t>(g),
+                                      a.begin() + static_cast<std::ptrdiff_t>(g + group));
+    const std::vector<Cdna3Factor> gb(b.begin() + static_cast<std::ptrdiff_t>(g),
+                                      b.begin() + static_cast<std::ptrdiff_t>(g + group));
     acc = ref_cdna3_group(acc, ga, gb, fp8);
   }
   return acc;

@@ -46,8 +46,9 @@ inline Val decode_mx_ref(const MxFmt& f, std::uint64_t bits) {
 // The whole element: K/32 blocks with E8M0 scale bytes sa[b], sb[b]; zero_is_identity reads a 0x00
 // byte as 2^0 (switch scale_zero_is_identity=identity).
 inline std::uint32_t ref_cdna4_f8f6f4(const MxFmt& fa, const MxFmt& fb, const std::vector<std::uint64_t>& a,
-                                      const std::vector<std::uint64_t>& b, std::uint32_t c, const std::vector<std::uint8_t>& sa,
-                                      const std::vector<std::uint8_t>& sb, bool split16, bool zero_is_identity) {
+                                      const std::vector<std::uint64_t>& b, std::uint32_t c,
+                                      const std::vector<std::uint8_t>& sa, const std::vector<std::uint8_t>& sb,
+                                      bool split16, bool zero_is_identity) {
   const auto scale_exp = [&](std::uint8_t x) { return zero_is_identity && x == 0 ? 0 : int{x} - 127; };
   const int group = split16 ? 16 : 32;
   std::uint32_t acc = c;

@@ -54,12 +54,14 @@ class Mismatches {
   void check(bool ok, Describe&& describe) {
     ++total_;
     if (ok) return;
-    if (++count_ <= 8) FAIL_CHECK(family_ << " seed " << hex(seed_, 1) << " case " << (total_ - 1) << ": " << describe());
+    if (++count_ <= 8)
+      FAIL_CHECK(family_ << " seed " << hex(seed_, 1) << " case " << (total_ - 1) << ": " << describe());
   }
   int total() const { return total_; }
   int count() const { return count_; }
   void finish() const {
-    INFO(family_ << ": " << count_ << " of " << total_ << " cases disagree with the reference (seed " << hex(seed_, 1) << ")");
+    INFO(family_ << ": " << count_ << " of " << total_ << " cases disagree with the reference (seed " << hex(seed_, 1)
+                 << ")");
     CHECK(count_ == 0);
   }
 
@@ -127,15 +129,21 @@ class Gen {
     const std::uint64_t sb = s ? f.sign_mask() : 0;
     for (;;) {
       switch (range(0, 17)) {
-        case 0: return sb;                                          // +-0
-        case 1: return sb | 1;                                      // smallest subnormal
-        case 2: return sb | f.frac_mask();                          // largest subnormal
-        case 3: return sb | (bits(f.mbits) | 1);                    // random subnormal
+        case 0: return sb;                                                             // +-0
+        case 1: return sb | 1;                                                         // smallest subnormal
+        case 2: return sb | f.frac_mask();                                             // largest subnormal
+        case 3: return sb | (bits(f.mbits) | 1);                                       // random subnormal
         case 4: return sb | (std::uint64_t{1} << f.mbits) | (coin(50) ? 0 : bits(2));  // min normal (+ a little)
-        case 5: return f.max_finite(s) - (coin(50) ? 0 : bits(2));  // max finite (- a little)
-        case 6: if (specials) return f.inf(s); break;
-        case 7: if (specials) return nan(f, true); break;
-        case 8: if (specials) return nan(f, false); break;
+        case 5: return f.max_finite(s) - (coin(50) ? 0 : bits(2));                     // max finite (- a little)
+        case 6:
+          if (specials) return f.inf(s);
+          break;
+        case 7:
+          if (specials) return nan(f, true);
+          break;
+        case 8:
+          if (specials) return nan(f, false);
+          break;
         case 9:
         case 10: {  // near 1: 1 +- a few ulps, or a random value in [1/4, 4)
           if (coin(50)) {
@@ -146,9 +154,9 @@ class Gen {
         }
         case 11: return with_exp(f, s, range(f.emin(), f.emax()), bits(f.mbits));  // any normal
         case 12:
-        case 13: return with_exp(f, s, range(-6, 6), frac(f));                    // moderate
+        case 13: return with_exp(f, s, range(-6, 6), frac(f));                             // moderate
         case 14: return with_exp(f, s, range(f.emin() - f.mbits, f.emin() + 3), frac(f));  // bottom
-        case 15: return with_exp(f, s, range(f.emax() - 3, f.emax()), frac(f));             // top
+        case 15: return with_exp(f, s, range(f.emax() - 3, f.emax()), frac(f));            // top
         default: return with_exp(f, s, range(-3, 3), frac(f));
       }
     }
@@ -187,8 +195,8 @@ struct DotCase {
 };
 
 inline const char* scenario_name(int s) {
-  static const char* names[] = {"uniform-bits", "edge-finite", "injected-specials", "cancellation",
-                                "underflow-threshold", "overflow-threshold", "edge-any", "signed-zeros"};
+  static const char* names[] = {"uniform-bits",        "edge-finite",        "injected-specials", "cancellation",
+                                "underflow-threshold", "overflow-threshold", "edge-any",          "signed-zeros"};
   return names[s];
 }
 
@@ -218,7 +226,14 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
   d.a.resize(k);
   d.b.resize(k);
   const int roll = g.range(0, 99);
-  d.scenario = roll < 25 ? 0 : roll < 37 ? 1 : roll < 46 ? 2 : roll < 61 ? 3 : roll < 73 ? 4 : roll < 84 ? 5 : roll < 92 ? 7 : 6;
+  d.scenario = roll < 25   ? 0
+               : roll < 37 ? 1
+               : roll < 46 ? 2
+               : roll < 61 ? 3
+               : roll < 73 ? 4
+               : roll < 84 ? 5
+               : roll < 92 ? 7
+                           : 6;
   if (forced >= 0) d.scenario = forced;
   switch (d.scenario) {
     case 0:  // uniform random bits
@@ -245,9 +260,12 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
           case 4: v = (g.sign() ? f.sign_mask() : 0) | (g.bits(f.mbits) | 1); break;
           default: v = g.edge(f, true); break;
         }
-        if (where == 2 * s.k) d.c = v;
-        else if (where < s.k) d.a[static_cast<std::size_t>(where)] = v;
-        else d.b[static_cast<std::size_t>(where - s.k)] = v;
+        if (where == 2 * s.k)
+          d.c = v;
+        else if (where < s.k)
+          d.a[static_cast<std::size_t>(where)] = v;
+        else
+          d.b[static_cast<std::size_t>(where - s.k)] = v;
       }
       break;
     }
@@ -263,8 +281,9 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
         case 2: d.c = negated_in(acc, p0); break;
         case 3: d.c = negated_in(acc, exact_products(in, d, 0, std::min<std::size_t>(k, 4))); break;
         case 4:  // C much larger than the products (grid alignment against C)
-          d.c = p0 == 0 ? g.at_exp(acc, g.range(-4, 4))
-                        : g.with_exp(acc, g.sign(), floor_log2(p0 < 0 ? Rat(-p0) : p0) + g.range(3, 30), g.bits(acc.mbits));
+          d.c = p0 == 0
+                    ? g.at_exp(acc, g.range(-4, 4))
+                    : g.with_exp(acc, g.sign(), floor_log2(p0 < 0 ? Rat(-p0) : p0) + g.range(3, 30), g.bits(acc.mbits));
           break;
         default: d.c = g.edge(acc, false); break;
       }
@@ -294,7 +313,8 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
           d.a[i] = g.at_exp(in, g.range(-3, 3)), d.b[i] = g.at_exp(in, g.range(-3, 3));
           continue;
         }
-        const int t = s.high[static_cast<std::size_t>(g.range(0, static_cast<int>(s.high.size()) - 1))] + g.range(-1, 1);
+        const int t =
+            s.high[static_cast<std::size_t>(g.range(0, static_cast<int>(s.high.size()) - 1))] + g.range(-1, 1);
         std::tie(d.a[i], d.b[i]) = g.product_near(in, in, t);
       }
       if (k >= 2 && g.coin(30)) d.a[1] = d.a[0], d.b[1] = d.b[0] ^ in.sign_mask();
@@ -340,8 +360,10 @@ inline DotCase make_dot_case(Gen& g, const DotShape& s, int forced = -1) {
               (all_negative || g.sign() ? in.sign_mask() : 0) | (subnormal ? (g.bits(in.mbits) | 1) : 0);
           std::uint64_t other = g.coin(15) ? in.inf(g.sign()) : g.edge(in, false);
           if (all_negative) other &= ~in.sign_mask();
-          if (g.coin(50)) d.a[i] = z, d.b[i] = other;
-          else d.a[i] = other, d.b[i] = z;
+          if (g.coin(50))
+            d.a[i] = z, d.b[i] = other;
+          else
+            d.a[i] = other, d.b[i] = z;
           if (all_zero && decode_ref(in, other).cls == Cls::inf) d.a[i] = z, d.b[i] = z & ~in.sign_mask();  // finite
         } else {
           const int t = s.low[static_cast<std::size_t>(g.range(0, static_cast<int>(s.low.size()) - 1))];

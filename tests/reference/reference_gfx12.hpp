@@ -48,7 +48,7 @@ inline std::uint64_t ref_gfx12_dot4(const Fmt& in, std::span<const std::uint64_t
   bool pos_inf = false, neg_inf = false;
   for (std::size_t t = 0; t < n; ++t)
     if (fa[t].v.cls == Cls::inf || fb[t].v.cls == Cls::inf) (fa[t].v.neg != fb[t].v.neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) return special(SpecialKind::invalid, 0xFFC00000u);  // 3. infinite products of both signs
+  if (pos_inf && neg_inf) return special(SpecialKind::invalid, 0xFFC00000u);    // 3. infinite products of both signs
   if (vc.cls == Cls::nan) return special(SpecialKind::c_nan, c | 0x00400000u);  // 4. C NaN quieted
   if (vc.cls == Cls::inf) (vc.neg ? neg_inf : pos_inf) = true;
   if (pos_inf && neg_inf) return special(SpecialKind::invalid, 0xFFC00000u);
@@ -103,7 +103,8 @@ inline std::uint64_t ref_gfx12_wmma(const Fmt& in, Out out, std::span<const std:
                                     std::span<const std::uint64_t> b, std::uint64_t c, bool fp16_ovfl = false) {
   std::uint64_t acc = out == Out::f32 ? (c & 0xFFFFFFFFu) : (c & 0xFFFFu);
   for (std::size_t k = 0; k < a.size(); k += 4) {
-    const std::uint32_t c32 = out == Out::f32 ? static_cast<std::uint32_t>(acc) : ref_widen(out, static_cast<std::uint16_t>(acc));
+    const std::uint32_t c32 =
+        out == Out::f32 ? static_cast<std::uint32_t>(acc) : ref_widen(out, static_cast<std::uint16_t>(acc));
     acc = ref_gfx12_dot4(in, a.subspan(k, 4), b.subspan(k, 4), c32, out, fp16_ovfl);
   }
   return acc;

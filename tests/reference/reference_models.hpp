@@ -78,7 +78,7 @@ inline Int to_int(std::uint64_t v) { return Int(v); }
 inline Int floor_rat(const Rat& x) {
   const Int n = boost::multiprecision::numerator(x);
   const Int d = boost::multiprecision::denominator(x);  // > 0
-  Int q = n / d;                                          // truncates toward zero
+  Int q = n / d;                                        // truncates toward zero
   if (n < 0 && q * d != n) q -= 1;
   return q;
 }
@@ -122,7 +122,8 @@ inline Val decode_ref(const Fmt& f, std::uint64_t bits) {
     v.mag = Rat(to_int(v.frac)) * pow2(f.emin() - f.mbits);  // 0.F * 2^emin
   } else {
     v.cls = Cls::normal;
-    v.mag = Rat(to_int(v.frac) + (Int(1) << f.mbits)) * pow2(static_cast<int>(e) - f.bias() - f.mbits);  // 1.F * 2^(e-bias)
+    v.mag =
+        Rat(to_int(v.frac) + (Int(1) << f.mbits)) * pow2(static_cast<int>(e) - f.bias() - f.mbits);  // 1.F * 2^(e-bias)
   }
   return v;
 }
@@ -352,8 +353,10 @@ inline std::uint64_t ref_cdna2_pairwise(const Fmt& in, int group, std::span<cons
     for (int t = 0; t < group; ++t) {
       const Val x = daz_ref(in, a[g + t]), y = daz_ref(in, b[g + t]);
       std::uint64_t leaf;
-      if (x.cls == Cls::nan || y.cls == Cls::nan) leaf = kRefF32.default_nan();
-      else leaf = nan_or32(fma_values(kRefF32, x, y, plus_zero, Cfg{}));  // round32(a*b + (+0))
+      if (x.cls == Cls::nan || y.cls == Cls::nan)
+        leaf = kRefF32.default_nan();
+      else
+        leaf = nan_or32(fma_values(kRefF32, x, y, plus_zero, Cfg{}));  // round32(a*b + (+0))
       leaves.push_back(ftz_keep_sign32(leaf));
     }
     acc = cdna2_add32(acc, cdna2_tree(leaves, 0, leaves.size()));
@@ -385,8 +388,10 @@ inline std::uint64_t ref_cdna1_pairwise(const Fmt& in, int group, std::span<cons
     std::vector<std::uint64_t> leaves;
     for (int t = 0; t < group; ++t) {
       const Val x = decode_ref(in, a[g + t]), y = decode_ref(in, b[g + t]);
-      if (x.cls == Cls::nan || y.cls == Cls::nan) leaves.push_back(kRefF32.default_nan());
-      else leaves.push_back(nan_or32(fma_values(kRefF32, x, y, plus_zero, Cfg{})));  // round32(a*b + (+0))
+      if (x.cls == Cls::nan || y.cls == Cls::nan)
+        leaves.push_back(kRefF32.default_nan());
+      else
+        leaves.push_back(nan_or32(fma_values(kRefF32, x, y, plus_zero, Cfg{})));  // round32(a*b + (+0))
     }
     acc = cdna1_add32(acc, cdna1_tree(leaves, 0, leaves.size()));
   }
@@ -503,8 +508,10 @@ inline Expect ref_rdna3_dot2(bool bf16, std::uint16_t a0, std::uint16_t b0, std:
   Int s = 0;
   for (const Term& t : terms) {
     const Int m = floor_rat(t.mag / pow2(g));
-    if (t.neg == cneg) s += m;
-    else s -= m + 1;
+    if (t.neg == cneg)
+      s += m;
+    else
+      s -= m + 1;
   }
   require(boost::multiprecision::abs(s) < (Int(1) << 29), "DOT2 accumulator bound");
   if (s == 0) return {0, {}};
@@ -547,7 +554,8 @@ inline std::uint64_t ref_rdna3_wmma(bool bf16, Out out, std::span<const std::uin
   if (out == Out::f32) {
     auto acc = static_cast<std::uint32_t>(c);
     for (std::size_t k = 0; k + 1 < a.size(); k += 2)
-      acc = static_cast<std::uint32_t>(ref_rdna3_dot2(bf16, h(a[k]), h(b[k]), h(a[k + 1]), h(b[k + 1]), acc, out, opt).bits);
+      acc = static_cast<std::uint32_t>(
+          ref_rdna3_dot2(bf16, h(a[k]), h(b[k]), h(a[k + 1]), h(b[k + 1]), acc, out, opt).bits);
     return acc;
   }
   std::uint16_t acc = h(c);
@@ -578,8 +586,8 @@ inline std::uint64_t int_saturate32(const Int& v) {
   return int_wrap32(v > hi ? hi : v < lo ? lo : v);
 }
 
-inline std::uint64_t ref_cdna2_int8(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                                    std::uint64_t c, bool saturate) {
+inline std::uint64_t ref_cdna2_int8(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::uint64_t c,
+                                    bool saturate) {
   Int acc = int_field(c, 32, true);
   for (std::size_t k = 0; k < a.size(); ++k) acc += int_field(a[k], 8, true) * int_field(b[k], 8, true);
   return saturate ? int_saturate32(acc) : int_wrap32(acc);

@@ -54,9 +54,8 @@ void run_pairwise(const mxlane::FormatSpec& spec, const Fmt& in, int group, std:
     const std::uint64_t got = mxlane::cdna2_pairwise_tree(spec, group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
     rc.add(kRefF32, want);
     if (want == 0x80000000u) ++negative_zero;
-    mm.check(got == want, [&] {
-      return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
-    });
+    mm.check(got == want,
+             [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
   }
   mm.finish();
   INFO("results: zero " << rc.zero() << " (-0: " << negative_zero << ") subnormal " << rc.subnormal() << " normal "
@@ -71,7 +70,8 @@ void run_pairwise(const mxlane::FormatSpec& spec, const Fmt& in, int group, std:
 }  // namespace
 
 TEST_CASE("reference: CDNA2 FP32 FMA chain (§B.1), 12000 cases", "[reference][cdna2]") {
-  run_fma_chain(mxlane::kBinary32, kRefF32, 0xCD2A0001, cases(12000), DotShape{kRefF32, kRefF32, 4, {-126, -149, -150}, {127, 128}});
+  run_fma_chain(mxlane::kBinary32, kRefF32, 0xCD2A0001, cases(12000),
+                DotShape{kRefF32, kRefF32, 4, {-126, -149, -150}, {127, 128}});
 }
 
 TEST_CASE("reference: CDNA2 FP64 FMA chain (§B.1), 10000 cases", "[reference][cdna2]") {
@@ -110,17 +110,20 @@ void run_cdna1_pairwise(const mxlane::FormatSpec& spec, const Fmt& in, int group
     const std::uint64_t want = ref_cdna1_pairwise(in, group, d.a, d.b, d.c);
     const std::uint64_t got = mxlane::cdna2_pairwise_tree(spec, group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
     rc.add(kRefF32, want);
-    mm.check(got == want, [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
+    mm.check(got == want,
+             [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
   }
   mm.finish();
-  INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " nan " << rc.nan());
+  INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " nan "
+                        << rc.nan());
   // Gradual underflow: subnormal results occur and are kept (gfx90a's rule would flush every one).
   // At least one, not a fraction: the sanitizer builds run a fraction of the cases.
   CHECK(rc.subnormal() > 0);
   CHECK(rc.nan() > n / 50);
 }
 
-TEST_CASE("reference: gfx908 FP16 and legacy BF16 pairwise trees without flushing, 8000 cases each", "[reference][cdna1]") {
+TEST_CASE("reference: gfx908 FP16 and legacy BF16 pairwise trees without flushing, 8000 cases each",
+          "[reference][cdna1]") {
   run_cdna1_pairwise(mxlane::kBinary16, kRefF16, 4, 0xCD1A0001, cases(8000),
                      DotShape{kRefF16, kRefF32, 4, {-28, -24, -14}, {30, 31}});
   run_cdna1_pairwise(mxlane::kBfloat16, kRefBF16, 2, 0xCD1A0002, cases(8000),
@@ -155,13 +158,14 @@ TEST_CASE("reference: CDNA2 signed-zero probes, pairwise trees and FMA chains", 
       const DotCase d = make_dot_case(g, DotShape{fam.in, acc, k, {acc.emin()}, {acc.emax()}}, 7);
       const std::uint64_t want = fam.group == 0 ? ref_cdna2_fma_chain(fam.in, d.a, d.b, d.c)
                                                 : ref_cdna2_pairwise(fam.in, fam.group, d.a, d.b, d.c);
-      const std::uint64_t got = fam.group == 0
-                                    ? mxlane::cdna2_fma_chain(*fam.spec, mxlane::DotInputs{d.a, d.b, d.c}, ctx)
-                                    : mxlane::cdna2_pairwise_tree(*fam.spec, fam.group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
+      const std::uint64_t got =
+          fam.group == 0 ? mxlane::cdna2_fma_chain(*fam.spec, mxlane::DotInputs{d.a, d.b, d.c}, ctx)
+                         : mxlane::cdna2_pairwise_tree(*fam.spec, fam.group, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
       if (want == acc.zero(true)) ++neg_zero;
       if (want == acc.zero(false)) ++pos_zero;
       mm.check(got == want, [&] {
-        return describe_dot(d, fam.in, acc) + " -> " + hex(got, acc.width() / 4) + ", reference " + hex(want, acc.width() / 4);
+        return describe_dot(d, fam.in, acc) + " -> " + hex(got, acc.width() / 4) + ", reference " +
+               hex(want, acc.width() / 4);
       });
     }
     mm.finish();
@@ -211,8 +215,8 @@ TEST_CASE("reference: CDNA2 INT8 dot, wrap (default) and saturate switch, 12000 
     const std::uint64_t got = mxlane::cdna2_int8_dot(mxlane::DotInputs{a, b, c}, ctx);
     if (ref_cdna2_int8(a, b, c, false) != ref_cdna2_int8(a, b, c, true)) ++(saturate ? saturated : wrapped);
     mm.check(got == want, [&] {
-      return std::string(saturate ? "saturate" : "wrap") + " A=" + hex_list(a, 2) + " B=" + hex_list(b, 2) + " C=" +
-             hex(c, 8) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
+      return std::string(saturate ? "saturate" : "wrap") + " A=" + hex_list(a, 2) + " B=" + hex_list(b, 2) +
+             " C=" + hex(c, 8) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
     });
   }
   mm.finish();

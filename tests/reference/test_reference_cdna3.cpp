@@ -80,7 +80,9 @@ std::uint64_t fp8_byte(Gen& g, const Fp8Fmt& f) {
   return (g.sign() ? 0x80u : 0u) | (static_cast<std::uint64_t>(e) << f.mbits) | g.bits(f.mbits);
 }
 
-std::uint64_t f32_near(Gen& g, int lo, int hi) { return g.with_exp(kRefF32, g.sign(), g.range(lo, hi), g.frac(kRefF32)); }
+std::uint64_t f32_near(Gen& g, int lo, int hi) {
+  return g.with_exp(kRefF32, g.sign(), g.range(lo, hi), g.frac(kRefF32));
+}
 
 void run_fp8(const mxlane::FormatSpec& sa, const Fp8Fmt& fa, const mxlane::FormatSpec& sb, const Fp8Fmt& fb,
              std::uint64_t seed, int n) {
@@ -103,11 +105,11 @@ void run_fp8(const mxlane::FormatSpec& sa, const Fp8Fmt& fa, const mxlane::Forma
     }
     std::uint64_t c = cancel ? (g.sign() ? 0x80000000u : 0) : 0;
     if (!cancel) switch (g.range(0, 5)) {
-      case 0: c = g.sign() ? 0x80000000u : 0; break;
-      case 1: c = g.edge(kRefF32, true); break;
-      case 2: c = f32_near(g, -60, -20); break;  // far below the products: the fp8 C drop
-      default: c = f32_near(g, -12, 10); break;
-    }
+        case 0: c = g.sign() ? 0x80000000u : 0; break;
+        case 1: c = g.edge(kRefF32, true); break;
+        case 2: c = f32_near(g, -60, -20); break;  // far below the products: the fp8 C drop
+        default: c = f32_near(g, -12, 10); break;
+      }
     std::vector<Cdna3Factor> a, b;
     const Val cv = decode_ref(kRefF32, c);
     Rat exact = cv.finite() ? cv.value() : Rat(0);

@@ -96,12 +96,14 @@ void run_pair(int a_code, int b_code, bool split16, bool zero_is_identity, std::
     std::vector<std::uint8_t> sa(k / 32), sb(k / 32);
     for (std::size_t blk = 0; blk < k / 32; ++blk) {
       sa[blk] = tiny ? static_cast<std::uint8_t>(g.range(1, 4)) : scale_byte(g, wild);
-      sb[blk] = tiny ? static_cast<std::uint8_t>(g.range(117, 127)) : g.coin(50) ? std::uint8_t{127} : scale_byte(g, wild);
+      sb[blk] = tiny         ? static_cast<std::uint8_t>(g.range(117, 127))
+                : g.coin(50) ? std::uint8_t{127}
+                             : scale_byte(g, wild);
     }
     const std::uint32_t c = tiny || g.coin(25) ? 0u : accumulator(g);
     const std::uint32_t want = ref_cdna4_f8f6f4(fa, fb, a, b, c, sa, sb, split16, zero_is_identity);
-    const std::uint32_t got = mxlane::cdna4_f8f6f4_scaled_dot(*mxlane::f8f6f4_format(a_code), *mxlane::f8f6f4_format(b_code),
-                                                              sa, sb, mxlane::DotInputs{a, b, c}, ctx);
+    const std::uint32_t got = mxlane::cdna4_f8f6f4_scaled_dot(
+        *mxlane::f8f6f4_format(a_code), *mxlane::f8f6f4_format(b_code), sa, sb, mxlane::DotInputs{a, b, c}, ctx);
     cov.classes.add(kRefF32, want);
     // The arithmetic must be exercised beyond "round the exact sum once" (truncation, floors).
     const Val cv = decode_ref(kRefF32, c);
@@ -119,8 +121,9 @@ void run_pair(int a_code, int b_code, bool split16, bool zero_is_identity, std::
       if (once != want) ++cov.differs_from_exact;
     }
     mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want, [&] {
-      return "A " + hex_list(a, 2) + " B " + hex_list(b, 2) + " SA " + hex_list(std::vector<std::uint64_t>(sa.begin(), sa.end()), 2) +
-             " SB " + hex_list(std::vector<std::uint64_t>(sb.begin(), sb.end()), 2) + " C " + hex(c, 8) + " -> " + hex(got, 8) +
+      return "A " + hex_list(a, 2) + " B " + hex_list(b, 2) + " SA " +
+             hex_list(std::vector<std::uint64_t>(sa.begin(), sa.end()), 2) + " SB " +
+             hex_list(std::vector<std::uint64_t>(sb.begin(), sb.end()), 2) + " C " + hex(c, 8) + " -> " + hex(got, 8) +
              ", reference " + hex(want, 8);
     });
   }
@@ -130,13 +133,15 @@ void run_pair(int a_code, int b_code, bool split16, bool zero_is_identity, std::
 // The result classes the cases reach. With the case counts cut for the sanitizer build
 // (kCaseDivisor > 1) a rare class may not occur: then only the common ones are required.
 void check_coverage(const Coverage& cov, int n) {
-  INFO("results: zero " << cov.classes.zero() << " subnormal " << cov.classes.subnormal() << " normal " << cov.classes.normal()
-                        << " inf " << cov.classes.inf() << " nan " << cov.classes.nan() << "; differs from one rounding "
-                        << cov.differs_from_exact << " of " << cov.finite_compared);
+  INFO("results: zero " << cov.classes.zero() << " subnormal " << cov.classes.subnormal() << " normal "
+                        << cov.classes.normal() << " inf " << cov.classes.inf() << " nan " << cov.classes.nan()
+                        << "; differs from one rounding " << cov.differs_from_exact << " of " << cov.finite_compared);
   CHECK(cov.classes.normal() > n / 4);
   CHECK(cov.classes.zero() > 0);
-  if (kCaseDivisor == 1) CHECK(cov.classes.subnormal() > 0);
-  else if (cov.classes.subnormal() == 0) WARN("subnormal results not reached with the sanitizer build's 1/" << kCaseDivisor << " of the cases");
+  if (kCaseDivisor == 1)
+    CHECK(cov.classes.subnormal() > 0);
+  else if (cov.classes.subnormal() == 0)
+    WARN("subnormal results not reached with the sanitizer build's 1/" << kCaseDivisor << " of the cases");
   CHECK(cov.classes.inf() > 0);
   CHECK(cov.classes.nan() > 0);
   CHECK(cov.differs_from_exact > 0);
@@ -148,7 +153,8 @@ TEST_CASE("reference: gfx950 scaled f8f6f4, all 25 A x B format pairs, block32 (
   Coverage cov;
   const int per_pair = cases(120);
   for (int a = 0; a < 5; ++a)
-    for (int b = 0; b < 5; ++b) run_pair(a, b, false, false, 0xCD4A0000u + static_cast<std::uint64_t>(5 * a + b), per_pair, cov);
+    for (int b = 0; b < 5; ++b)
+      run_pair(a, b, false, false, 0xCD4A0000u + static_cast<std::uint64_t>(5 * a + b), per_pair, cov);
   check_coverage(cov, 25 * per_pair);
 }
 
@@ -202,9 +208,10 @@ TEST_CASE("reference: gfx950 f8f6f4 specials, one rule each", "[reference][cdna4
     std::vector<std::uint64_t> a(64, 0), b(64, 0);
     a[0] = r.a0, b[0] = r.b0, a[1] = r.a1, b[1] = r.b1;
     const std::vector<std::uint8_t> sa{r.sa0, 127}, sb{r.sb0, 127};
-    const std::uint32_t want = ref_cdna4_f8f6f4(kRefMxFormats[r.a_code], kRefMxFormats[r.b_code], a, b, r.c, sa, sb, false, false);
-    const std::uint32_t got = mxlane::cdna4_f8f6f4_scaled_dot(*mxlane::f8f6f4_format(r.a_code), *mxlane::f8f6f4_format(r.b_code),
-                                                              sa, sb, mxlane::DotInputs{a, b, r.c}, ctx);
+    const std::uint32_t want =
+        ref_cdna4_f8f6f4(kRefMxFormats[r.a_code], kRefMxFormats[r.b_code], a, b, r.c, sa, sb, false, false);
+    const std::uint32_t got = mxlane::cdna4_f8f6f4_scaled_dot(
+        *mxlane::f8f6f4_format(r.a_code), *mxlane::f8f6f4_format(r.b_code), sa, sb, mxlane::DotInputs{a, b, r.c}, ctx);
     if (r.expected == kRefNan32) {
       CHECK(is_f32_nan(want));
       CHECK(is_f32_nan(got));
@@ -222,7 +229,8 @@ TEST_CASE("reference: gfx950 K-doubled f16/bf16, groups of 8 (default) and 16", 
     for (const int group : {8, 16}) {
       const std::uint64_t seed = 0xCD4A3000u + (bf16 ? 2u : 0u) + (group == 16 ? 1u : 0u);
       Gen g(seed);
-      Mismatches mm(std::string("cdna4_kdoubled_fused_dot ") + (bf16 ? "bf16" : "f16") + " group " + std::to_string(group), seed);
+      Mismatches mm(
+          std::string("cdna4_kdoubled_fused_dot ") + (bf16 ? "bf16" : "f16") + " group " + std::to_string(group), seed);
       const int other_group = group == 8 ? 16 : 8;
       mxlane::NumericsContext ctx{};
       if (group == 16) mxlane::set_switch(ctx.switches, "cdna4_kdoubled_group", "16");
@@ -239,9 +247,8 @@ TEST_CASE("reference: gfx950 K-doubled f16/bf16, groups of 8 (default) and 16", 
         const std::uint32_t other = ref_cdna3_dot(a, b, static_cast<std::uint32_t>(d.c), other_group, false);
         if (want != other && !(is_f32_nan(want) && is_f32_nan(other))) ++differs_between_groups;
         const std::uint32_t got = mxlane::cdna4_kdoubled_fused_dot(spec, mxlane::DotInputs{d.a, d.b, d.c}, ctx);
-        mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want, [&] {
-          return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
-        });
+        mm.check(is_f32_nan(want) ? is_f32_nan(got) : got == want,
+                 [&] { return describe_dot(d, in, kRefF32) + " -> " + hex(got, 8) + ", reference " + hex(want, 8); });
       }
       mm.finish();
       CHECK(differs_between_groups > 0);  // the inputs tell the two group sizes apart

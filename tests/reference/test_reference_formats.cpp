@@ -55,14 +55,17 @@ std::string describe_cfg(const Cfg& c) {
   static const char* modes[] = {"rne", "rtz", "up", "down"};
   static const char* unders[] = {"gradual", "flush_after_rounding", "flush_unbounded"};
   return std::string("mode=") + modes[static_cast<int>(c.mode)] + " underflow=" + unders[static_cast<int>(c.under)] +
-         " flush_to_positive_zero=" + (c.flush_positive ? "1" : "0") + " overflow=" + (c.overflow_to_max ? "to_max" : "ieee");
+         " flush_to_positive_zero=" + (c.flush_positive ? "1" : "0") +
+         " overflow=" + (c.overflow_to_max ? "to_max" : "ieee");
 }
 
 __extension__ typedef unsigned __int128 u128;
 
 Int to_int128(u128 v) { return (Int(static_cast<std::uint64_t>(v >> 64)) << 64) | Int(static_cast<std::uint64_t>(v)); }
 
-std::string hex128(u128 v) { return hex(static_cast<std::uint64_t>(v >> 64), 16) + "_" + hex(static_cast<std::uint64_t>(v), 16).substr(2); }
+std::string hex128(u128 v) {
+  return hex(static_cast<std::uint64_t>(v >> 64), 16) + "_" + hex(static_cast<std::uint64_t>(v), 16).substr(2);
+}
 
 }  // namespace
 
@@ -83,12 +86,12 @@ TEST_CASE("reference: round_pack vs exact-rational rounding (all modes, underflo
     // Exponent of the leading bit of the value: biased to the ends of the range.
     int lead = 0;
     switch (g.range(0, 6)) {
-      case 0: lead = g.range(f.emax() - 1, f.emax() + 1); break;                  // overflow threshold
-      case 1: lead = g.range(f.emin() - 2, f.emin() + 1); break;                  // normal/subnormal boundary
-      case 2: lead = g.range(f.emin() - p - 2, f.emin() - 1); break;              // subnormal range and below
-      case 3: lead = g.range(f.emin() - p - 60, f.emin() - p - 2); break;          // far below
-      case 4: lead = g.range(f.emax() + 1, f.emax() + 60); break;                 // far above
-      default: lead = g.range(f.emin(), f.emax()); break;                         // normal range
+      case 0: lead = g.range(f.emax() - 1, f.emax() + 1); break;           // overflow threshold
+      case 1: lead = g.range(f.emin() - 2, f.emin() + 1); break;           // normal/subnormal boundary
+      case 2: lead = g.range(f.emin() - p - 2, f.emin() - 1); break;       // subnormal range and below
+      case 3: lead = g.range(f.emin() - p - 60, f.emin() - p - 2); break;  // far below
+      case 4: lead = g.range(f.emax() + 1, f.emax() + 60); break;          // far above
+      default: lead = g.range(f.emin(), f.emax()); break;                  // normal range
     }
     const int exp = lead - (len - 1);
     // Significand pattern.
@@ -158,7 +161,8 @@ Triple fma_operands(Gen& g, const Fmt& f) {
     case 5: {  // product at the underflow threshold, c tiny
       const int t = g.range(f.emin() - f.prec() - 2, f.emin() + 1);
       auto [a, b] = g.product_near(f, f, t);
-      const std::uint64_t c = g.coin(50) ? (g.sign() ? f.sign_mask() : 0) : g.at_exp(f, g.range(f.emin() - f.mbits, f.emin() + 1));
+      const std::uint64_t c =
+          g.coin(50) ? (g.sign() ? f.sign_mask() : 0) : g.at_exp(f, g.range(f.emin() - f.mbits, f.emin() + 1));
       return {a, b, c};
     }
     case 6: {  // product at the overflow threshold, c near the top
@@ -184,14 +188,14 @@ TEST_CASE("reference: ieee_fma vs exact-rational fma (binary32, binary64)", "[re
       const NanRule rule = g.coin(50) ? NanRule::canonical : NanRule::propagate;
       const Triple t = fma_operands(g, f);
       const Expect want = ref_fma(f, t.a, t.b, t.c, cfg, rule);
-      const std::uint64_t got = mxlane::ieee_fma(*fp.spec, t.a, t.b, t.c, to_options(cfg),
-                                                 rule == NanRule::canonical ? mxlane::NanPolicy::canonical
-                                                                            : mxlane::NanPolicy::propagate);
+      const std::uint64_t got =
+          mxlane::ieee_fma(*fp.spec, t.a, t.b, t.c, to_options(cfg),
+                           rule == NanRule::canonical ? mxlane::NanPolicy::canonical : mxlane::NanPolicy::propagate);
       rc.add(f, want.bits);
       mm.check(want.accepts(got), [&] {
         return "ieee_fma(" + hex(t.a, f.width() / 4) + ", " + hex(t.b, f.width() / 4) + ", " + hex(t.c, f.width() / 4) +
-               ", " + describe_cfg(cfg) + (rule == NanRule::canonical ? ", canonical" : ", propagate") + ") = " +
-               hex(got, f.width() / 4) + ", reference " + hex(want.bits, f.width() / 4) +
+               ", " + describe_cfg(cfg) + (rule == NanRule::canonical ? ", canonical" : ", propagate") +
+               ") = " + hex(got, f.width() / 4) + ", reference " + hex(want.bits, f.width() / 4) +
                (want.alt ? " (or " + hex(*want.alt, f.width() / 4) + ")" : "");
       });
     }
@@ -217,8 +221,14 @@ TEST_CASE("reference: ieee_add vs exact-rational addition (binary32, binary64)",
       const NanRule rule = g.coin(50) ? NanRule::canonical : NanRule::propagate;
       std::uint64_t a = 0, b = 0;
       switch (g.range(0, 5)) {
-        case 0: a = g.bits(f.width()); b = g.bits(f.width()); break;
-        case 1: a = g.edge(f, true); b = g.edge(f, true); break;
+        case 0:
+          a = g.bits(f.width());
+          b = g.bits(f.width());
+          break;
+        case 1:
+          a = g.edge(f, true);
+          b = g.edge(f, true);
+          break;
         case 2:  // exact or near cancellation
           a = g.edge(f, false);
           b = (a ^ f.sign_mask()) + (g.coin(50) ? 0 : g.bits(2));
@@ -232,17 +242,21 @@ TEST_CASE("reference: ieee_add vs exact-rational addition (binary32, binary64)",
           a = g.at_exp(f, g.range(f.emax() - 1, f.emax()));
           b = g.at_exp(f, g.range(f.emax() - 1, f.emax()));
           break;
-        default: a = g.any(f); b = g.any(f); break;
+        default:
+          a = g.any(f);
+          b = g.any(f);
+          break;
       }
       const Expect want = ref_add(f, a, b, cfg, rule);
-      const std::uint64_t got = mxlane::ieee_add(*fp.spec, a, b, to_options(cfg),
-                                                 rule == NanRule::canonical ? mxlane::NanPolicy::canonical
-                                                                            : mxlane::NanPolicy::propagate);
+      const std::uint64_t got =
+          mxlane::ieee_add(*fp.spec, a, b, to_options(cfg),
+                           rule == NanRule::canonical ? mxlane::NanPolicy::canonical : mxlane::NanPolicy::propagate);
       rc.add(f, want.bits);
       mm.check(want.accepts(got), [&] {
         return "ieee_add(" + hex(a, f.width() / 4) + ", " + hex(b, f.width() / 4) + ", " + describe_cfg(cfg) +
                (rule == NanRule::canonical ? ", canonical" : ", propagate") + ") = " + hex(got, f.width() / 4) +
-               ", reference " + hex(want.bits, f.width() / 4) + (want.alt ? " (or " + hex(*want.alt, f.width() / 4) + ")" : "");
+               ", reference " + hex(want.bits, f.width() / 4) +
+               (want.alt ? " (or " + hex(*want.alt, f.width() / 4) + ")" : "");
       });
     }
     mm.finish();
@@ -255,7 +269,8 @@ TEST_CASE("reference: ieee_add vs exact-rational addition (binary32, binary64)",
   }
 }
 
-TEST_CASE("reference: RDNA3 accumulator widening, every f16 and bf16 pattern (§B.5 WIDEN)", "[reference][rdna3][formats]") {
+TEST_CASE("reference: RDNA3 accumulator widening, every f16 and bf16 pattern (§B.5 WIDEN)",
+          "[reference][rdna3][formats]") {
   Mismatches mm("rdna3_widen_accumulator", 0);
   for (std::uint32_t x = 0; x < 0x10000; ++x) {
     const auto h = static_cast<std::uint16_t>(x);

@@ -23,7 +23,8 @@ DotShape shape(bool bf16, Out out, int k) {
 
 void run_chain(bool bf16, Out out, std::uint64_t seed, int n) {
   Gen g(seed);
-  Mismatches mm(std::string("gfx12 wmma ") + (bf16 ? "bf16" : "f16") + "->" + (out == Out::f32 ? "f32" : "16-bit"), seed);
+  Mismatches mm(std::string("gfx12 wmma ") + (bf16 ? "bf16" : "f16") + "->" + (out == Out::f32 ? "f32" : "16-bit"),
+                seed);
   ResultClasses rc;
   const mxlane::FormatSpec& format = bf16 ? mxlane::kBfloat16 : mxlane::kBinary16;
   const DotShape s = shape(bf16, out, 16);
@@ -33,7 +34,8 @@ void run_chain(bool bf16, Out out, std::uint64_t seed, int n) {
     const mxlane::DotInputs in{d.a, d.b, d.c};
     const std::uint64_t got = mxlane::gfx12_wmma_chain(format, format, to_output(out), in, mxlane::NumericsContext{});
     rc.add(out_fmt(out), want);
-    mm.check(got == want, [&] { return describe_dot(d, s.in, s.acc) + " want " + hex(want, 1) + " got " + hex(got, 1); });
+    mm.check(got == want,
+             [&] { return describe_dot(d, s.in, s.acc) + " want " + hex(want, 1) + " got " + hex(got, 1); });
   }
   mm.finish();
   INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " inf "
@@ -46,10 +48,18 @@ void run_chain(bool bf16, Out out, std::uint64_t seed, int n) {
 
 }  // namespace
 
-TEST_CASE("gfx12 DOT4 WMMA chain f16->f32 matches the reference", "[reference][gfx12]") { run_chain(false, Out::f32, 0x12F32, cases(20000)); }
-TEST_CASE("gfx12 DOT4 WMMA chain bf16->f32 matches the reference", "[reference][gfx12]") { run_chain(true, Out::f32, 0x12B32, cases(20000)); }
-TEST_CASE("gfx12 DOT4 WMMA chain f16->f16 matches the reference", "[reference][gfx12]") { run_chain(false, Out::f16, 0x12F16, cases(20000)); }
-TEST_CASE("gfx12 DOT4 WMMA chain bf16->bf16 matches the reference", "[reference][gfx12]") { run_chain(true, Out::bf16, 0x12B16, cases(20000)); }
+TEST_CASE("gfx12 DOT4 WMMA chain f16->f32 matches the reference", "[reference][gfx12]") {
+  run_chain(false, Out::f32, 0x12F32, cases(20000));
+}
+TEST_CASE("gfx12 DOT4 WMMA chain bf16->f32 matches the reference", "[reference][gfx12]") {
+  run_chain(true, Out::f32, 0x12B32, cases(20000));
+}
+TEST_CASE("gfx12 DOT4 WMMA chain f16->f16 matches the reference", "[reference][gfx12]") {
+  run_chain(false, Out::f16, 0x12F16, cases(20000));
+}
+TEST_CASE("gfx12 DOT4 WMMA chain bf16->bf16 matches the reference", "[reference][gfx12]") {
+  run_chain(true, Out::bf16, 0x12B16, cases(20000));
+}
 
 TEST_CASE("gfx12 DOT4 with two products is the gfx1200 VALU v_dot2_f32 window", "[reference][gfx12][valu]") {
   // The VALU model (emu/semantics/valu_float_dot.cpp) was written and verified on its own [HW]; the DOT4
@@ -58,7 +68,10 @@ TEST_CASE("gfx12 DOT4 with two products is the gfx1200 VALU v_dot2_f32 window", 
     Gen g(bf16 ? 0xD2B : 0xD2F);
     Mismatches mm(bf16 ? "dot2 bf16" : "dot2 f16", bf16 ? 0xD2B : 0xD2F);
     const mxlane::FormatSpec& format = bf16 ? mxlane::kBfloat16 : mxlane::kBinary16;
-    const DotShape s{bf16 ? kRefBF16 : kRefF16, kRefF32, 2, bf16 ? std::vector<int>{-126, -149} : std::vector<int>{-14, -24},
+    const DotShape s{bf16 ? kRefBF16 : kRefF16,
+                     kRefF32,
+                     2,
+                     bf16 ? std::vector<int>{-126, -149} : std::vector<int>{-14, -24},
                      {15, 31}};
     for (int i = 0; i < cases(20000); ++i) {
       const DotCase d = make_dot_case(g, s);
@@ -66,11 +79,13 @@ TEST_CASE("gfx12 DOT4 with two products is the gfx1200 VALU v_dot2_f32 window", 
       const std::uint16_t a16[] = {static_cast<std::uint16_t>(d.a[0]), static_cast<std::uint16_t>(d.a[1])};
       const std::uint16_t b16[] = {static_cast<std::uint16_t>(d.b[0]), static_cast<std::uint16_t>(d.b[1])};
       const std::uint32_t dot4 = mxlane::gfx12_dot4(format, format, a16, b16, c, mxlane::Dot2Output::f32, {});
-      const std::uint32_t valu = mxlane::rdna4_dot2(bf16 ? mxlane::Dot2Input::bf16 : mxlane::Dot2Input::f16,
-                                                    a16[0] | (std::uint32_t{a16[1]} << 16), b16[0] | (std::uint32_t{b16[1]} << 16), c);
+      const std::uint32_t valu =
+          mxlane::rdna4_dot2(bf16 ? mxlane::Dot2Input::bf16 : mxlane::Dot2Input::f16,
+                             a16[0] | (std::uint32_t{a16[1]} << 16), b16[0] | (std::uint32_t{b16[1]} << 16), c);
       const std::uint64_t want = ref_gfx12_dot4(s.in, d.a, d.b, c, Out::f32);
       mm.check(dot4 == valu && dot4 == want, [&] {
-        return describe_dot(d, s.in, s.acc) + " dot4 " + hex(dot4, 8) + " valu " + hex(valu, 8) + " ref " + hex(want, 8);
+        return describe_dot(d, s.in, s.acc) + " dot4 " + hex(dot4, 8) + " valu " + hex(valu, 8) + " ref " +
+               hex(want, 8);
       });
     }
     mm.finish();
@@ -102,7 +117,8 @@ TEST_CASE("gfx12 integer WMMA: two CLAMP stages against the reference", "[refere
     const int bits = g.coin(50) ? 8 : 4, k = bits == 4 && g.coin(50) ? 32 : 16;
     std::vector<std::uint64_t> a(k), b(k);
     for (int t = 0; t < k; ++t) {
-      a[t] = g.coin(30) ? (t < k / 2 ? (std::uint64_t{1} << (bits - 1)) - 1 : std::uint64_t{1} << (bits - 1)) : g.bits(bits);
+      a[t] = g.coin(30) ? (t < k / 2 ? (std::uint64_t{1} << (bits - 1)) - 1 : std::uint64_t{1} << (bits - 1))
+                        : g.bits(bits);
       b[t] = g.coin(30) ? (std::uint64_t{1} << (bits - 1)) - 1 : g.bits(bits);
     }
     const std::uint64_t edges[] = {0x7FFFFFFF, 0x80000000, 0x7FFFFF00, 0x80000100, 0};
@@ -113,7 +129,8 @@ TEST_CASE("gfx12 integer WMMA: two CLAMP stages against the reference", "[refere
     ctx.clamp = g.coin(70);
     const std::uint64_t want = ref_gfx12_int(bits, a, b, c, ctx.a_signed, ctx.b_signed, ctx.clamp);
     const std::uint64_t got = mxlane::gfx12_integer_dot(bits, mxlane::DotInputs{a, b, c}, ctx);
-    mm.check(got == want, [&] { return "int" + std::to_string(bits) + " want " + hex(want, 8) + " got " + hex(got, 8); });
+    mm.check(got == want,
+             [&] { return "int" + std::to_string(bits) + " want " + hex(want, 8) + " got " + hex(got, 8); });
   }
   mm.finish();
 }
@@ -148,9 +165,11 @@ TEST_CASE("gfx12 switches: gfx12_mode and gfx12_fp8_wmma alternatives", "[refere
   a[0] = a[1] = b[0] = b[1] = 0x38;  // OCP E4M3 1.0
   mxlane::NumericsContext ctx;
   const mxlane::DotInputs in{a, b, 0x4B800000};
-  CHECK(mxlane::gfx12_wmma_chain(mxlane::kFp8E4M3Ocp, mxlane::kFp8E4M3Ocp, mxlane::Dot2Output::f32, in, ctx) == 0x4B800001);
+  CHECK(mxlane::gfx12_wmma_chain(mxlane::kFp8E4M3Ocp, mxlane::kFp8E4M3Ocp, mxlane::Dot2Output::f32, in, ctx) ==
+        0x4B800001);
   ctx.switches.set<mxlane::SwitchId::gfx12_fp8_wmma>(mxlane::Gfx12Fp8Wmma::fma_chain);
-  CHECK(mxlane::gfx12_wmma_chain(mxlane::kFp8E4M3Ocp, mxlane::kFp8E4M3Ocp, mxlane::Dot2Output::f32, in, ctx) == 0x4B800000);
+  CHECK(mxlane::gfx12_wmma_chain(mxlane::kFp8E4M3Ocp, mxlane::kFp8E4M3Ocp, mxlane::Dot2Output::f32, in, ctx) ==
+        0x4B800000);
 }
 
 namespace {
@@ -159,7 +178,9 @@ namespace {
 struct StepRecorder final : mxlane::AccumulationObserver {
   std::vector<std::pair<mxlane::StepKind, std::vector<int>>> steps;
   std::vector<mxlane::TraceOp> ops;
-  void step(mxlane::StepKind kind, std::span<const int> ks) override { steps.push_back({kind, {ks.begin(), ks.end()}}); }
+  void step(mxlane::StepKind kind, std::span<const int> ks) override {
+    steps.push_back({kind, {ks.begin(), ks.end()}});
+  }
   void op(mxlane::TraceOp op) override { ops.push_back(std::move(op)); }
 };
 
@@ -172,8 +193,8 @@ TEST_CASE("gfx12 chains report their DOT4 steps and the value each rounds", "[re
   StepRecorder rec;
   mxlane::NumericsContext ctx;
   ctx.observer = &rec;
-  const std::uint64_t d =
-      mxlane::gfx12_wmma_chain(mxlane::kBinary16, mxlane::kBinary16, mxlane::Dot2Output::f32, mxlane::DotInputs{a, b, 0x4B800000}, ctx);
+  const std::uint64_t d = mxlane::gfx12_wmma_chain(mxlane::kBinary16, mxlane::kBinary16, mxlane::Dot2Output::f32,
+                                                   mxlane::DotInputs{a, b, 0x4B800000}, ctx);
   CHECK(d == 0x4B800008);  // 2^24 + 16
   REQUIRE(rec.steps.size() == 5);
   CHECK(rec.steps[0].first == mxlane::StepKind::read_c);

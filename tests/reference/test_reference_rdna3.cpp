@@ -17,7 +17,8 @@ using namespace mxref;
 namespace {
 
 const Variant kF16F32{"f16->f32", false, Out::f32, DotShape{kRefF16, kRefF32, 2, {-14, -24, -28, -40}, {15, 31}}};
-const Variant kBF16F32{"bf16->f32", true, Out::f32, DotShape{kRefBF16, kRefF32, 2, {-126, -127, -133, -149}, {127, 128}}};
+const Variant kBF16F32{"bf16->f32", true, Out::f32,
+                       DotShape{kRefBF16, kRefF32, 2, {-126, -127, -133, -149}, {127, 128}}};
 const Variant kF16F16{"f16->f16", false, Out::f16, DotShape{kRefF16, kRefF16, 2, {-14, -24, -25}, {15, 16}}};
 const Variant kBF16BF16{"bf16->bf16", true, Out::bf16, DotShape{kRefBF16, kRefBF16, 2, {-126, -127, -133}, {127, 128}}};
 
@@ -36,12 +37,16 @@ void run_dot2(const Variant& v, std::uint64_t seed, int n, const mxlane::Switche
   for (int i = 0; i < n; ++i) {
     const DotCase d = make_dot_case(g, v.shape);
     std::uint32_t c32 = 0;
-    if (v.out == Out::f32) c32 = static_cast<std::uint32_t>(d.c);
-    else if (g.coin(75)) c32 = ref_widen(v.out, h16(d.c));
-    else c32 = static_cast<std::uint32_t>(g.coin(30) ? g.bits(32) : g.edge(kRefF32, true));
+    if (v.out == Out::f32)
+      c32 = static_cast<std::uint32_t>(d.c);
+    else if (g.coin(75))
+      c32 = ref_widen(v.out, h16(d.c));
+    else
+      c32 = static_cast<std::uint32_t>(g.coin(30) ? g.bits(32) : g.edge(kRefF32, true));
     const Expect want = ref_rdna3_dot2(v.bf16_in, h16(d.a[0]), h16(d.b[0]), h16(d.a[1]), h16(d.b[1]), c32, v.out, opt);
-    const std::uint32_t got = mxlane::rdna3_dot2(v.bf16_in ? mxlane::Dot2Input::bf16 : mxlane::Dot2Input::f16, h16(d.a[0]),
-                                                 h16(d.b[0]), h16(d.a[1]), h16(d.b[1]), c32, to_output(v.out), options);
+    const std::uint32_t got =
+        mxlane::rdna3_dot2(v.bf16_in ? mxlane::Dot2Input::bf16 : mxlane::Dot2Input::f16, h16(d.a[0]), h16(d.b[0]),
+                           h16(d.a[1]), h16(d.b[1]), c32, to_output(v.out), options);
     rc.add(of, want.bits);
     if (v.out == Out::f32) {  // how often the grid model differs from a correctly rounded dot (discriminating cases)
       const Val x0 = decode_ref(v.shape.in, d.a[0]), y0 = decode_ref(v.shape.in, d.b[0]);
@@ -86,7 +91,10 @@ void run_wmma(const Variant& v, std::uint64_t seed, int n) {
     const std::uint64_t got = mxlane::rdna3_wmma_chain(v.bf16_in ? mxlane::Dot2Input::bf16 : mxlane::Dot2Input::f16,
                                                        to_output(v.out), mxlane::DotInputs{d.a, d.b, d.c}, ctx);
     rc.add(of, want);
-    mm.check(got == want, [&] { return describe_dot(d, v.shape.in, of) + " -> " + hex(got, of.width() / 4) + ", reference " + hex(want, of.width() / 4); });
+    mm.check(got == want, [&] {
+      return describe_dot(d, v.shape.in, of) + " -> " + hex(got, of.width() / 4) + ", reference " +
+             hex(want, of.width() / 4);
+    });
   }
   mm.finish();
   INFO("results: zero " << rc.zero() << " subnormal " << rc.subnormal() << " normal " << rc.normal() << " inf "
@@ -126,11 +134,11 @@ TEST_CASE("reference: RDNA3 DOT2 switch alternatives (FP16_OVFL, no -14 C floor,
   run_dot2(kF16F16, 0x4D3A0005, cases(4000), with("fp16_ovfl", "1"), ovfl, " fp16_ovfl=1");
   Dot2Ref no_floor;
   no_floor.f16_c_floor = false;
-  run_dot2(kF16F16, 0x4D3A0006, cases(4000), with("rdna3_grid", "no-f16-c-floor"), no_floor, " rdna3_grid=no-f16-c-floor");
+  run_dot2(kF16F16, 0x4D3A0006, cases(4000), with("rdna3_grid", "no-f16-c-floor"), no_floor,
+           " rdna3_grid=no-f16-c-floor");
   Dot2Ref round;
   round.bf16_round = true;
-  run_dot2(kBF16BF16, 0x4D3A0007, cases(4000), with("rdna3_bf16_output", "round"), round,
-           " rdna3_bf16_output=round");
+  run_dot2(kBF16BF16, 0x4D3A0007, cases(4000), with("rdna3_bf16_output", "round"), round, " rdna3_bf16_output=round");
 }
 
 // Open question E9 (docs/spec/numerics.md §E): the -14 floor on C's lead for F16 output is not pinned by the
@@ -138,7 +146,8 @@ TEST_CASE("reference: RDNA3 DOT2 switch alternatives (FP16_OVFL, no -14 C floor,
 // built so that it does: C is zero or an f16 subnormal, p0 = odd * 2^(-25-r) is a tie (r = 0) or a
 // near tie on the f16 subnormal grid with operand exponents summing to at most -17 (so Gp <= -41),
 // and p1 is a tiny product whose bits straddle 2^-40, the grid the floor sets.
-TEST_CASE("reference: RDNA3 DOT2 f16 -> f16, grid-floor probes (E9), published and no-floor switch", "[reference][rdna3]") {
+TEST_CASE("reference: RDNA3 DOT2 f16 -> f16, grid-floor probes (E9), published and no-floor switch",
+          "[reference][rdna3]") {
   const std::uint64_t seed = 0x4D3A0008;
   Gen g(seed);
   Mismatches pub("rdna3_dot2 f16->f16 E9 probes, rdna3_grid=published", seed);
@@ -176,12 +185,14 @@ TEST_CASE("reference: RDNA3 DOT2 f16 -> f16, grid-floor probes (E9), published a
     const Expect want_alt = ref_rdna3_dot2(false, a0, b0, a1, b1, c32, Out::f16, no_floor_ref);
     if (want.bits != want_alt.bits) ++discriminating;
     const auto describe = [&](std::uint32_t got, const Expect& w) {
-      return "a0=" + hex(a0, 4) + " b0=" + hex(b0, 4) + " a1=" + hex(a1, 4) + " b1=" + hex(b1, 4) + " c=" + hex(c32, 8) +
-             " -> " + hex(got, 4) + ", reference " + hex(w.bits, 4);
+      return "a0=" + hex(a0, 4) + " b0=" + hex(b0, 4) + " a1=" + hex(a1, 4) + " b1=" + hex(b1, 4) +
+             " c=" + hex(c32, 8) + " -> " + hex(got, 4) + ", reference " + hex(w.bits, 4);
     };
-    const std::uint32_t got = mxlane::rdna3_dot2(mxlane::Dot2Input::f16, a0, b0, a1, b1, c32, mxlane::Dot2Output::f16, published);
+    const std::uint32_t got =
+        mxlane::rdna3_dot2(mxlane::Dot2Input::f16, a0, b0, a1, b1, c32, mxlane::Dot2Output::f16, published);
     pub.check(want.accepts(got), [&] { return describe(got, want); });
-    const std::uint32_t got_alt = mxlane::rdna3_dot2(mxlane::Dot2Input::f16, a0, b0, a1, b1, c32, mxlane::Dot2Output::f16, no_floor);
+    const std::uint32_t got_alt =
+        mxlane::rdna3_dot2(mxlane::Dot2Input::f16, a0, b0, a1, b1, c32, mxlane::Dot2Output::f16, no_floor);
     alt.check(want_alt.accepts(got_alt), [&] { return describe(got_alt, want_alt); });
   }
   pub.finish();
@@ -232,7 +243,8 @@ TEST_CASE("reference: RDNA3 integer WMMA IU8 / IU4, all signedness and clamp com
           default: return g.bits(bits);
         }
       };
-      for (int j = 0; j < 16; ++j) a[static_cast<std::size_t>(j)] = element(), b[static_cast<std::size_t>(j)] = element();
+      for (int j = 0; j < 16; ++j)
+        a[static_cast<std::size_t>(j)] = element(), b[static_cast<std::size_t>(j)] = element();
       std::uint64_t c = 0;
       switch (g.range(0, 3)) {
         case 0: c = g.bits(32); break;
@@ -247,8 +259,8 @@ TEST_CASE("reference: RDNA3 integer WMMA IU8 / IU4, all signedness and clamp com
         ++(ctx.clamp ? clamped : wrapped);
       mm.check(got == want, [&] {
         return std::string("a_signed=") + (ctx.a_signed ? "1" : "0") + " b_signed=" + (ctx.b_signed ? "1" : "0") +
-               " clamp=" + (ctx.clamp ? "1" : "0") + " A=" + hex_list(a, 1) + " B=" + hex_list(b, 1) + " C=" + hex(c, 8) +
-               " -> " + hex(got, 8) + ", reference " + hex(want, 8);
+               " clamp=" + (ctx.clamp ? "1" : "0") + " A=" + hex_list(a, 1) + " B=" + hex_list(b, 1) +
+               " C=" + hex(c, 8) + " -> " + hex(got, 8) + ", reference " + hex(want, 8);
       });
     }
     mm.finish();

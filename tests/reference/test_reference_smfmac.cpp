@@ -135,7 +135,8 @@ void run_instruction(const Sparse& s, bool dense, bool irregular, std::uint64_t 
   mxlane::set_switch(sw, "smfmac_grouping", dense ? "dense-k" : "compressed-k");
   const BitMatrix dmat = mxlane::run_matrix(d, {a}, {b}, {c}, {}, sw, {idx})[0];
 
-  Mismatches mm(std::string(s.builtin) + (dense ? " dense-k" : " compressed-k") + (irregular ? " irregular" : ""), seed);
+  Mismatches mm(std::string(s.builtin) + (dense ? " dense-k" : " compressed-k") + (irregular ? " irregular" : ""),
+                seed);
   const int group = s.a == Kind::f16 || s.a == Kind::bf16 ? 8 : 16;
   for (int i = 0; i < d.m; ++i) {
     std::vector<int> row_idx;
@@ -147,7 +148,8 @@ void run_instruction(const Sparse& s, bool dense, bool irregular, std::uint64_t 
         long long sum = static_cast<std::int32_t>(c(i, j));
         for (const Term& t : terms)
           if (t.stored >= 0)
-            sum += static_cast<std::int8_t>(a(i, t.stored)) * static_cast<long long>(static_cast<std::int8_t>(b(t.k, j)));
+            sum +=
+                static_cast<std::int8_t>(a(i, t.stored)) * static_cast<long long>(static_cast<std::int8_t>(b(t.k, j)));
         want = static_cast<std::uint32_t>(static_cast<unsigned long long>(sum));
       } else {
         std::vector<Cdna3Factor> fa, fb;
@@ -159,8 +161,9 @@ void run_instruction(const Sparse& s, bool dense, bool irregular, std::uint64_t 
       }
       const std::uint64_t got = dmat(i, j);
       // NaN payloads are not modelled (docs/cdna3-numerics.md §5).
-      mm.check(is_f32_nan(want) && s.a != Kind::i8 ? is_f32_nan(got) : got == want,
-               [&] { return "D[" + std::to_string(i) + "][" + std::to_string(j) + "] " + hex(got, 8) + ", reference " + hex(want, 8); });
+      mm.check(is_f32_nan(want) && s.a != Kind::i8 ? is_f32_nan(got) : got == want, [&] {
+        return "D[" + std::to_string(i) + "][" + std::to_string(j) + "] " + hex(got, 8) + ", reference " + hex(want, 8);
+      });
     }
   }
   mm.finish();
@@ -174,7 +177,8 @@ TEST_CASE("reference: gfx942 SMFMAC, all 14, dense-k and compressed-k, regular i
     for (bool dense : {true, false}) run_instruction(s, dense, false, seed++);
 }
 
-TEST_CASE("reference: gfx942 SMFMAC with equal and decreasing index pairs (undefined in the ISA)", "[reference][cdna3][smfmac]") {
+TEST_CASE("reference: gfx942 SMFMAC with equal and decreasing index pairs (undefined in the ISA)",
+          "[reference][cdna3][smfmac]") {
   std::uint64_t seed = 0x5a1001;
   for (const Sparse& s : {kSparse[0], kSparse[4], kSparse[9]})
     for (bool dense : {true, false}) run_instruction(s, dense, true, seed++);

@@ -38,16 +38,16 @@ TEST_CASE("reference self-check: docs/spec/numerics.md §D.1 CDNA2 targeted vect
   CHECK(ref_cdna2_pairwise(kRefF16, 4, t4a, t4a, 0xC6800000) == 0x37800000);
   const V t4b = {0x1800, 0x1800, 0x1800, 0x1800, 0x5800, 0x1800, 0x1800, 0x1800};
   CHECK(ref_cdna2_pairwise(kRefF16, 4, t4b, t4b, 0xC6800000) == 0x00000000);
-  CHECK(ref_cdna2_pairwise(kRefF16, 4, V{0x5800, 0x5800, 0x1800, 0x1800}, V{0x5800, 0xD800, 0x1800, 0x1800}, 0x36800000) ==
-        0x37400000);
-  CHECK(ref_cdna2_pairwise(kRefF16, 4, V{0x5800, 0x1800, 0x5800, 0x1800}, V{0x5800, 0x1800, 0xD800, 0x1800}, 0x36800000) ==
-        0x36800000);
+  CHECK(ref_cdna2_pairwise(kRefF16, 4, V{0x5800, 0x5800, 0x1800, 0x1800}, V{0x5800, 0xD800, 0x1800, 0x1800},
+                           0x36800000) == 0x37400000);
+  CHECK(ref_cdna2_pairwise(kRefF16, 4, V{0x5800, 0x1800, 0x5800, 0x1800}, V{0x5800, 0x1800, 0xD800, 0x1800},
+                           0x36800000) == 0x36800000);
   CHECK(ref_cdna2_pairwise(kRefF16, 4, V(16, 0x8000), V(16, 0x3C00), 0x80000000) == 0x00000000);
   // T5-T7b (FMA chains).
-  CHECK(ref_cdna2_fma_chain(kRefF32, V{0x3F800000, 0x33800000, 0x33800000, 0}, V{0x3F800000, 0x3F800000, 0x3F800000, 0}, 0) ==
-        0x3F800000);
-  CHECK(ref_cdna2_fma_chain(kRefF32, V{0x33800000, 0x33800000, 0x3F800000, 0}, V{0x3F800000, 0x3F800000, 0x3F800000, 0}, 0) ==
-        0x3F800001);
+  CHECK(ref_cdna2_fma_chain(kRefF32, V{0x3F800000, 0x33800000, 0x33800000, 0}, V{0x3F800000, 0x3F800000, 0x3F800000, 0},
+                            0) == 0x3F800000);
+  CHECK(ref_cdna2_fma_chain(kRefF32, V{0x33800000, 0x33800000, 0x3F800000, 0}, V{0x3F800000, 0x3F800000, 0x3F800000, 0},
+                            0) == 0x3F800001);
   CHECK(ref_cdna2_fma_chain(kRefF32, V(4, 0), V(4, 0), 0x00000001) == 0x00000001);
   CHECK(ref_cdna2_fma_chain(kRefF32, padded({0x1C800000}, 4), padded({0x1C800000}, 4), 0) == 0x00000200);
   CHECK(ref_cdna2_fma_chain(kRefF64, V{0x3FF0000000000000, 0x3CA0000000000000, 0x3CA0000000000000, 0},
@@ -89,7 +89,8 @@ TEST_CASE("reference self-check: docs/spec/numerics.md §D.2 gfx1100 DOT2 captur
   }
 }
 
-TEST_CASE("reference self-check: docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture entries", "[reference][selfcheck]") {
+TEST_CASE("reference self-check: docs/spec/numerics.md §D.3 gfx1100 whole-matrix capture entries",
+          "[reference][selfcheck]") {
   struct Entry {
     int m, n;
     std::uint32_t d;

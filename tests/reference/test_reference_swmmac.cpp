@@ -44,7 +44,7 @@ Tile random_tile(const InstrDesc& d, std::mt19937_64& rng) {
     for (int j = 0; j < 16; ++j)
       t.c(i, j) = d.d_type == ElemType::i32   ? near_limits[rng() % 6]
                   : d.d_type == ElemType::f32 ? (rng() & 0x807FFFFF) | ((125 + rng() % 6) << 23)  // ordinary binary32
-                                              : rng() & 0xBFFF;                                    // 16-bit, no NaN/inf
+                                              : rng() & 0xBFFF;                                   // 16-bit, no NaN/inf
   return t;
 }
 
@@ -61,7 +61,9 @@ std::int64_t extend(std::uint64_t v, int bits, bool is_signed) {
   return is_signed && x >= (1LL << (bits - 1)) ? x - (1LL << bits) : x;
 }
 
-std::int64_t saturate(std::int64_t x) { return std::min<std::int64_t>(std::max<std::int64_t>(x, INT32_MIN), INT32_MAX); }
+std::int64_t saturate(std::int64_t x) {
+  return std::min<std::int64_t>(std::max<std::int64_t>(x, INT32_MIN), INT32_MAX);
+}
 
 }  // namespace
 
@@ -96,7 +98,8 @@ TEST_CASE("integer SWMMAC equals the exact two-stage sum of the rebuilt row", "[
   CHECK(checked == 6 * 6 * 256);
 }
 
-TEST_CASE("float SWMMAC (dense-k default) equals two chained dense gfx12 WMMAs on the rebuilt A", "[reference][gfx1200][swmmac]") {
+TEST_CASE("float SWMMAC (dense-k default) equals two chained dense gfx12 WMMAs on the rebuilt A",
+          "[reference][gfx1200][swmmac]") {
   std::mt19937_64 rng(7);
   int checked = 0;
   for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1200)) {

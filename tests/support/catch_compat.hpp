@@ -15,7 +15,8 @@
 #include <string>
 
 namespace Catch {
-inline Matchers::StringContainsMatcher Contains(const std::string& text, CaseSensitive sensitivity = CaseSensitive::Yes) {
+inline Matchers::StringContainsMatcher Contains(const std::string& text,
+                                                CaseSensitive sensitivity = CaseSensitive::Yes) {
   return Matchers::ContainsSubstring(text, sensitivity);
 }
 using Matchers::EndsWith;

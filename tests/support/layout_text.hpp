@@ -18,8 +18,8 @@ inline std::string slot_text(const mxlane::Slot& s) {
 
 inline std::string placement_text(const mxlane::Placement& p) {
   std::ostringstream o;
-  o << "(block " << p.block << ", row " << p.row << ", col " << p.col << ", replica " << p.replica
-    << ") at " << slot_text(p.slot);
+  o << "(block " << p.block << ", row " << p.row << ", col " << p.col << ", replica " << p.replica << ") at "
+    << slot_text(p.slot);
   if (p.negated) o << " negated";
   if (p.absolute) o << " absolute";
   return o.str();

@@ -41,7 +41,8 @@ TEST_CASE("lanemap --trace text names the slots and steps (gfx90a 32x32x8f16 D[0
 }
 
 TEST_CASE("lanemap --trace JSON: RDNA3 D[3][5] uses B column 5 from lane 21", "[trace][cli]") {
-  const Run r = run_mxlane({"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5", "--format", "json"});
+  const Run r = run_mxlane(
+      {"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "3,5", "--format", "json"});
   REQUIRE(r.code == 0);
   const Json doc = Json::parse(r.out);
   CHECK(doc["format"] == "mxlane.trace/1");
@@ -100,8 +101,8 @@ TEST_CASE("lanemap --trace --values: the final D equals mxlane eval's word", "[t
   const Run eval = run_mxlane({"eval", path});
   REQUIRE(eval.code == 0);
   const std::string eval_d = Json::parse(eval.out)["D"][1][23];
-  const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f32", "--trace", "5,7", "--values", path,
-                            "--format", "json"});
+  const Run r = run_mxlane({"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_16x16x4f32", "--trace", "5,7",
+                            "--values", path, "--format", "json"});
   REQUIRE(r.code == 0);
   const Json doc = Json::parse(r.out);
   CHECK(doc["mods"]["blgp"] == 3);
@@ -152,8 +153,8 @@ TEST_CASE("exact decimal input and output", "[trace]") {
   using namespace mxlane;
   // f16 1.5 = 0x3e00, -0 = 0x8000, 65504 = 0x7bff (largest finite), 2^-24 = 0x0001 (smallest subnormal).
   CHECK(parse_float_element(kBinary16, "1.5", "x") == 0x3e00);
-  CHECK(parse_float_element(kBinary32, "0.25", "x") == 0x3e800000);  // not "025" read as octal 21
-  CHECK(parse_float_element(kBinary32, "010", "x") == 0x41200000);   // ten
+  CHECK(parse_float_element(kBinary32, "0.25", "x") == 0x3e800000);               // not "025" read as octal 21
+  CHECK(parse_float_element(kBinary32, "010", "x") == 0x41200000);                // ten
   CHECK(parse_float_element(kBinary64, "-0.0625e1", "x") == 0xbfe4000000000000);  // -0.625
   CHECK(parse_float_element(kBinary16, "-0", "x") == 0x8000);
   CHECK(parse_float_element(kBinary16, "65504", "x") == 0x7bff);
@@ -161,9 +162,9 @@ TEST_CASE("exact decimal input and output", "[trace]") {
   CHECK(parse_float_element(kBinary16, "-inf", "x") == 0xfc00);
   CHECK(parse_float_element(kBfloat16, "0x7fc1", "x") == 0x7fc1);
   CHECK(parse_float_element(kBinary32, "16777216", "x") == 0x4b800000);
-  CHECK_THROWS_AS(parse_float_element(kBinary16, "65520", "x"), InvalidArgument);      // rounds to inf
-  CHECK_THROWS_AS(parse_float_element(kBinary32, "16777217", "x"), InvalidArgument);   // needs 25 bits
-  CHECK_THROWS_AS(parse_float_element(kBinary16, "0.1", "x"), InvalidArgument);        // not a binary fraction
+  CHECK_THROWS_AS(parse_float_element(kBinary16, "65520", "x"), InvalidArgument);     // rounds to inf
+  CHECK_THROWS_AS(parse_float_element(kBinary32, "16777217", "x"), InvalidArgument);  // needs 25 bits
+  CHECK_THROWS_AS(parse_float_element(kBinary16, "0.1", "x"), InvalidArgument);       // not a binary fraction
   CHECK_THROWS_AS(parse_float_element(kBinary16, "1.5x", "x"), InvalidArgument);
   CHECK(parse_integer_element(8, true, "-128", "x") == 0x80);
   CHECK(parse_integer_element(4, false, "15", "x") == 0xf);

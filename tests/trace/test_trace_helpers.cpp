@@ -39,7 +39,8 @@ TEST_CASE("Trace: steps, roles, reads and operations reach the observer", "[trac
   trace.step_range(mxlane::StepKind::pairwise_group, 4, 3);
   trace.read_if_changed("A[k]", 4, mxlane::kBinary16, 0x0001, 0x0001, "unchanged: not reported");
   trace.read_if_changed("B[k]", 4, mxlane::kBinary16, 0x0001, 0x0000, "flushed");
-  trace.fp_op(mxlane::OpKind::product, {"p", 2}, 6, mxlane::kBinary32, {0x3F800000, 0x40000000, 0}, 0x40000000, "binary32 RNE");
+  trace.fp_op(mxlane::OpKind::product, {"p", 2}, 6, mxlane::kBinary32, {0x3F800000, 0x40000000, 0}, 0x40000000,
+              "binary32 RNE");
 
   REQUIRE(rec.steps == std::vector<mxlane::StepKind>{mxlane::StepKind::read_c, mxlane::StepKind::pairwise_group});
   CHECK(rec.step_ks[0].empty());

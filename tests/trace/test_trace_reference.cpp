@@ -44,8 +44,9 @@ TEST_CASE("trace: the pairwise tree's lost 1 against the exact sum 1.5 and its r
   CHECK_THAT(r.out, Catch::Contains("Reference: 0x3fc00000 (1.5), the exact sum rounded once to f32 (RNE)"));
   CHECK_THAT(r.out, Catch::Contains("Distance: D = 0x3f000000 (0.5) is 12582912 ulp from the reference"));
 
-  const Run j = trace("gfx90a", "v_mfma_f32_4x4x4f16",
-                      {"--trace", "0,1,2", "--a", "4096,1,4096,0", "--b", "4096,1,-4096,0", "--c", "0.5", "--format", "json"});
+  const Run j =
+      trace("gfx90a", "v_mfma_f32_4x4x4f16",
+            {"--trace", "0,1,2", "--a", "4096,1,4096,0", "--b", "4096,1,-4096,0", "--c", "0.5", "--format", "json"});
   REQUIRE(j.code == 0);
   const Json doc = Json::parse(j.out);
   CHECK(doc["reference"]["exact"] == "1.5");
@@ -67,12 +68,14 @@ TEST_CASE("trace: a DOT2 step's one's complement and truncation are flagged, not
   CHECK_THAT(dot2, Catch::Contains("grid value kept, not the exact sum"));
   CHECK_THAT(dot2, !Catch::Contains("[exact"));
   CHECK_THAT(r.out, Catch::Contains("Reference: 0x3f7ffff0 "));
-  CHECK_THAT(r.out, Catch::Contains("Distance: D = 0x3f7fffef (0.999998986721038818359375) is 1 ulp from the reference"));
+  CHECK_THAT(r.out,
+             Catch::Contains("Distance: D = 0x3f7fffef (0.999998986721038818359375) is 1 ulp from the reference"));
 
   // C = 1, k=0: 2^-14 * 2^-14 = 2^-28. G = max(0 - 26, -14 - 14 - 24) = -26: 2^-28 is a quarter unit,
   // truncated to 0. The result 1 equals the once-rounded exact sum 1 + 2^-28 (0 ulp), but the step
   // did not compute the exact sum.
-  const Run t = trace("gfx1100", "v_wmma_f32_16x16x16_f16", {"--trace", "0,0", "--a", "0x0400", "--b", "0x0400", "--c", "1"});
+  const Run t =
+      trace("gfx1100", "v_wmma_f32_16x16x16_f16", {"--trace", "0,0", "--a", "0x0400", "--b", "0x0400", "--c", "1"});
   REQUIRE(t.code == 0);
   const std::string step = step_lines_with(t.out, "acc = 0x3f800000 (1) + 0x0400");
   INFO(t.out);
@@ -81,16 +84,19 @@ TEST_CASE("trace: a DOT2 step's one's complement and truncation are flagged, not
   CHECK_THAT(t.out, Catch::Contains("Exact: C + sum of A*B = ~1.0000000037252903 "));  // 1 + 2^-28, 17 digits
   CHECK_THAT(t.out, Catch::Contains("is 0 ulp from the reference"));
   // JSON carries the masks: bit 1 is the first product.
-  const Json doc = Json::parse(trace("gfx1100", "v_wmma_f32_16x16x16_f16",
-                                     {"--trace", "0,0", "--a", "0x0400", "--b", "0x0400", "--c", "1", "--format", "json"})
-                                   .out);
+  const Json doc =
+      Json::parse(trace("gfx1100", "v_wmma_f32_16x16x16_f16",
+                        {"--trace", "0,0", "--a", "0x0400", "--b", "0x0400", "--c", "1", "--format", "json"})
+                      .out);
   CHECK(doc["steps"][1]["ops"][0]["grid"]["truncated"] == 2);
   CHECK(doc["steps"][1]["ops"][0]["grid"]["complemented"] == 0);
 }
 
-TEST_CASE("trace: integer results against the exact sum; an exact sum beyond 32 bits is said so", "[trace][reference]") {
+TEST_CASE("trace: integer results against the exact sum; an exact sum beyond 32 bits is said so",
+          "[trace][reference]") {
   // 127*127 * 4 + 5 = 64521, exact.
-  const Run ok = trace("gfx90a", "v_mfma_i32_4x4x4i8", {"--trace", "0,0,0", "--a", "127,127,127,127", "--b", "127,127,127,127", "--c", "5"});
+  const Run ok = trace("gfx90a", "v_mfma_i32_4x4x4i8",
+                       {"--trace", "0,0,0", "--a", "127,127,127,127", "--b", "127,127,127,127", "--c", "5"});
   REQUIRE(ok.code == 0);
   CHECK_THAT(ok.out, Catch::Contains("Reference: 0x0000fc09 (64521) (the exact integer sum)"));
   CHECK_THAT(ok.out, Catch::Contains("is 0 from the exact sum"));
@@ -104,8 +110,10 @@ TEST_CASE("trace: integer results against the exact sum; an exact sum beyond 32 
 
 TEST_CASE("trace: --a/--b with fewer than K values or k=value pairs; the others are +0", "[trace][reference]") {
   // A[1][3] = 2, B[3][2] = 0.5, C = 1: D = 2.
-  const Run pairs = trace("gfx90a", "v_mfma_f32_4x4x4f16", {"--trace", "0,1,2", "--a", "3=2", "--b", "3=0.5", "--c", "1"});
-  const Run full = trace("gfx90a", "v_mfma_f32_4x4x4f16", {"--trace", "0,1,2", "--a", "0,0,0,2", "--b", "0,0,0,0.5", "--c", "1"});
+  const Run pairs =
+      trace("gfx90a", "v_mfma_f32_4x4x4f16", {"--trace", "0,1,2", "--a", "3=2", "--b", "3=0.5", "--c", "1"});
+  const Run full =
+      trace("gfx90a", "v_mfma_f32_4x4x4f16", {"--trace", "0,1,2", "--a", "0,0,0,2", "--b", "0,0,0,0.5", "--c", "1"});
   REQUIRE(pairs.code == 0);
   CHECK(pairs.out == full.out);
   CHECK_THAT(pairs.out, Catch::Contains("Result: D[1][2].B0 = v1{2} (lane 2, vgpr 1, bits [31:0]) = 0x40000000 (2)"));

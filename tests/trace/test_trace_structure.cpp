@@ -40,8 +40,9 @@ TEST_CASE("trace: gfx90a v_mfma_f32_32x32x8f16 D[0][5][7], groups of 4", "[trace
     CHECK(t.feeds.a[k].source.col == k);
   }
   // docs/spec/numerics.md §B.2: C first, then groups of 4 consecutive k, in ascending order.
-  CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{
-                        {StepKind::read_c, {}}, {StepKind::pairwise_group, {0, 1, 2, 3}}, {StepKind::pairwise_group, {4, 5, 6, 7}}});
+  CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{{StepKind::read_c, {}},
+                                                                       {StepKind::pairwise_group, {0, 1, 2, 3}},
+                                                                       {StepKind::pairwise_group, {4, 5, 6, 7}}});
   // The tree inside a group is ((p0+p1)+(p2+p3)) (§B.2: "For G = 4 the tree is ((p0 + p1) + (p2 + p3))").
   const auto& ops = t.steps[1].ops;
   REQUIRE(ops.size() == 4 + 3 + 1);
@@ -104,8 +105,11 @@ TEST_CASE("trace: v_mfma_f32_16x16x4f32 under BLGP 3 reads B's K groups rotated;
   }
   CHECK(t.feeds.d.slot == slot(23, 1, 0, 31));  // §5.3 16x16: VGPR i mod 4, lane j + 16*floor(i/4)
   // docs/spec/numerics.md §B.1: acc = C, then one FMA per k ascending.
-  CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{
-                        {StepKind::read_c, {}}, {StepKind::fma, {0}}, {StepKind::fma, {1}}, {StepKind::fma, {2}}, {StepKind::fma, {3}}});
+  CHECK(shape(t) == std::vector<std::pair<StepKind, std::vector<int>>>{{StepKind::read_c, {}},
+                                                                       {StepKind::fma, {0}},
+                                                                       {StepKind::fma, {1}},
+                                                                       {StepKind::fma, {2}},
+                                                                       {StepKind::fma, {3}}});
 }
 
 TEST_CASE("trace: f64 16x16x4 and the 4x4x4 output order switch", "[trace]") {
@@ -152,7 +156,8 @@ TEST_CASE("trace: v_mfma_i32_16x16x16i8 is one exact integer step", "[trace]") {
   CHECK(t.steps[0].ks.size() == 16);
 }
 
-TEST_CASE("trace: gfx1100 WMMA D[3][5] wave32 reads B column 5 from lane group 1 (not the calculator's B1 bug)", "[trace]") {
+TEST_CASE("trace: gfx1100 WMMA D[3][5] wave32 reads B column 5 from lane group 1 (not the calculator's B1 bug)",
+          "[trace]") {
   // docs/spec/layouts.md §6: D[i][j] (32-bit, wave32) in VGPR i/2, lane 16 (i mod 2) + j = 21 -> lane group 1.
   // §8.5: that output reads copy 1: A[3][k] in lane 3 + 16 = 19, B[k][5] in lane 5 + 16 = 21, VGPR k/2, half k mod 2.
   // §9 B1: the calculator prints B[k][3]; the column must be j = 5.

@@ -32,8 +32,10 @@ Evaluated evaluate(const InstrDesc& d, const Modifiers& mods, const Switches& sw
   const MatrixOperands ops = operands_of(d);
   const OperandLayout la(d, Operand::A, {}, sw), lb(d, Operand::B, {}, sw), lc(d, Operand::C, mods, sw);
   for (int k = 0; k < d.k; ++k) {
-    for (const Placement& p : la.forward(block, i, k)) write_slot(regs, ops.a.base, p.slot, a[static_cast<std::size_t>(k)]);
-    for (const Placement& p : lb.forward(block, k, j)) write_slot(regs, ops.b.base, p.slot, b[static_cast<std::size_t>(k)]);
+    for (const Placement& p : la.forward(block, i, k))
+      write_slot(regs, ops.a.base, p.slot, a[static_cast<std::size_t>(k)]);
+    for (const Placement& p : lb.forward(block, k, j))
+      write_slot(regs, ops.b.base, p.slot, b[static_cast<std::size_t>(k)]);
   }
   write_slot(regs, ops.c.base, lc.forward(block, i, j).front().slot, c);
   Evaluated e{trace_element(d, mods, sw, block, i, j, regs, ops), 0};
@@ -77,8 +79,8 @@ TEST_CASE("trace values: CDNA2 f16 pairwise grouping hides 2^24 + 1 - 2^24", "[t
                                {0x6c00, 0x3c00, 0xec00, 0}, 0x3f000000);
   REQUIRE(e.trace.steps.size() == 2);
   CHECK(results(e.trace.steps[0]) == std::vector<std::uint64_t>{0x3f000000});
-  CHECK(results(e.trace.steps[1]) == std::vector<std::uint64_t>{0x4b800000, 0x3f800000, 0xcb800000, 0, 0x4b800000,
-                                                                 0xcb800000, 0, 0x3f000000});
+  CHECK(results(e.trace.steps[1]) ==
+        std::vector<std::uint64_t>{0x4b800000, 0x3f800000, 0xcb800000, 0, 0x4b800000, 0xcb800000, 0, 0x3f000000});
   CHECK(e.trace.d == 0x3f000000);
   CHECK(e.executed == e.trace.d);
 }
@@ -101,8 +103,9 @@ TEST_CASE("trace values: CDNA2 f32 FMA chain rounds after every k", "[trace]") {
   // v_mfma_f32_16x16x4f32 D[0][5][7], A = (2^24, 1, -2^24, 0), B = (1, 1, 1, 1), C = 0:
   // fma(2^24, 1, 0) = 2^24 (0x4b800000); fma(1, 1, 2^24) = 2^24 + 1 -> tie to even 2^24;
   // fma(-2^24, 1, 2^24) = +0; fma(0, 1, +0) = +0. The exact sum is 1.
-  const Evaluated e = evaluate(inst("gfx90a", "v_mfma_f32_16x16x4f32"), {}, {}, 0, 5, 7,
-                               {0x4b800000, 0x3f800000, 0xcb800000, 0}, {0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000}, 0);
+  const Evaluated e =
+      evaluate(inst("gfx90a", "v_mfma_f32_16x16x4f32"), {}, {}, 0, 5, 7, {0x4b800000, 0x3f800000, 0xcb800000, 0},
+               {0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000}, 0);
   REQUIRE(e.trace.steps.size() == 5);
   const std::uint64_t expected[] = {0, 0x4b800000, 0x4b800000, 0, 0};
   for (std::size_t s = 0; s < 5; ++s) CHECK(e.trace.steps[s].ops.back().result.bits == expected[s]);
@@ -114,16 +117,18 @@ TEST_CASE("trace values: CDNA2 f64 chain in block 1 of v_mfma_f64_4x4x4f64", "[t
   // A = (2^53, 1, -2^53, 0.5), B = 1, C = 0: 2^53 (0x4340000000000000); 2^53 + 1 ties to 2^53;
   // -2^53 + 2^53 = +0; 0 + 0.5 = 0.5 (0x3fe0000000000000).
   const std::uint64_t one = 0x3ff0000000000000;
-  const Evaluated e = evaluate(inst("gfx90a", "v_mfma_f64_4x4x4f64"), {}, {}, 1, 2, 3,
-                               {0x4340000000000000, one, 0xc340000000000000, 0x3fe0000000000000}, {one, one, one, one}, 0);
+  const Evaluated e =
+      evaluate(inst("gfx90a", "v_mfma_f64_4x4x4f64"), {}, {}, 1, 2, 3,
+               {0x4340000000000000, one, 0xc340000000000000, 0x3fe0000000000000}, {one, one, one, one}, 0);
   const std::uint64_t expected[] = {0, 0x4340000000000000, 0x4340000000000000, 0, 0x3fe0000000000000};
   for (std::size_t s = 0; s < 5; ++s) CHECK(e.trace.steps[s].ops.back().result.bits == expected[s]);
   CHECK(e.executed == 0x3fe0000000000000);
   // exact-dot (E13 alternative): C + 2^53 + 1 - 2^53 + 0.5 = 1.5 exactly (0x3ff8000000000000).
   Switches exact;
   set_switch(exact, "cdna2_f64_algorithm", "exact-dot");
-  const Evaluated x = evaluate(inst("gfx90a", "v_mfma_f64_4x4x4f64"), {}, exact, 1, 2, 3,
-                               {0x4340000000000000, one, 0xc340000000000000, 0x3fe0000000000000}, {one, one, one, one}, 0);
+  const Evaluated x =
+      evaluate(inst("gfx90a", "v_mfma_f64_4x4x4f64"), {}, exact, 1, 2, 3,
+               {0x4340000000000000, one, 0xc340000000000000, 0x3fe0000000000000}, {one, one, one, one}, 0);
   CHECK(x.trace.d == 0x3ff8000000000000);
   CHECK(x.executed == x.trace.d);
 }
@@ -131,7 +136,8 @@ TEST_CASE("trace values: CDNA2 f64 chain in block 1 of v_mfma_f64_4x4x4f64", "[t
 TEST_CASE("trace values: CDNA2 i8 sum wraps at 2^32", "[trace]") {
   // C = 0x7fffffff, A = (127, 0, 0, 0), B = (127, 0, 0, 0): 2147483647 + 16129 = 2147499776 = 0x80003f00,
   // as int32 -2147467520.
-  const Evaluated e = evaluate(inst("gfx90a", "v_mfma_i32_4x4x4i8"), {}, {}, 0, 0, 0, {0x7f, 0, 0, 0}, {0x7f, 0, 0, 0}, 0x7fffffff);
+  const Evaluated e =
+      evaluate(inst("gfx90a", "v_mfma_i32_4x4x4i8"), {}, {}, 0, 0, 0, {0x7f, 0, 0, 0}, {0x7f, 0, 0, 0}, 0x7fffffff);
   const TraceOp& sum = e.trace.steps[0].ops.back();
   CHECK(sum.kind == OpKind::int_sum);
   CHECK(sum.operands[1].integer == 16129);
@@ -166,14 +172,16 @@ TEST_CASE("trace values: RDNA3 DOT2 one's complement turns 1 - 1 + 0 into -2^-24
   CHECK(e.executed == 0xb3800000);
 }
 
-TEST_CASE("trace values: RDNA3 elements of the gfx1100 capture (docs/spec/numerics.md §D.3), wave32 and wave64", "[trace]") {
+TEST_CASE("trace values: RDNA3 elements of the gfx1100 capture (docs/spec/numerics.md §D.3), wave32 and wave64",
+          "[trace]") {
   // Generator of §D.3: A[m][k] = ((16m + k) 7 mod 17) - 8, B[k][n] = ((16k + n) 11 mod 17) - 8,
   // C[m][n] = ((16m + n) 13 mod 129) - 64; gfx1100 D from the table of §D.3 (hardware).
   struct Case {
     int m, n;
     std::uint32_t hw;
   };
-  const Case cases[] = {{0, 0, 0xbfffffc0}, {0, 13, 0x41bffffd}, {2, 3, 0xc1b7fffe}, {5, 4, 0x36400000}, {9, 15, 0xc3370000}};
+  const Case cases[] = {
+      {0, 0, 0xbfffffc0}, {0, 13, 0x41bffffd}, {2, 3, 0xc1b7fffe}, {5, 4, 0x36400000}, {9, 15, 0xc3370000}};
   for (int wave : {32, 64})
     for (const Case& c : cases) {
       std::vector<std::uint64_t> a, b;
@@ -190,7 +198,8 @@ TEST_CASE("trace values: RDNA3 elements of the gfx1100 capture (docs/spec/numeri
     }
 }
 
-TEST_CASE("trace values: the trace's result is execute_matrix's D word on random inputs, every instruction", "[trace]") {
+TEST_CASE("trace values: the trace's result is execute_matrix's D word on random inputs, every instruction",
+          "[trace]") {
   std::mt19937_64 rng(20260614);
   for (const InstrDesc& d : instruction_table()) {
     // Random registers with some special patterns (zeros, subnormals) mixed in.

@@ -20,7 +20,8 @@ TEST_CASE("VALU builtin functions: constants in the builtin's own order", "[valu
   // clamp: sdot4 of 0x7F7F7F7F with itself = 4 * 127^2 = 64516, plus C = INT32_MAX saturates with clamp only.
   const std::vector<std::int32_t> s7f(9, 0x7F7F7F7F), c_max(9, 0x7FFFFFFF);
   for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s7f, s7f, c_max, true)) CHECK(r == 0x7FFFFFFF);
-  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s7f, s7f, c_max, false)) CHECK(static_cast<std::uint32_t>(r) == 0x8000FC03U);
+  for (std::int32_t r : builtins::sdot4(ArchId::gfx90a, s7f, s7f, c_max, false))
+    CHECK(static_cast<std::uint32_t>(r) == 0x8000FC03U);
   // cvt_f32_fp8(src, byte_sel) on gfx1200 (OCP E4M3): byte 2 of 0x00380000 is 0x38 = 1.0; byte 0 is 0 = +0.
   const std::vector<std::int32_t> w(3, 0x00380000);
   for (F32 r : builtins::cvt_f32_fp8(ArchId::gfx1200, w, 2)) CHECK(r.bits == 0x3F800000U);
@@ -28,8 +29,10 @@ TEST_CASE("VALU builtin functions: constants in the builtin's own order", "[valu
   // cvt_pk_fp8_f32(a, b, old, word_sel): 1.0 -> 0x38, 2.0 -> 0x40; word 1 replaced, word 0 of old kept.
   const std::vector<F32> x(5, F32{0x3F800000}), y(5, F32{0x40000000});
   const std::vector<std::int32_t> old(5, 0x1234ABCD);
-  for (std::int32_t r : builtins::cvt_pk_fp8_f32(ArchId::gfx1200, x, y, old, true)) CHECK(static_cast<std::uint32_t>(r) == 0x4038ABCDU);
-  for (std::int32_t r : builtins::cvt_pk_fp8_f32(ArchId::gfx1200, x, y, old, false)) CHECK(static_cast<std::uint32_t>(r) == 0x12344038U);
+  for (std::int32_t r : builtins::cvt_pk_fp8_f32(ArchId::gfx1200, x, y, old, true))
+    CHECK(static_cast<std::uint32_t>(r) == 0x4038ABCDU);
+  for (std::int32_t r : builtins::cvt_pk_fp8_f32(ArchId::gfx1200, x, y, old, false))
+    CHECK(static_cast<std::uint32_t>(r) == 0x12344038U);
   // Arrays of different lengths are refused.
   const std::vector<std::int32_t> short_c(2, 0);
   CHECK_THROWS_AS(builtins::sdot4(ArchId::gfx90a, s7f, s7f, short_c, false), InvalidArgument);

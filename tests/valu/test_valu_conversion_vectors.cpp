@@ -49,32 +49,95 @@ TEST_CASE("valu §6.9: C1-C14b OCP encodes (gfx1201 captures; gfx950 assumed sam
     CAPTURE(arch_name(a));
     const char* hw = ocp_label(a, "[HW gfx1201]");
     const char* derived = ocp_label(a, "[DERIVED]");
-    { CAPTURE("C1", hw); CHECK(pk_fp8(a, 0x3F880000, 0xBF880000, D, false) == 0x1234B838); }
-    { CAPTURE("C2", hw); CHECK(pk_bf8(a, 0x3F880000, 0xBF880000, D, false) == 0x1234BC3C); }
-    { CAPTURE("C3", hw); CHECK(sr_fp8(a, 0x3F880000, 0x7FFFFFFF, D, 0) == 0x12345638); }
-    { CAPTURE("C4", hw); CHECK(sr_fp8(a, 0x3F880000, 0x80000000, D, 0) == 0x12345639); }
-    { CAPTURE("C5", hw); CHECK(sr_bf8(a, 0x3F880000, 0xFFFFFFFF, D, 0) == 0x1234563D); }
-    { CAPTURE("C6 (literal ISA would give 0x..BA)", hw); CHECK(sr_fp8(a, 0xBF980000, 0x00000000, D, 0) == 0x123456B9); }
-    { CAPTURE("C7", hw); CHECK(pk_fp8(a, 0x43F00000, 0xC3F00000, D, false) == 0x1234FF7F); }
-    { CAPTURE("C7 FP16_OVFL = 1", hw); CHECK(pk_fp8(a, 0x43F00000, 0xC3F00000, D, false, sat()) == 0x1234FE7E); }
-    { CAPTURE("C8", hw); CHECK(pk_bf8(a, 0x43F00000, 0xC3F00000, D, false) == 0x1234E060); }
-    { CAPTURE("C9", hw); CHECK(pk_bf8(a, 0x47700000, 0xC7700000, D, false) == 0x1234FC7C); }
-    { CAPTURE("C9 sat", hw); CHECK(pk_bf8(a, 0x47700000, 0xC7700000, D, false, sat()) == 0x1234FB7B); }
-    { CAPTURE("C10 fp8", hw); CHECK(pk_fp8(a, 0x7F800000, 0xFF800000, D, false) == 0x1234FF7F); }
-    { CAPTURE("C10 fp8 (also with sat)", hw); CHECK(pk_fp8(a, 0x7F800000, 0xFF800000, D, false, sat()) == 0x1234FF7F); }
-    { CAPTURE("C10 bf8", hw); CHECK(pk_bf8(a, 0x7F800000, 0xFF800000, D, false) == 0x1234FC7C); }
+    {
+      CAPTURE("C1", hw);
+      CHECK(pk_fp8(a, 0x3F880000, 0xBF880000, D, false) == 0x1234B838);
+    }
+    {
+      CAPTURE("C2", hw);
+      CHECK(pk_bf8(a, 0x3F880000, 0xBF880000, D, false) == 0x1234BC3C);
+    }
+    {
+      CAPTURE("C3", hw);
+      CHECK(sr_fp8(a, 0x3F880000, 0x7FFFFFFF, D, 0) == 0x12345638);
+    }
+    {
+      CAPTURE("C4", hw);
+      CHECK(sr_fp8(a, 0x3F880000, 0x80000000, D, 0) == 0x12345639);
+    }
+    {
+      CAPTURE("C5", hw);
+      CHECK(sr_bf8(a, 0x3F880000, 0xFFFFFFFF, D, 0) == 0x1234563D);
+    }
+    {
+      CAPTURE("C6 (literal ISA would give 0x..BA)", hw);
+      CHECK(sr_fp8(a, 0xBF980000, 0x00000000, D, 0) == 0x123456B9);
+    }
+    {
+      CAPTURE("C7", hw);
+      CHECK(pk_fp8(a, 0x43F00000, 0xC3F00000, D, false) == 0x1234FF7F);
+    }
+    {
+      CAPTURE("C7 FP16_OVFL = 1", hw);
+      CHECK(pk_fp8(a, 0x43F00000, 0xC3F00000, D, false, sat()) == 0x1234FE7E);
+    }
+    {
+      CAPTURE("C8", hw);
+      CHECK(pk_bf8(a, 0x43F00000, 0xC3F00000, D, false) == 0x1234E060);
+    }
+    {
+      CAPTURE("C9", hw);
+      CHECK(pk_bf8(a, 0x47700000, 0xC7700000, D, false) == 0x1234FC7C);
+    }
+    {
+      CAPTURE("C9 sat", hw);
+      CHECK(pk_bf8(a, 0x47700000, 0xC7700000, D, false, sat()) == 0x1234FB7B);
+    }
+    {
+      CAPTURE("C10 fp8", hw);
+      CHECK(pk_fp8(a, 0x7F800000, 0xFF800000, D, false) == 0x1234FF7F);
+    }
+    {
+      CAPTURE("C10 fp8 (also with sat)", hw);
+      CHECK(pk_fp8(a, 0x7F800000, 0xFF800000, D, false, sat()) == 0x1234FF7F);
+    }
+    {
+      CAPTURE("C10 bf8", hw);
+      CHECK(pk_bf8(a, 0x7F800000, 0xFF800000, D, false) == 0x1234FC7C);
+    }
     {
       // §6.7 narrow_ocp: "if isInf(x): return s | top ... Never saturated"
       CAPTURE("C10 bf8 with sat (§6.7: inf never saturated)", hw);
       CHECK(pk_bf8(a, 0x7F800000, 0xFF800000, D, false, sat()) == 0x1234FC7C);
     }
-    { CAPTURE("C11 fp8", hw); CHECK(pk_fp8(a, 0x7FC12345, 0xFFC12345, D, false) == 0x1234FFFF); }
-    { CAPTURE("C11 bf8", hw); CHECK(pk_bf8(a, 0x7FC12345, 0xFFC12345, D, false) == 0x1234FEFE); }
-    { CAPTURE("C12 (literal ISA would give 0x..00)", hw); CHECK(sr_fp8(a, 0x3A000000, 0xFFFFFFFF, D, 0) == 0x12345601); }
-    { CAPTURE("C13", hw); CHECK(pk_fp8(a, 0x00000000, 0x80000000, D, false) == 0x12348000); }
-    { CAPTURE("C14 pk", hw); CHECK(pk_fp8(a, 0xBF880000, 0x3F880000, D, false) == 0x123438B8); }
-    { CAPTURE("C14 sr byte_sel 3", hw); CHECK(sr_fp8(a, 0xBF880000, 0x7FFFFFFF, D, 3) == 0xB8345678); }
-    { CAPTURE("C14b (high word)", derived); CHECK(pk_fp8(a, 0x3F880000, 0xBF880000, D, true) == 0xB8385678); }
+    {
+      CAPTURE("C11 fp8", hw);
+      CHECK(pk_fp8(a, 0x7FC12345, 0xFFC12345, D, false) == 0x1234FFFF);
+    }
+    {
+      CAPTURE("C11 bf8", hw);
+      CHECK(pk_bf8(a, 0x7FC12345, 0xFFC12345, D, false) == 0x1234FEFE);
+    }
+    {
+      CAPTURE("C12 (literal ISA would give 0x..00)", hw);
+      CHECK(sr_fp8(a, 0x3A000000, 0xFFFFFFFF, D, 0) == 0x12345601);
+    }
+    {
+      CAPTURE("C13", hw);
+      CHECK(pk_fp8(a, 0x00000000, 0x80000000, D, false) == 0x12348000);
+    }
+    {
+      CAPTURE("C14 pk", hw);
+      CHECK(pk_fp8(a, 0xBF880000, 0x3F880000, D, false) == 0x123438B8);
+    }
+    {
+      CAPTURE("C14 sr byte_sel 3", hw);
+      CHECK(sr_fp8(a, 0xBF880000, 0x7FFFFFFF, D, 3) == 0xB8345678);
+    }
+    {
+      CAPTURE("C14b (high word)", derived);
+      CHECK(pk_fp8(a, 0x3F880000, 0xBF880000, D, true) == 0xB8385678);
+    }
   }
 }
 
@@ -153,10 +216,8 @@ TEST_CASE("valu §6.9: C19-C20 OCP decodes", "[valu]") {
                      {0x7E, 0x43E00000, false},
                      {0x7F, 0, true},
                      {0x80, 0x80000000, false}};
-  const Dec bf8[] = {{0x01, 0x37800000, false},
-                     {0x3C, 0x3F800000, false},
-                     {0x7B, 0x47600000, false},
-                     {0xFC, 0xFF800000, false}};
+  const Dec bf8[] = {
+      {0x01, 0x37800000, false}, {0x3C, 0x3F800000, false}, {0x7B, 0x47600000, false}, {0xFC, 0xFF800000, false}};
   for (ArchId a : kOcp) {
     for (const Dec& d : fp8) {
       CAPTURE("C19", ocp_label(a, "[DERIVED]"));
@@ -192,17 +253,19 @@ TEST_CASE("valu §6.9: C21-C24 FNUZ on gfx942", "[valu]") {
   };
   const auto both = [](std::uint8_t v) { return (D & 0xFFFF0000U) | (std::uint32_t{v} << 8) | v; };
   // C23 [ASSUMED] FNUZ encode fp8
-  const Enc e4[] = {{"C23 1.0", 0x3F800000, 0x40},  {"C23 -1.0", 0xBF800000, 0xC0},
-                    {"C23 240", 0x43700000, 0x7F},  {"C23 244", 0x43740000, 0x7F},
-                    {"C23 248 (overflow NaN)", 0x43780000, 0x80}, {"C23 NaN", 0x7FC00000, 0x80}};
+  const Enc e4[] = {{"C23 1.0", 0x3F800000, 0x40},
+                    {"C23 -1.0", 0xBF800000, 0xC0},
+                    {"C23 240", 0x43700000, 0x7F},
+                    {"C23 244", 0x43740000, 0x7F},
+                    {"C23 248 (overflow NaN)", 0x43780000, 0x80},
+                    {"C23 NaN", 0x7FC00000, 0x80}};
   for (const Enc& r : e4) {
     CAPTURE(r.row, "[ASSUMED]");
     CHECK(pk_fp8(a, r.x, r.x, D, false) == both(r.expected));
   }
   // C24 [ASSUMED] FNUZ encode bf8
-  const Enc e5[] = {{"C24 1.0", 0x3F800000, 0x40},
-                    {"C24 65504 (overflow NaN)", 0x477FE000, 0x80},
-                    {"C24 -2^-15", 0xB8000000, 0x84}};
+  const Enc e5[] = {
+      {"C24 1.0", 0x3F800000, 0x40}, {"C24 65504 (overflow NaN)", 0x477FE000, 0x80}, {"C24 -2^-15", 0xB8000000, 0x84}};
   for (const Enc& r : e5) {
     CAPTURE(r.row, "[ASSUMED]");
     CHECK(pk_bf8(a, r.x, r.x, D, false) == both(r.expected));
@@ -241,11 +304,11 @@ TEST_CASE("valu §6.9: C29-C30b cvt_pk_u8_f32", "[valu]") {
   };
   // [HW gfx1201], old = D
   const Row rows[] = {
-      {"C29 (0.5, 1)", 0x3F000000, 1, 0x12340078},     {"C29 (0x3F000001, 2)", 0x3F000001, 2, 0x12015678},
-      {"C29 (1.5, 0)", 0x3FC00000, 0, 0x12345602},     {"C29 (2.5, 3)", 0x40200000, 3, 0x02345678},
-      {"C30 (254.5, 2)", 0x437E8000, 2, 0x12FE5678},   {"C30 (255.5, 0)", 0x437F8000, 0, 0x123456FF},
-      {"C30 (-1, 2)", 0xBF800000, 2, 0x12005678},      {"C30 (NaN, 3)", 0x7FC00000, 3, 0x00345678},
-      {"C30b (+inf, 0)", 0x7F800000, 0, 0x123456FF},   {"C30b (-inf, 1)", 0xFF800000, 1, 0x12340078},
+      {"C29 (0.5, 1)", 0x3F000000, 1, 0x12340078},   {"C29 (0x3F000001, 2)", 0x3F000001, 2, 0x12015678},
+      {"C29 (1.5, 0)", 0x3FC00000, 0, 0x12345602},   {"C29 (2.5, 3)", 0x40200000, 3, 0x02345678},
+      {"C30 (254.5, 2)", 0x437E8000, 2, 0x12FE5678}, {"C30 (255.5, 0)", 0x437F8000, 0, 0x123456FF},
+      {"C30 (-1, 2)", 0xBF800000, 2, 0x12005678},    {"C30 (NaN, 3)", 0x7FC00000, 3, 0x00345678},
+      {"C30b (+inf, 0)", 0x7F800000, 0, 0x123456FF}, {"C30b (-inf, 1)", 0xFF800000, 1, 0x12340078},
   };
   for (ArchId a : archs_with("cvt_pk_u8_f32"))
     for (const Row& r : rows) {
@@ -285,8 +348,14 @@ TEST_CASE("valu §6.9: C31-C33 cvt_pknorm_i16 / cvt_pknorm_u16", "[valu]") {
 TEST_CASE("valu §6.9: C34-C35 cvt_pk_i16 / cvt_pk_u16", "[valu]") {
   for (ArchId a : archs_with("cvt_pk_i16")) {
     CAPTURE(arch_name(a), "[DERIVED]");
-    { CAPTURE("C34 (70000, -70000)"); CHECK(word(b::cvt_pk_i16(a, one(70000), one(-70000)).at(0)) == 0x80007FFF); }
-    { CAPTURE("C34 (0x12345, -2)"); CHECK(word(b::cvt_pk_i16(a, one(0x12345), one(-2)).at(0)) == 0xFFFE7FFF); }
+    {
+      CAPTURE("C34 (70000, -70000)");
+      CHECK(word(b::cvt_pk_i16(a, one(70000), one(-70000)).at(0)) == 0x80007FFF);
+    }
+    {
+      CAPTURE("C34 (0x12345, -2)");
+      CHECK(word(b::cvt_pk_i16(a, one(0x12345), one(-2)).at(0)) == 0xFFFE7FFF);
+    }
     {
       CAPTURE("C35 (0x10000, 5)");
       CHECK(word(b::cvt_pk_u16(a, one<std::uint32_t>(0x10000), one<std::uint32_t>(5)).at(0)) == 0x0005FFFF);

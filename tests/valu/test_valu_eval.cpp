@@ -67,9 +67,8 @@ TEST_CASE("valu eval: sad_u8, one lane, by builtin name and by mnemonic", "[valu
 TEST_CASE("valu eval: qsad_pk_u16_u8 with a 2-VGPR src0 and src2", "[valu]") {
   // §3.8 [DERIVED] qsad_pk(0x0706050403020100, 0x03020100, 0x0004000300020001) = 0x0010000B00060001;
   // 64-bit operands are two VGPRs, low word first.
-  const Json src{{"src0", regs({0x03020100, 0x07060504})},
-                 {"src1", regs({0x03020100})},
-                 {"src2", regs({0x00020001, 0x00040003})}};
+  const Json src{
+      {"src0", regs({0x03020100, 0x07060504})}, {"src1", regs({0x03020100})}, {"src2", regs({0x00020001, 0x00040003})}};
   check_ok(eval(line("gfx942", "qsad_pk_u16_u8", src)), regs({0x00060001, 0x0010000B}));
   // and the mqsad_pk row with the same inputs = 0x000D000900050001
   check_ok(eval(line("gfx942", "v_mqsad_pk_u16_u8", src)), regs({0x00050001, 0x000D0009}));
@@ -101,7 +100,8 @@ TEST_CASE("valu eval: 64 lanes with per-lane vectors, clamp in mods", "[valu]") 
     c.push_back(hex(lane % 2 ? 0xFFFFFFFF : 0));
     d.push_back(hex(lane % 2 ? 0xFFFFFFFF : 0x0003F804));
   }
-  Json in = line("gfx1100", "udot4", Json{{"src0", Json::array({a})}, {"src1", Json::array({bb})}, {"src2", Json::array({c})}});
+  Json in = line("gfx1100", "udot4",
+                 Json{{"src0", Json::array({a})}, {"src1", Json::array({bb})}, {"src2", Json::array({c})}});
   in["mods"] = Json{{"clamp", 1}};
   check_ok(eval(in), Json::array({d}));
   // without clamp the odd lanes wrap (§4.2 row 2: 0x0003F803)
@@ -169,7 +169,8 @@ TEST_CASE("valu eval: a_signed / b_signed, byte_sel, word_sel, options and expec
     Json in = line("gfx942", "cvt_pkrtz", Json{{"src0", regs({0x3FC00000}, 4)}, {"src1", regs({0xBFC00000}, 4)}});
     in["exec"] = "0x5";
     in["dst"] = Json::array({Json::array({hex(0x11111111), hex(0x22222222), hex(0x33333333), hex(0x44444444)})});
-    check_ok(eval(in), Json::array({Json::array({hex(0xBE003E00), hex(0x22222222), hex(0xBE003E00), hex(0x44444444)})}));
+    check_ok(eval(in),
+             Json::array({Json::array({hex(0xBE003E00), hex(0x22222222), hex(0xBE003E00), hex(0x44444444)})}));
   }
 }
 
@@ -180,9 +181,7 @@ TEST_CASE("valu eval: errors name the field", "[valu]") {
     src.erase("src1");
     check_error(line("gfx1100", "sad_u8", src), {"src1"});
   }
-  SECTION("an extra src2 for cvt_pkrtz") {
-    check_error(line("gfx1100", "cvt_pkrtz", sad_src), {"src2"});
-  }
+  SECTION("an extra src2 for cvt_pkrtz") { check_error(line("gfx1100", "cvt_pkrtz", sad_src), {"src2"}); }
   SECTION("lanes disagree between operands") {
     Json src = sad_src;
     src["src1"] = regs({2}, 3);

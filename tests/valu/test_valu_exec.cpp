@@ -56,7 +56,8 @@ void run_masked(const char* builtin, ArchId arch, int wave, std::uint64_t exec, 
     }
     // Sources are never written.
     for (int s = 0; s < 3; ++s)
-      for (int w = 0; w < shape.src[s]; ++w) CHECK(regs.word(ops.src[s] + w, lane) == v.src[s][static_cast<std::size_t>(w)]);
+      for (int w = 0; w < shape.src[s]; ++w)
+        CHECK(regs.word(ops.src[s] + w, lane) == v.src[s][static_cast<std::size_t>(w)]);
   }
 }
 

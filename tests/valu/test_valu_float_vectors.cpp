@@ -25,8 +25,8 @@ struct FRow {
   Op op;
   std::uint32_t a, b_, c;
   std::uint32_t gfx1100, gfx1201, exact;
-  const char* label;    // evidence of the gfx1100 / gfx1201 cells
-  bool denormals;       // the row involves f16/bf16 subnormal inputs or f32 denormal C / results
+  const char* label;  // evidence of the gfx1100 / gfx1201 cells
+  bool denormals;     // the row involves f16/bf16 subnormal inputs or f32 denormal C / results
 };
 
 // docs/spec/valu.md §5.6, first table.

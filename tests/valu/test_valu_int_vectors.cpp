@@ -102,9 +102,9 @@ TEST_CASE("valu §3.8: mqsad_u32_u8 vectors", "[valu]") {
     {
       // §3.8 mqsad_u32 #2 "CLRX would say 0xFFFFFFFF": the mqsad_u32_overflow=saturate alternative.
       // The other three dwords do not overflow, so saturation leaves them as in the row above.
-      const auto d = b::mqsad_u32_u8(a, one<std::uint64_t>(0x00000000FFFFFFFF), one<std::uint32_t>(0x01000001),
-                                     one(b::uint4{0xFFFFFFFF, 0, 1, 0x80000000}),
-                                     switches_with("mqsad_u32_overflow", "saturate"));
+      const auto d =
+          b::mqsad_u32_u8(a, one<std::uint64_t>(0x00000000FFFFFFFF), one<std::uint32_t>(0x01000001),
+                          one(b::uint4{0xFFFFFFFF, 0, 1, 0x80000000}), switches_with("mqsad_u32_overflow", "saturate"));
       REQUIRE(d.size() == 1);
       CHECK(d[0] == b::uint4{0xFFFFFFFF, 0x000000FF, 0x00000100, 0x800000FF});
     }
@@ -158,7 +158,8 @@ TEST_CASE("valu §4.2: integer dot vectors", "[valu]") {
       {"4.2 sdot8 #1 ((-1)(-8) x 8)", "sdot8", false, false, 0xFFFFFFFF, 0x88888888, 0x00000000, false, 0x00000040},
       {"4.2 sdot8 #2", "sdot8", false, false, 0x77777777, 0x88888888, 0x80000000, true, 0x80000000},
       {"4.2 sudot4 #1 (a signed)", "sudot4", true, false, 0xFFFFFFFF, 0xFFFFFFFF, 0, false, 0xFFFFFC04},
-      {"4.2 sudot4 #1' (b signed: gives the same)", "sudot4", false, true, 0xFFFFFFFF, 0xFFFFFFFF, 0, false, 0xFFFFFC04},
+      {"4.2 sudot4 #1' (b signed: gives the same)", "sudot4", false, true, 0xFFFFFFFF, 0xFFFFFFFF, 0, false,
+       0xFFFFFC04},
       {"4.2 sudot4 #2 (both unsigned, signed saturation)", "sudot4", false, false, 0xFFFFFFFF, 0xFFFFFFFF, 0x7FFFFFFF,
        true, 0x7FFFFFFF},
       {"4.2 sudot8 #1 ((-1)(15) + 5)", "sudot8", true, false, 0x0000000F, 0x0000000F, 5, false, 0xFFFFFFF6},

@@ -18,7 +18,10 @@ namespace valu_test {
 using mxlane::ArchId;
 namespace b = mxlane::builtins;
 
-template <class T> std::array<T, 1> one(T v) { return {v}; }
+template <class T>
+std::array<T, 1> one(T v) {
+  return {v};
+}
 
 inline std::int32_t i32(std::uint32_t w) { return static_cast<std::int32_t>(w); }
 inline std::uint32_t u32(std::int32_t w) { return static_cast<std::uint32_t>(w); }
@@ -126,7 +129,7 @@ inline int availability_column(ArchId a) {
   return -1;
 }
 
-inline constexpr ArchId kAllArchs[] = {ArchId::gfx908, ArchId::gfx90a, ArchId::gfx942, ArchId::gfx950,
+inline constexpr ArchId kAllArchs[] = {ArchId::gfx908,  ArchId::gfx90a,  ArchId::gfx942, ArchId::gfx950,
                                        ArchId::gfx1030, ArchId::gfx1100, ArchId::gfx1200};
 
 inline bool table_has(const std::string& builtin, ArchId a) {

@@ -22,8 +22,8 @@
 using namespace vref;
 using mxlane::ArchId;
 using vtest::hex;
-using vtest::sp;
 using vtest::Mismatches;
+using vtest::sp;
 namespace B = mxlane::builtins;
 
 namespace {
@@ -90,7 +90,8 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 decode, all 256 codes of the four 
     for (unsigned code = 0; code < 256; ++code) {
       const Want w = ref_fp8_to_f32(*fc.ref, static_cast<std::uint8_t>(code));
       const std::uint32_t got = mxlane::fp8_to_f32(*fc.spec, static_cast<std::uint8_t>(code), sw);
-      mm.check(w.accepts(kF32, got), [&] { return "code " + hex(code, 2) + " -> " + hex(got, 8) + ", reference " + w.describe(8); });
+      mm.check(w.accepts(kF32, got),
+               [&] { return "code " + hex(code, 2) + " -> " + hex(got, 8) + ", reference " + w.describe(8); });
     }
     mm.finish(std::string("exhaustive decode ") + fc.ref->name);
   }
@@ -158,7 +159,8 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 decode, all 256 codes of the four 
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("valu-reference exhaustive: FP8/BF8 RNE encode of every binary16 value widened to binary32", "[valu-reference]") {
+TEST_CASE("valu-reference exhaustive: FP8/BF8 RNE encode of every binary16 value widened to binary32",
+          "[valu-reference]") {
   mxlane::Switches sw;
   // Expected codes per format (and with MODE.FP16_OVFL saturation for OCP).
   std::vector<std::vector<std::uint8_t>> want(4), want_sat(4);
@@ -173,7 +175,8 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 RNE encode of every binary16 value
       want[i][h] = ref_f32_to_fp8(*fc.ref, x[h], false, 0, false);
       const std::uint8_t got = mxlane::f32_to_fp8(*fc.spec, x[h], false, 0, false, sw);
       mm.check(got == want[i][h], [&] {
-        return "f16 " + hex(h, 4) + " = f32 " + hex(x[h], 8) + " -> " + hex(got, 2) + ", reference " + hex(want[i][h], 2);
+        return "f16 " + hex(h, 4) + " = f32 " + hex(x[h], 8) + " -> " + hex(got, 2) + ", reference " +
+               hex(want[i][h], 2);
       });
       if (fc.ocp) {
         want_sat[i][h] = ref_f32_to_fp8(*fc.ref, x[h], false, 0, true);
@@ -198,8 +201,8 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 RNE encode of every binary16 value
         mxlane::Switches s2;
         if (sat) mxlane::set_switch(s2, "fp16_ovfl", "1");
         const auto& tab = sat ? want_sat[fi] : want[fi];
-        const std::string name = std::string(bf8 ? "cvt_pk_bf8_f32" : "cvt_pk_fp8_f32") + " @" + vtest::arch_name(arch) +
-                                 (sat ? " fp16_ovfl=1" : "");
+        const std::string name = std::string(bf8 ? "cvt_pk_bf8_f32" : "cvt_pk_fp8_f32") + " @" +
+                                 vtest::arch_name(arch) + (sat ? " fp16_ovfl=1" : "");
         Mismatches mm(name + " (every binary16 value)");
         for (const bool w : {false, true}) {
           std::vector<mxlane::F32> a(65536), b(65536);
@@ -226,7 +229,8 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 RNE encode of every binary16 value
       }
     }
   }
-  vtest::print_counts("exhaustive RNE encode", "exhaustive", {"encode f16-widened", "cvt_pk_fp8_f32", "cvt_pk_bf8_f32"});
+  vtest::print_counts("exhaustive RNE encode", "exhaustive",
+                      {"encode f16-widened", "cvt_pk_fp8_f32", "cvt_pk_bf8_f32"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,8 +245,9 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 encode of every FP8 value, midpoin
       const std::uint8_t want = ref_f32_to_fp8(f, xin, stochastic, seed, sat);
       const std::uint8_t got = mxlane::f32_to_fp8(*fc.spec, xin, stochastic, seed, sat, sw);
       mm.check(got == want, [&] {
-        return std::string(what) + ": x " + hex(xin, 8) + (stochastic ? " SR seed " + hex(seed, 8) : std::string(" RNE")) +
-               (sat ? " sat" : "") + " -> " + hex(got, 2) + ", reference " + hex(want, 2);
+        return std::string(what) + ": x " + hex(xin, 8) +
+               (stochastic ? " SR seed " + hex(seed, 8) : std::string(" RNE")) + (sat ? " sat" : "") + " -> " +
+               hex(got, 2) + ", reference " + hex(want, 2);
       });
       return want;
     };
@@ -254,14 +259,16 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 encode of every FP8 value, midpoin
       const std::uint8_t expect_code = static_cast<std::uint8_t>(f.kind == Fp8Kind::fnuz && d.zero() ? 0x00 : code);
       CHECK(ref_f32_to_fp8(f, xv, false, 0, false) == expect_code);  // the reference's own round trip
       check_one(xv, false, 0, false, "round trip");
-      for (const std::uint32_t seed : {0u, 0xFFFFFFFFu, 0x80000000u, g.u32()}) check_one(xv, true, seed, false, "SR round trip");
+      for (const std::uint32_t seed : {0u, 0xFFFFFFFFu, 0x80000000u, g.u32()})
+        check_one(xv, true, seed, false, "SR round trip");
       if (fc.ocp) check_one(xv, false, 0, true, "round trip");
     }
     // 2. Midpoints between adjacent finite values of each sign: ties to the even code; one binary32
     // ulp either side goes to the nearer code.
     for (const std::uint8_t sign : {std::uint8_t{0}, std::uint8_t{0x80}}) {
       for (unsigned c = 0; c < f.max_code(); ++c) {
-        const Num lo = fp8_decode(f, static_cast<std::uint8_t>(c)), hi = fp8_decode(f, static_cast<std::uint8_t>(c + 1));
+        const Num lo = fp8_decode(f, static_cast<std::uint8_t>(c)),
+                  hi = fp8_decode(f, static_cast<std::uint8_t>(c + 1));
         const Ex mid = (absx(lo.x) + absx(hi.x)) * Ex::pow2(-1);
         const std::uint32_t xm = f32_of(mid) | (sign ? 0x80000000u : 0u);
         const std::uint8_t even = static_cast<std::uint8_t>((c % 2 == 0) ? c : c + 1);
@@ -297,11 +304,12 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 encode of every FP8 value, midpoin
     const Ex minsub = Ex::pow2(f.emin() - f.mbits);
     for (const std::uint32_t s : {0u, 0x80000000u}) {
       const std::uint32_t half = f32_of(minsub * Ex::pow2(-1));
-      for (const std::uint32_t xv : {half | s, (half - 1) | s, (half + 1) | s, f32_of(minsub * Ex::pow2(-2)) | s,
-                                     f32_of(minsub) | s, (f32_of(minsub) - 1) | s, 0x00000001u | s, 0x007FFFFFu | s,
-                                     0x00800000u | s, s}) {
+      for (const std::uint32_t xv :
+           {half | s, (half - 1) | s, (half + 1) | s, f32_of(minsub * Ex::pow2(-2)) | s, f32_of(minsub) | s,
+            (f32_of(minsub) - 1) | s, 0x00000001u | s, 0x007FFFFFu | s, 0x00800000u | s, s}) {
         check_one(xv, false, 0, false, "underflow");
-        for (const std::uint32_t seed : {0u, 0x80000000u, 0xFFFFFFFFu, g.u32()}) check_one(xv, true, seed, false, "SR underflow");
+        for (const std::uint32_t seed : {0u, 0x80000000u, 0xFFFFFFFFu, g.u32()})
+          check_one(xv, true, seed, false, "SR underflow");
       }
     }
     mm.finish(std::string("exhaustive encode special sets ") + f.name);
@@ -326,7 +334,7 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 encode of every FP8 value, midpoin
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xC3F00000u, true, 0xFE},
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x477FE000u, false, 0x7F},  // C17: 65504
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x477FE000u, true, 0x7E},
-      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x7F800000u, true, 0x7F},   // C10: inf never saturated
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x7F800000u, true, 0x7F},  // C10: inf never saturated
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xFF800000u, true, 0xFF},
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x7FC12345u, false, 0xFF},  // C11
       {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xFFC12345u, false, 0xFF},
@@ -378,10 +386,14 @@ TEST_CASE("valu-reference exhaustive: FP8/BF8 encode of every FP8 value, midpoin
     std::uint8_t code;
   };
   const SrPoint sr_points[] = {
-      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3F880000u, 0x7FFFFFFFu, 0x38}, {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3F880000u, 0x80000000u, 0x39},
-      {&kE5M2Ocp, &mxlane::kFp8E5M2Ocp, 0x3F880000u, 0xFFFFFFFFu, 0x3D}, {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xBF980000u, 0x00000000u, 0xB9},
-      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3A000000u, 0xFFFFFFFFu, 0x01}, {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xBF880000u, 0x7FFFFFFFu, 0xB8},
-      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3FF80000u, 0x80000000u, 0x40}, {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3FF80000u, 0x7FFFFFFFu, 0x3F},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3F880000u, 0x7FFFFFFFu, 0x38},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3F880000u, 0x80000000u, 0x39},
+      {&kE5M2Ocp, &mxlane::kFp8E5M2Ocp, 0x3F880000u, 0xFFFFFFFFu, 0x3D},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xBF980000u, 0x00000000u, 0xB9},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3A000000u, 0xFFFFFFFFu, 0x01},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0xBF880000u, 0x7FFFFFFFu, 0xB8},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3FF80000u, 0x80000000u, 0x40},
+      {&kE4M3Ocp, &mxlane::kFp8E4M3Ocp, 0x3FF80000u, 0x7FFFFFFFu, 0x3F},
   };
   for (const SrPoint& p : sr_points) {
     INFO(p.f->name << " SR x " << hex(p.x, 8) << " seed " << hex(p.seed, 8) << ": spec code " << hex(p.code, 2));
@@ -473,12 +485,12 @@ TEST_CASE("valu-reference exhaustive: pknorm and cvt_pk_u8_f32 over every binary
                "}, reference {" + hex(wi0, 4) + ", " + hex(wi1, 4) + "}";
       });
       mu.check(gu[h][0] == wu0 && gu[h][1] == wu1, [&] {
-        return "a " + hex(a[h].bits, 8) + " b " + hex(b[h].bits, 8) + " -> {" + hex(gu[h][0], 4) + ", " + hex(gu[h][1], 4) +
-               "}, reference {" + hex(wu0, 4) + ", " + hex(wu1, 4) + "}";
+        return "a " + hex(a[h].bits, 8) + " b " + hex(b[h].bits, 8) + " -> {" + hex(gu[h][0], 4) + ", " +
+               hex(gu[h][1], 4) + "}, reference {" + hex(wu0, 4) + ", " + hex(wu1, 4) + "}";
       });
       m8.check(g8[h] == w8, [&] {
-        return "src " + hex(a[h].bits, 8) + " sel " + hex(sel[h], 8) + " old " + hex(old[h], 8) + " -> " + hex(g8[h], 8) +
-               ", reference " + hex(w8, 8);
+        return "src " + hex(a[h].bits, 8) + " sel " + hex(sel[h], 8) + " old " + hex(old[h], 8) + " -> " +
+               hex(g8[h], 8) + ", reference " + hex(w8, 8);
       });
     }
     mi.finish("exhaustive f16-widened cvt_pknorm_i16" + at);

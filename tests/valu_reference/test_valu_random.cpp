@@ -23,8 +23,8 @@
 using namespace vref;
 using mxlane::ArchId;
 using vtest::hex;
-using vtest::sp;
 using vtest::Mismatches;
+using vtest::sp;
 namespace B = mxlane::builtins;
 
 namespace {
@@ -87,14 +87,15 @@ Dot2Case gen_dot2(Gen& g, const Fm& in, const Fm& acc) {
     a1 = factor(g.coin(50), ea1);
     b1 = factor(g.coin(50), E1 - ea1);
     if (sc < 35) {  // C overlapping the products
-      c = g.coin(10) ? (g.coin(50) ? acc.sign_bit() : 0u) : Gen::fpv(acc, g.coin(50), E + g.range(-30, 30), g.fraction(acc.mbits));
+      c = g.coin(10) ? (g.coin(50) ? acc.sign_bit() : 0u)
+                     : Gen::fpv(acc, g.coin(50), E + g.range(-30, 30), g.fraction(acc.mbits));
     } else if (sc < 55) {  // the products cancel (exactly or nearly); C zero, tiny or nearby
       a1 = g.coin(50) ? (a0 ^ 0x8000u) : a0;
       b1 = (a1 == a0) ? (b0 ^ 0x8000u) : b0;
       if (g.coin(60)) b1 = (b1 & 0x8000u) | (((b1 & 0x7FFFu) + static_cast<std::uint32_t>(g.range(-3, 3))) & 0x7FFFu);
       if (g.coin(30)) std::swap(a1, b1);
       const int k = g.range(0, 2);
-      c = k == 0 ? (g.coin(50) ? acc.sign_bit() : 0u)
+      c = k == 0   ? (g.coin(50) ? acc.sign_bit() : 0u)
           : k == 1 ? Gen::fpv(acc, g.coin(50), E - g.range(20, 60), g.fraction(acc.mbits))
                    : Gen::fpv(acc, g.coin(50), E + g.range(-12, 2), g.fraction(acc.mbits));
     } else if (sc < 70) {  // C cancels the products: -(p0 + p1) rounded to acc, +- a few ulps
@@ -126,7 +127,8 @@ Dot2Case gen_dot2(Gen& g, const Fm& in, const Fm& acc) {
       a1 = factor(g.coin(50), E / 2 + g.range(-4, 4));
       b1 = factor(g.coin(50), E / 2 + g.range(-4, 4));
       if (g.coin(50)) a1 = a0 ^ 0x8000u, b1 = b0;
-      c = Gen::fpv(acc, g.coin(50), (f16 ? g.range(-50, -40) : g.range(-152, -120)) + (acc.ebits == 5 ? 30 : 0), g.fraction(acc.mbits));
+      c = Gen::fpv(acc, g.coin(50), (f16 ? g.range(-50, -40) : g.range(-152, -120)) + (acc.ebits == 5 ? 30 : 0),
+                   g.fraction(acc.mbits));
       if (acc.ebits == 8 && g.coin(30)) c = (g.coin(50) ? acc.sign_bit() : 0u) | g.bits(acc.mbits);  // subnormal C
     } else {
       const int E = f16 ? g.range(12, 15) : g.range(60, 64);
@@ -155,7 +157,8 @@ std::uint8_t gen_fp8_code(Gen& g, const Fp8Fmt& f, bool specials) {
       case 3: c = static_cast<std::uint8_t>((g.coin(50) ? 0x80 : 0) | (f.mbits == 3 ? 0x38 : 0x3C)); break;  // 1.0
       default: c = static_cast<std::uint8_t>(g.bits(8)); break;
     }
-    if (specials && g.coin(3)) c = static_cast<std::uint8_t>((g.coin(50) ? 0x80 : 0) | (f.mbits == 3 ? 0x7F : 0x7C + g.range(0, 3)));
+    if (specials && g.coin(3))
+      c = static_cast<std::uint8_t>((g.coin(50) ? 0x80 : 0) | (f.mbits == 3 ? 0x7F : 0x7C + g.range(0, 3)));
     const Num d = fp8_decode(f, c);
     if (specials || d.finite()) return c;
   }
@@ -168,13 +171,18 @@ std::uint32_t gen_f32_for_fp8(Gen& g, const Fp8Fmt& f) {
   const std::uint32_t s = neg ? 0x80000000u : 0u;
   switch (g.range(0, 11)) {
     case 0: return g.fp(kF32, -140, 127);
-    case 1: case 2: {
+    case 1:
+    case 2: {
       const Num d = fp8_decode(f, gen_fp8_code(g, f, false));
       return f32_bits_step(exact_bits(kF32, d.x, d.neg), g.range(-2, 2));
     }
-    case 3: case 4: case 5: {
+    case 3:
+    case 4:
+    case 5: {
       const unsigned c = static_cast<unsigned>(g.range(0, f.max_code() - 1));
-      const Ex mid = (absx(fp8_decode(f, static_cast<std::uint8_t>(c)).x) + absx(fp8_decode(f, static_cast<std::uint8_t>(c + 1)).x)) * Ex::pow2(-1);
+      const Ex mid = (absx(fp8_decode(f, static_cast<std::uint8_t>(c)).x) +
+                      absx(fp8_decode(f, static_cast<std::uint8_t>(c + 1)).x)) *
+                     Ex::pow2(-1);
       return s | f32_bits_step(exact_bits(kF32, mid), g.range(-1, 1));
     }
     case 6: {  // overflow region
@@ -184,7 +192,8 @@ std::uint32_t gen_f32_for_fp8(Gen& g, const Fp8Fmt& f) {
     case 7: {  // underflow region
       return Gen::fpv(kF32, neg, f.emin() - f.mbits - g.range(-1, 3), g.fraction(23));
     }
-    case 8: case 9: return Gen::fpv(kF32, neg, g.range(f.emin() - f.mbits - 2, ilog2(fp8_max_value(f)) + 1), g.fraction(23));
+    case 8:
+    case 9: return Gen::fpv(kF32, neg, g.range(f.emin() - f.mbits - 2, ilog2(fp8_max_value(f)) + 1), g.fraction(23));
     case 10: return s | 0x7F800000u | (g.coin(50) ? 0u : (g.bits(23) | 1u));  // inf or NaN
     default: return g.u32();
   }
@@ -195,7 +204,7 @@ std::uint32_t gen_sr_seed(Gen& g) {
     case 1: return 0xFFFFFFFFu;
     case 2: return 0x80000000u;
     case 3: return 0x7FFFFFFFu;
-    case 4: return g.bits(12);                  // only bits the hardware ignores
+    case 4: return g.bits(12);  // only bits the hardware ignores
     case 5: return 0xFFFFF000u | g.bits(12);
     default: return g.u32();
   }
@@ -217,14 +226,14 @@ void run_sad32(const mxlane::ValuDesc& d) {
     s0[i] = g.word(g.coin(70) ? width : 8);
     s1[i] = g.coin(15) ? s0[i] : g.word(g.coin(70) ? width : 8);
     s2[i] = g.coin(25) ? 0xFFFFFFFFu - g.bits(g.range(0, 20)) : g.word(32);
-    want[i] = name == "sad_u8" ? ref_sad_u8(s0[i], s1[i], s2[i])
-              : name == "msad_u8" ? ref_msad_u8(s0[i], s1[i], s2[i])
+    want[i] = name == "sad_u8"      ? ref_sad_u8(s0[i], s1[i], s2[i])
+              : name == "msad_u8"   ? ref_msad_u8(s0[i], s1[i], s2[i])
               : name == "sad_hi_u8" ? ref_sad_hi_u8(s0[i], s1[i], s2[i])
                                     : ref_sad_u16(s0[i], s1[i], s2[i]);
   }
   for (const ArchId arch : archs_of(d)) {
-    const auto got = name == "sad_u8" ? B::sad_u8(arch, sp(s0), sp(s1), sp(s2))
-                     : name == "msad_u8" ? B::msad_u8(arch, sp(s0), sp(s1), sp(s2))
+    const auto got = name == "sad_u8"      ? B::sad_u8(arch, sp(s0), sp(s1), sp(s2))
+                     : name == "msad_u8"   ? B::msad_u8(arch, sp(s0), sp(s1), sp(s2))
                      : name == "sad_hi_u8" ? B::sad_hi_u8(arch, sp(s0), sp(s1), sp(s2))
                                            : B::sad_u16(arch, sp(s0), sp(s1), sp(s2));
     Mismatches mm(key(d, arch));
@@ -256,7 +265,8 @@ void run_qsad(const mxlane::ValuDesc& d) {
     want[i] = ref_qsad_pk(s0[i], s1[i], s2[i], masked);
   }
   for (const ArchId arch : archs_of(d)) {
-    const auto got = masked ? B::mqsad_pk_u16_u8(arch, sp(s0), sp(s1), sp(s2)) : B::qsad_pk_u16_u8(arch, sp(s0), sp(s1), sp(s2));
+    const auto got =
+        masked ? B::mqsad_pk_u16_u8(arch, sp(s0), sp(s1), sp(s2)) : B::qsad_pk_u16_u8(arch, sp(s0), sp(s1), sp(s2));
     Mismatches mm(key(d, arch));
     for (int i = 0; i < n; ++i)
       mm.check(got[i] == want[i], [&] {
@@ -308,49 +318,62 @@ void run_int_dot(const mxlane::ValuDesc& d, IntDotShape shape) {
     a[i] = g.word(shape.width);
     b[i] = g.coin(10) ? a[i] : g.word(shape.width);
     c[i] = g.word(32);
-    if (g.coin(20)) c[i] = (shape.is_signed ? (g.coin(50) ? 0x7FFFFFFFu : 0x80000000u) : 0xFFFFFFFFu) ^ g.bits(g.range(0, 18));
+    if (g.coin(20))
+      c[i] = (shape.is_signed ? (g.coin(50) ? 0x7FFFFFFFu : 0x80000000u) : 0xFFFFFFFFu) ^ g.bits(g.range(0, 18));
     const bool clamp = i >= n / 2;
-    want[i] = ref_int_dot(shape.lanes, shape.width, shape.is_signed, shape.is_signed, shape.is_signed, shape.is_signed, a[i], b[i],
-                          c[i], clamp);
+    want[i] = ref_int_dot(shape.lanes, shape.width, shape.is_signed, shape.is_signed, shape.is_signed, shape.is_signed,
+                          a[i], b[i], c[i], clamp);
   }
   const auto to_s = [](const std::vector<std::uint32_t>& v, std::size_t lo, std::size_t hi) {
-    return std::vector<std::int32_t>(v.begin() + static_cast<std::ptrdiff_t>(lo), v.begin() + static_cast<std::ptrdiff_t>(hi));
+    return std::vector<std::int32_t>(v.begin() + static_cast<std::ptrdiff_t>(lo),
+                                     v.begin() + static_cast<std::ptrdiff_t>(hi));
   };
   const auto to_u = [](const std::vector<std::uint32_t>& v, std::size_t lo, std::size_t hi) {
-    return std::vector<std::uint32_t>(v.begin() + static_cast<std::ptrdiff_t>(lo), v.begin() + static_cast<std::ptrdiff_t>(hi));
+    return std::vector<std::uint32_t>(v.begin() + static_cast<std::ptrdiff_t>(lo),
+                                      v.begin() + static_cast<std::ptrdiff_t>(hi));
   };
   const auto halves_s = [](const std::vector<std::uint32_t>& v, std::size_t lo, std::size_t hi) {
     std::vector<B::short2> r;
-    for (std::size_t i = lo; i < hi; ++i) r.push_back({static_cast<std::int16_t>(v[i] & 0xFFFF), static_cast<std::int16_t>(v[i] >> 16)});
+    for (std::size_t i = lo; i < hi; ++i)
+      r.push_back({static_cast<std::int16_t>(v[i] & 0xFFFF), static_cast<std::int16_t>(v[i] >> 16)});
     return r;
   };
   const auto halves_u = [](const std::vector<std::uint32_t>& v, std::size_t lo, std::size_t hi) {
     std::vector<B::ushort2> r;
-    for (std::size_t i = lo; i < hi; ++i) r.push_back({static_cast<std::uint16_t>(v[i] & 0xFFFF), static_cast<std::uint16_t>(v[i] >> 16)});
+    for (std::size_t i = lo; i < hi; ++i)
+      r.push_back({static_cast<std::uint16_t>(v[i] & 0xFFFF), static_cast<std::uint16_t>(v[i] >> 16)});
     return r;
   };
   for (const ArchId arch : archs_of(d)) {
     std::vector<std::uint32_t> got;
     for (const bool clamp : {false, true}) {
-      const std::size_t lo = clamp ? static_cast<std::size_t>(n / 2) : 0, hi = clamp ? static_cast<std::size_t>(n) : static_cast<std::size_t>(n / 2);
+      const std::size_t lo = clamp ? static_cast<std::size_t>(n / 2) : 0,
+                        hi = clamp ? static_cast<std::size_t>(n) : static_cast<std::size_t>(n / 2);
       std::vector<std::uint32_t> part;
       const auto take = [&](const auto& r) {
         for (const auto v : r) part.push_back(static_cast<std::uint32_t>(v));
       };
-      if (name == "sdot2") take(B::sdot2(arch, sp(halves_s(a, lo, hi)), sp(halves_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
-      else if (name == "udot2") take(B::udot2(arch, sp(halves_u(a, lo, hi)), sp(halves_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
-      else if (name == "sdot4") take(B::sdot4(arch, sp(to_s(a, lo, hi)), sp(to_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
-      else if (name == "udot4") take(B::udot4(arch, sp(to_u(a, lo, hi)), sp(to_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
-      else if (name == "sdot8") take(B::sdot8(arch, sp(to_s(a, lo, hi)), sp(to_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
-      else if (name == "udot8") take(B::udot8(arch, sp(to_u(a, lo, hi)), sp(to_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
-      else FAIL("no integer-dot call for " << name);
+      if (name == "sdot2")
+        take(B::sdot2(arch, sp(halves_s(a, lo, hi)), sp(halves_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
+      else if (name == "udot2")
+        take(B::udot2(arch, sp(halves_u(a, lo, hi)), sp(halves_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
+      else if (name == "sdot4")
+        take(B::sdot4(arch, sp(to_s(a, lo, hi)), sp(to_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
+      else if (name == "udot4")
+        take(B::udot4(arch, sp(to_u(a, lo, hi)), sp(to_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
+      else if (name == "sdot8")
+        take(B::sdot8(arch, sp(to_s(a, lo, hi)), sp(to_s(b, lo, hi)), sp(to_s(c, lo, hi)), clamp));
+      else if (name == "udot8")
+        take(B::udot8(arch, sp(to_u(a, lo, hi)), sp(to_u(b, lo, hi)), sp(to_u(c, lo, hi)), clamp));
+      else
+        FAIL("no integer-dot call for " << name);
       got.insert(got.end(), part.begin(), part.end());
     }
     Mismatches mm(key(d, arch));
     for (int i = 0; i < n; ++i)
       mm.check(got[i] == want[i], [&] {
-        return "a " + hex(a[i], 8) + " b " + hex(b[i], 8) + " c " + hex(c[i], 8) + " clamp " + std::to_string(i >= n / 2) +
-               " -> " + hex(got[i], 8) + ", reference " + hex(want[i], 8);
+        return "a " + hex(a[i], 8) + " b " + hex(b[i], 8) + " c " + hex(c[i], 8) + " clamp " +
+               std::to_string(i >= n / 2) + " -> " + hex(got[i], 8) + ", reference " + hex(want[i], 8);
       });
     mm.finish(key(d, arch));
   }
@@ -370,17 +393,19 @@ void run_sudot(const mxlane::ValuDesc& d) {
       for (int i = 0; i < m; ++i) {
         a[i] = static_cast<std::int32_t>(g.word(width));
         b[i] = static_cast<std::int32_t>(g.word(width));
-        c[i] = static_cast<std::int32_t>(g.coin(25) ? (g.coin(50) ? 0x7FFFFFFFu : 0x80000000u) ^ g.bits(g.range(0, 18)) : g.word(32));
+        c[i] = static_cast<std::int32_t>(g.coin(25) ? (g.coin(50) ? 0x7FFFFFFFu : 0x80000000u) ^ g.bits(g.range(0, 18))
+                                                    : g.word(32));
       }
       const auto got = name == "sudot4" ? B::sudot4(arch, a_signed, sp(a), b_signed, sp(b), sp(c), clamp)
                                         : B::sudot8(arch, a_signed, sp(a), b_signed, sp(b), sp(c), clamp);
       for (int i = 0; i < m; ++i) {
-        const std::uint32_t want = ref_int_dot(lanes, width, a_signed, b_signed, true, true, static_cast<std::uint32_t>(a[i]),
-                                               static_cast<std::uint32_t>(b[i]), static_cast<std::uint32_t>(c[i]), clamp);
+        const std::uint32_t want =
+            ref_int_dot(lanes, width, a_signed, b_signed, true, true, static_cast<std::uint32_t>(a[i]),
+                        static_cast<std::uint32_t>(b[i]), static_cast<std::uint32_t>(c[i]), clamp);
         const auto gv = static_cast<std::uint32_t>(got[i]);
         mm.check(gv == want, [&] {
-          return "a_signed " + std::to_string(a_signed) + " a " + hex(static_cast<std::uint32_t>(a[i]), 8) + " b_signed " +
-                 std::to_string(b_signed) + " b " + hex(static_cast<std::uint32_t>(b[i]), 8) + " c " +
+          return "a_signed " + std::to_string(a_signed) + " a " + hex(static_cast<std::uint32_t>(a[i]), 8) +
+                 " b_signed " + std::to_string(b_signed) + " b " + hex(static_cast<std::uint32_t>(b[i]), 8) + " c " +
                  hex(static_cast<std::uint32_t>(c[i]), 8) + " clamp " + std::to_string(clamp) + " -> " + hex(gv, 8) +
                  ", reference " + hex(want, 8);
         });
@@ -431,18 +456,22 @@ void run_fdot2_f32(const mxlane::ValuDesc& d) {
     const DotModel model = dot_model(arch);
     auto& want = wants[model];
     if (want.empty())
-      for (int i = 0; i < n; ++i) want.push_back(ref_dot2_f32(model, bf16, in[i].a, in[i].b, in[i].c, i >= n - n_clamp));
+      for (int i = 0; i < n; ++i)
+        want.push_back(ref_dot2_f32(model, bf16, in[i].a, in[i].b, in[i].c, i >= n - n_clamp));
     std::vector<std::uint32_t> got;
     for (const bool clamp : {false, true}) {
-      const std::size_t lo = clamp ? static_cast<std::size_t>(n - n_clamp) : 0, hi = clamp ? static_cast<std::size_t>(n) : static_cast<std::size_t>(n - n_clamp);
+      const std::size_t lo = clamp ? static_cast<std::size_t>(n - n_clamp) : 0,
+                        hi = clamp ? static_cast<std::size_t>(n) : static_cast<std::size_t>(n - n_clamp);
       std::vector<mxlane::F32> c;
       for (std::size_t i = lo; i < hi; ++i) c.push_back(mxlane::F32{in[i].c});
       std::vector<mxlane::F32> r;
       if (name == "fdot2") {
         std::vector<B::half2> a, b;
         for (std::size_t i = lo; i < hi; ++i) {
-          a.push_back({mxlane::F16{static_cast<std::uint16_t>(in[i].a)}, mxlane::F16{static_cast<std::uint16_t>(in[i].a >> 16)}});
-          b.push_back({mxlane::F16{static_cast<std::uint16_t>(in[i].b)}, mxlane::F16{static_cast<std::uint16_t>(in[i].b >> 16)}});
+          a.push_back({mxlane::F16{static_cast<std::uint16_t>(in[i].a)},
+                       mxlane::F16{static_cast<std::uint16_t>(in[i].a >> 16)}});
+          b.push_back({mxlane::F16{static_cast<std::uint16_t>(in[i].b)},
+                       mxlane::F16{static_cast<std::uint16_t>(in[i].b >> 16)}});
         }
         r = B::fdot2(arch, sp(a), sp(b), sp(c), clamp);
       } else if (name == "fdot2_f32_bf16") {
@@ -455,8 +484,10 @@ void run_fdot2_f32(const mxlane::ValuDesc& d) {
       } else {
         std::vector<B::bf16x2> a, b;
         for (std::size_t i = lo; i < hi; ++i) {
-          a.push_back({mxlane::BF16{static_cast<std::uint16_t>(in[i].a)}, mxlane::BF16{static_cast<std::uint16_t>(in[i].a >> 16)}});
-          b.push_back({mxlane::BF16{static_cast<std::uint16_t>(in[i].b)}, mxlane::BF16{static_cast<std::uint16_t>(in[i].b >> 16)}});
+          a.push_back({mxlane::BF16{static_cast<std::uint16_t>(in[i].a)},
+                       mxlane::BF16{static_cast<std::uint16_t>(in[i].a >> 16)}});
+          b.push_back({mxlane::BF16{static_cast<std::uint16_t>(in[i].b)},
+                       mxlane::BF16{static_cast<std::uint16_t>(in[i].b >> 16)}});
         }
         r = B::fdot2c_f32_bf16(arch, sp(a), sp(b), sp(c), clamp);
       }
@@ -466,8 +497,10 @@ void run_fdot2_f32(const mxlane::ValuDesc& d) {
     int classes[4] = {0, 0, 0, 0};  // zero, finite, inf, nan among the expected results
     for (int i = 0; i < n; ++i) {
       const Want& w = want[i];
-      if (w.nan_ok) ++classes[3];
-      else if (!w.ok.empty()) ++classes[static_cast<int>(decode(kF32, w.ok[0]).cls)];
+      if (w.nan_ok)
+        ++classes[3];
+      else if (!w.ok.empty())
+        ++classes[static_cast<int>(decode(kF32, w.ok[0]).cls)];
       mm.check(w.accepts(kF32, got[i]), [&] {
         return "a " + hex(in[i].a, 8) + " b " + hex(in[i].b, 8) + " c " + hex(in[i].c, 8) + " clamp " +
                std::to_string(i >= n - n_clamp) + " -> " + hex(got[i], 8) + ", reference " + w.describe(8);
@@ -484,7 +517,8 @@ void run_fdot2_f32(const mxlane::ValuDesc& d) {
       }
     vtest::count_cases(key(d, arch, " (differs from exact RNE)"), discriminating);
     if (model == DotModel::gfx11 || model == DotModel::gfx12) CHECK(discriminating > n / 1000);
-    INFO("expected classes: zero " << classes[0] << " finite " << classes[1] << " inf " << classes[2] << " nan " << classes[3]);
+    INFO("expected classes: zero " << classes[0] << " finite " << classes[1] << " inf " << classes[2] << " nan "
+                                   << classes[3]);
     CHECK(classes[0] > n / 100);
     CHECK(classes[2] > n / 200);
     CHECK(classes[3] > n / 200);
@@ -554,18 +588,25 @@ void run_dot4(const mxlane::ValuDesc& d) {
     }
     Ex s;
     for (int k = 0; k < 4; ++k) {
-      const Num x = fp8_decode(fa, static_cast<std::uint8_t>(a[i] >> (8 * k))), y = fp8_decode(fb, static_cast<std::uint8_t>(b[i] >> (8 * k)));
+      const Num x = fp8_decode(fa, static_cast<std::uint8_t>(a[i] >> (8 * k))),
+                y = fp8_decode(fb, static_cast<std::uint8_t>(b[i] >> (8 * k)));
       if (x.finite() && y.finite()) s = s + x.x * y.x;
     }
     const int lead = s.is_zero() ? 0 : ilog2(s);
     std::uint32_t cv;
     switch (g.range(0, 9)) {
-      case 0: case 1: cv = g.fp(kF32, -149, 127); break;
-      case 2: case 3: cv = Gen::fpv(kF32, g.coin(50), lead + g.range(-30, 30), g.fraction(23)); break;
-      case 4: case 5: case 6:  // cancellation
-        cv = s.is_zero() ? g.fp(kF32, -40, 40) : f32_bits_step(round_to(kF32, -s, g.coin(50) ? Rm::rne : Rm::rtz), g.range(-2, 2));
+      case 0:
+      case 1: cv = g.fp(kF32, -149, 127); break;
+      case 2:
+      case 3: cv = Gen::fpv(kF32, g.coin(50), lead + g.range(-30, 30), g.fraction(23)); break;
+      case 4:
+      case 5:
+      case 6:  // cancellation
+        cv = s.is_zero() ? g.fp(kF32, -40, 40)
+                         : f32_bits_step(round_to(kF32, -s, g.coin(50) ? Rm::rne : Rm::rtz), g.range(-2, 2));
         break;
-      case 7: case 8: cv = Gen::fpv(kF32, g.coin(50), lead + g.range(18, 30), g.coin(50) ? 0u : g.fraction(23)); break;  // ties
+      case 7:
+      case 8: cv = Gen::fpv(kF32, g.coin(50), lead + g.range(18, 30), g.coin(50) ? 0u : g.fraction(23)); break;  // ties
       default: cv = g.u32(); break;
     }
     c[i].bits = cv;
@@ -573,10 +614,14 @@ void run_dot4(const mxlane::ValuDesc& d) {
   }
   for (const ArchId arch : archs_of(d)) {
     std::vector<mxlane::F32> got;
-    if (name == "dot4_f32_fp8_bf8") got = B::dot4_f32_fp8_bf8(arch, sp(a), sp(b), sp(c));
-    else if (name == "dot4_f32_bf8_fp8") got = B::dot4_f32_bf8_fp8(arch, sp(a), sp(b), sp(c));
-    else if (name == "dot4_f32_fp8_fp8") got = B::dot4_f32_fp8_fp8(arch, sp(a), sp(b), sp(c));
-    else got = B::dot4_f32_bf8_bf8(arch, sp(a), sp(b), sp(c));
+    if (name == "dot4_f32_fp8_bf8")
+      got = B::dot4_f32_fp8_bf8(arch, sp(a), sp(b), sp(c));
+    else if (name == "dot4_f32_bf8_fp8")
+      got = B::dot4_f32_bf8_fp8(arch, sp(a), sp(b), sp(c));
+    else if (name == "dot4_f32_fp8_fp8")
+      got = B::dot4_f32_fp8_fp8(arch, sp(a), sp(b), sp(c));
+    else
+      got = B::dot4_f32_bf8_bf8(arch, sp(a), sp(b), sp(c));
     Mismatches mm(key(d, arch));
     for (int i = 0; i < n; ++i)
       mm.check(want[i].accepts(kF32, got[i].bits), [&] {
@@ -591,14 +636,16 @@ void run_dot4(const mxlane::ValuDesc& d) {
 std::uint32_t gen_f32_pkrtz(Gen& g) {
   const bool neg = g.coin(50);
   switch (g.range(0, 9)) {
-    case 0: case 1: return g.fp(kF32, -30, 20);
-    case 2: case 3: {  // binary16 values +- a few binary32 ulps
+    case 0:
+    case 1: return g.fp(kF32, -30, 20);
+    case 2:
+    case 3: {  // binary16 values +- a few binary32 ulps
       const Num h = decode(kF16, g.fp(kF16, -24, 15));
       if (!h.finite()) return g.fp(kF32, -30, 20);
       return f32_bits_step(exact_bits(kF32, h.x, h.neg), g.range(-3, 3));
     }
-    case 4: return Gen::fpv(kF32, neg, g.range(15, 17), g.fraction(23));   // around the f16 overflow
-    case 5: return Gen::fpv(kF32, neg, g.range(-26, -14), g.fraction(23));  // f16 subnormal range
+    case 4: return Gen::fpv(kF32, neg, g.range(15, 17), g.fraction(23));        // around the f16 overflow
+    case 5: return Gen::fpv(kF32, neg, g.range(-26, -14), g.fraction(23));      // f16 subnormal range
     case 6: return (neg ? 0x80000000u : 0u) | 0x7F800000u | (g.bits(23) | 1u);  // NaN payloads
     default: return g.u32();
   }
@@ -609,16 +656,19 @@ std::uint32_t gen_f32_norm(Gen& g, bool is_signed) {
   const double scale = is_signed ? 32767.0 : 65535.0;
   switch (g.range(0, 9)) {
     case 0: {
-      static const std::uint32_t kEdges[] = {0x00000000u, 0x3F800000u, 0x3F000000u, 0x3F7FFFFFu, 0x3F800001u, 0x7F800000u,
-                                             0x7FC00000u, 0x7F800001u, 0x00000001u, 0x007FFFFFu, 0x7F7FFFFFu, 0x3EFFFFFFu,
-                                             0x3F000001u, 0x37000081u, 0x3F7FFF00u};
+      static const std::uint32_t kEdges[] = {0x00000000u, 0x3F800000u, 0x3F000000u, 0x3F7FFFFFu, 0x3F800001u,
+                                             0x7F800000u, 0x7FC00000u, 0x7F800001u, 0x00000001u, 0x007FFFFFu,
+                                             0x7F7FFFFFu, 0x3EFFFFFFu, 0x3F000001u, 0x37000081u, 0x3F7FFF00u};
       return s | g.pick(kEdges);
     }
-    case 1: case 2: case 3: {  // near the ties (k + 1/2) / scale
+    case 1:
+    case 2:
+    case 3: {  // near the ties (k + 1/2) / scale
       const int k = g.range(0, static_cast<int>(scale) - 1);
       return s | f32_bits_step(host_f32((k + 0.5) / scale), g.range(-2, 2));
     }
-    case 4: case 5: return s | host_f32(std::ldexp(static_cast<double>(g.bits(24)), -24) * (g.coin(10) ? 1.5 : 1.0));
+    case 4:
+    case 5: return s | host_f32(std::ldexp(static_cast<double>(g.bits(24)), -24) * (g.coin(10) ? 1.5 : 1.0));
     case 6: return Gen::fpv(kF32, neg, g.range(-40, 1), g.fraction(23));
     default: return g.u32();
   }
@@ -628,22 +678,32 @@ std::uint32_t gen_f32_u8(Gen& g) {
   const std::uint32_t s = neg ? 0x80000000u : 0u;
   switch (g.range(0, 9)) {
     case 0: return g.fp(kF32, -30, 10);
-    case 1: case 2: case 3: return f32_bits_step(host_f32(g.range(-2, 256) + 0.5), g.range(-1, 1));  // ties
+    case 1:
+    case 2:
+    case 3: return f32_bits_step(host_f32(g.range(-2, 256) + 0.5), g.range(-1, 1));  // ties
     case 4: return host_f32(g.range(-2, 257));
-    case 5: case 6: return s | host_f32(std::ldexp(static_cast<double>(g.bits(20)), -20) * 300.0);
+    case 5:
+    case 6: return s | host_f32(std::ldexp(static_cast<double>(g.bits(20)), -20) * 300.0);
     case 7: return Gen::fpv(kF32, neg, g.range(-30, 10), g.fraction(23));
     default: return g.u32();
   }
 }
 std::uint32_t gen_int_pk(Gen& g, bool is_signed) {
-  static const std::uint32_t kSigned[] = {0u, 1u, 0xFFFFFFFFu, 32767u, 32768u, 0xFFFF8000u, 0xFFFF7FFFu, 0x7FFFFFFFu,
-                                          0x80000000u, 65535u, 65536u, 0x12345u, 0xFFFFFFFEu};
-  static const std::uint32_t kUnsigned[] = {0u, 1u, 0xFFFFu, 0x10000u, 0xFFFEu, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0x8000u};
+  static const std::uint32_t kSigned[] = {0u,          1u,          0xFFFFFFFFu, 32767u,      32768u,
+                                          0xFFFF8000u, 0xFFFF7FFFu, 0x7FFFFFFFu, 0x80000000u, 65535u,
+                                          65536u,      0x12345u,    0xFFFFFFFEu};
+  static const std::uint32_t kUnsigned[] = {0u,          1u,          0xFFFFu,     0x10000u, 0xFFFEu,
+                                            0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0x8000u};
   switch (g.range(0, 9)) {
-    case 0: case 1: return is_signed ? g.pick(kSigned) : g.pick(kUnsigned);
-    case 2: case 3: return is_signed ? static_cast<std::uint32_t>(g.range(-70000, 70000)) : static_cast<std::uint32_t>(g.range(0, 140000));
-    case 4: return is_signed ? static_cast<std::uint32_t>(g.range(32000, 33000) * (g.coin(50) ? 1 : -1))
-                             : static_cast<std::uint32_t>(g.range(65000, 66000));
+    case 0:
+    case 1: return is_signed ? g.pick(kSigned) : g.pick(kUnsigned);
+    case 2:
+    case 3:
+      return is_signed ? static_cast<std::uint32_t>(g.range(-70000, 70000))
+                       : static_cast<std::uint32_t>(g.range(0, 140000));
+    case 4:
+      return is_signed ? static_cast<std::uint32_t>(g.range(32000, 33000) * (g.coin(50) ? 1 : -1))
+                       : static_cast<std::uint32_t>(g.range(65000, 66000));
     default: return g.u32();
   }
 }
@@ -686,23 +746,32 @@ void run_pack(const mxlane::ValuDesc& d) {
     std::vector<std::uint32_t> got;
     const auto two = [&](const auto& r) {
       for (const auto& v : r) {
-        if constexpr (requires { v[0].bits; }) got.push_back(v[0].bits | (static_cast<std::uint32_t>(v[1].bits) << 16));
-        else got.push_back(static_cast<std::uint16_t>(v[0]) | (static_cast<std::uint32_t>(static_cast<std::uint16_t>(v[1])) << 16));
+        if constexpr (requires { v[0].bits; })
+          got.push_back(v[0].bits | (static_cast<std::uint32_t>(v[1].bits) << 16));
+        else
+          got.push_back(static_cast<std::uint16_t>(v[0]) |
+                        (static_cast<std::uint32_t>(static_cast<std::uint16_t>(v[1])) << 16));
       }
     };
-    if (name == "cvt_pkrtz") two(B::cvt_pkrtz(arch, sp(fa), sp(fb)));
-    else if (name == "cvt_pknorm_i16") two(B::cvt_pknorm_i16(arch, sp(fa), sp(fb)));
-    else if (name == "cvt_pknorm_u16") two(B::cvt_pknorm_u16(arch, sp(fa), sp(fb)));
-    else if (name == "cvt_pk_i16") two(B::cvt_pk_i16(arch, sp(ia), sp(ib)));
-    else if (name == "cvt_pk_u16") two(B::cvt_pk_u16(arch, sp(a), sp(b)));
-    else got = B::cvt_pk_u8_f32(arch, sp(fa), sp(sel), sp(old));
+    if (name == "cvt_pkrtz")
+      two(B::cvt_pkrtz(arch, sp(fa), sp(fb)));
+    else if (name == "cvt_pknorm_i16")
+      two(B::cvt_pknorm_i16(arch, sp(fa), sp(fb)));
+    else if (name == "cvt_pknorm_u16")
+      two(B::cvt_pknorm_u16(arch, sp(fa), sp(fb)));
+    else if (name == "cvt_pk_i16")
+      two(B::cvt_pk_i16(arch, sp(ia), sp(ib)));
+    else if (name == "cvt_pk_u16")
+      two(B::cvt_pk_u16(arch, sp(a), sp(b)));
+    else
+      got = B::cvt_pk_u8_f32(arch, sp(fa), sp(sel), sp(old));
     Mismatches mm(key(d, arch));
     for (int i = 0; i < n; ++i)
       mm.check(got[i] == want[i], [&] {
-        return name == "cvt_pk_u8_f32"
-                   ? "src " + hex(a[i], 8) + " sel " + hex(sel[i], 8) + " old " + hex(old[i], 8) + " -> " + hex(got[i], 8) +
-                         ", reference " + hex(want[i], 8)
-                   : "a " + hex(a[i], 8) + " b " + hex(b[i], 8) + " -> " + hex(got[i], 8) + " (hi:lo), reference " + hex(want[i], 8);
+        return name == "cvt_pk_u8_f32" ? "src " + hex(a[i], 8) + " sel " + hex(sel[i], 8) + " old " + hex(old[i], 8) +
+                                             " -> " + hex(got[i], 8) + ", reference " + hex(want[i], 8)
+                                       : "a " + hex(a[i], 8) + " b " + hex(b[i], 8) + " -> " + hex(got[i], 8) +
+                                             " (hi:lo), reference " + hex(want[i], 8);
       });
     mm.finish(key(d, arch));
   }
@@ -729,7 +798,8 @@ void run_fp8_decode(const mxlane::ValuDesc& d) {
       std::vector<std::int32_t> src(static_cast<std::size_t>(n / parts));
       for (auto& s : src) {
         std::uint32_t w = 0;
-        for (int k = 0; k < 4; ++k) w |= static_cast<std::uint32_t>(g.coin(70) ? gen_fp8_code(g, f, true) : g.bits(8)) << (8 * k);
+        for (int k = 0; k < 4; ++k)
+          w |= static_cast<std::uint32_t>(g.coin(70) ? gen_fp8_code(g, f, true) : g.bits(8)) << (8 * k);
         s = static_cast<std::int32_t>(w);
       }
       if (packed) {
@@ -780,11 +850,16 @@ void run_fp8_encode_pk(const mxlane::ValuDesc& d) {
       const int m = sat ? n / 5 : n;  // the saturating variant (MODE.FP16_OVFL = 1) on a fifth of the inputs
       Mismatches mm(key(d, arch, sat ? " fp16_ovfl=1" : ""));
       for (const bool w : {false, true}) {
-        const std::size_t lo = w ? static_cast<std::size_t>(m / 2) : 0, hi = w ? static_cast<std::size_t>(m) : static_cast<std::size_t>(m / 2);
-        const std::vector<mxlane::F32> pa(a.begin() + static_cast<std::ptrdiff_t>(lo), a.begin() + static_cast<std::ptrdiff_t>(hi));
-        const std::vector<mxlane::F32> pb(b.begin() + static_cast<std::ptrdiff_t>(lo), b.begin() + static_cast<std::ptrdiff_t>(hi));
-        const std::vector<std::int32_t> po(old.begin() + static_cast<std::ptrdiff_t>(lo), old.begin() + static_cast<std::ptrdiff_t>(hi));
-        const auto got = bf8 ? B::cvt_pk_bf8_f32(arch, sp(pa), sp(pb), sp(po), w, sw) : B::cvt_pk_fp8_f32(arch, sp(pa), sp(pb), sp(po), w, sw);
+        const std::size_t lo = w ? static_cast<std::size_t>(m / 2) : 0,
+                          hi = w ? static_cast<std::size_t>(m) : static_cast<std::size_t>(m / 2);
+        const std::vector<mxlane::F32> pa(a.begin() + static_cast<std::ptrdiff_t>(lo),
+                                          a.begin() + static_cast<std::ptrdiff_t>(hi));
+        const std::vector<mxlane::F32> pb(b.begin() + static_cast<std::ptrdiff_t>(lo),
+                                          b.begin() + static_cast<std::ptrdiff_t>(hi));
+        const std::vector<std::int32_t> po(old.begin() + static_cast<std::ptrdiff_t>(lo),
+                                           old.begin() + static_cast<std::ptrdiff_t>(hi));
+        const auto got = bf8 ? B::cvt_pk_bf8_f32(arch, sp(pa), sp(pb), sp(po), w, sw)
+                             : B::cvt_pk_fp8_f32(arch, sp(pa), sp(pb), sp(po), w, sw);
         for (std::size_t i = 0; i < pa.size(); ++i) {
           const std::uint32_t v = ref_f32_to_fp8(f, pa[i].bits, false, 0, sat) |
                                   (static_cast<std::uint32_t>(ref_f32_to_fp8(f, pb[i].bits, false, 0, sat)) << 8);
@@ -792,8 +867,8 @@ void run_fp8_encode_pk(const mxlane::ValuDesc& d) {
           const std::uint32_t want = w ? (o & 0x0000FFFFu) | (v << 16) : (o & 0xFFFF0000u) | v;
           const auto gv = static_cast<std::uint32_t>(got[i]);
           mm.check(gv == want, [&] {
-            return "a " + hex(pa[i].bits, 8) + " b " + hex(pb[i].bits, 8) + " old " + hex(o, 8) + " word_sel " + std::to_string(w) +
-                   " -> " + hex(gv, 8) + ", reference " + hex(want, 8);
+            return "a " + hex(pa[i].bits, 8) + " b " + hex(pb[i].bits, 8) + " old " + hex(o, 8) + " word_sel " +
+                   std::to_string(w) + " -> " + hex(gv, 8) + ", reference " + hex(want, 8);
           });
         }
       }
@@ -825,18 +900,22 @@ void run_fp8_encode_sr(const mxlane::ValuDesc& d) {
       for (int k = 0; k < 4; ++k) {
         const std::size_t lo = static_cast<std::size_t>(m) * static_cast<std::size_t>(k) / 4;
         const std::size_t hi = static_cast<std::size_t>(m) * static_cast<std::size_t>(k + 1) / 4;
-        const std::vector<mxlane::F32> pa(a.begin() + static_cast<std::ptrdiff_t>(lo), a.begin() + static_cast<std::ptrdiff_t>(hi));
-        const std::vector<std::int32_t> pr(rng.begin() + static_cast<std::ptrdiff_t>(lo), rng.begin() + static_cast<std::ptrdiff_t>(hi));
-        const std::vector<std::int32_t> po(old.begin() + static_cast<std::ptrdiff_t>(lo), old.begin() + static_cast<std::ptrdiff_t>(hi));
-        const auto got = bf8 ? B::cvt_sr_bf8_f32(arch, sp(pa), sp(pr), sp(po), k, sw) : B::cvt_sr_fp8_f32(arch, sp(pa), sp(pr), sp(po), k, sw);
+        const std::vector<mxlane::F32> pa(a.begin() + static_cast<std::ptrdiff_t>(lo),
+                                          a.begin() + static_cast<std::ptrdiff_t>(hi));
+        const std::vector<std::int32_t> pr(rng.begin() + static_cast<std::ptrdiff_t>(lo),
+                                           rng.begin() + static_cast<std::ptrdiff_t>(hi));
+        const std::vector<std::int32_t> po(old.begin() + static_cast<std::ptrdiff_t>(lo),
+                                           old.begin() + static_cast<std::ptrdiff_t>(hi));
+        const auto got = bf8 ? B::cvt_sr_bf8_f32(arch, sp(pa), sp(pr), sp(po), k, sw)
+                             : B::cvt_sr_fp8_f32(arch, sp(pa), sp(pr), sp(po), k, sw);
         for (std::size_t i = 0; i < pa.size(); ++i) {
           const std::uint32_t code = ref_f32_to_fp8(f, pa[i].bits, true, static_cast<std::uint32_t>(pr[i]), sat);
           const auto o = static_cast<std::uint32_t>(po[i]);
           const std::uint32_t want = (o & ~(0xFFu << (8 * k))) | (code << (8 * k));
           const auto gv = static_cast<std::uint32_t>(got[i]);
           mm.check(gv == want, [&] {
-            return "a " + hex(pa[i].bits, 8) + " rng " + hex(static_cast<std::uint32_t>(pr[i]), 8) + " old " + hex(o, 8) +
-                   " byte_sel " + std::to_string(k) + " -> " + hex(gv, 8) + ", reference " + hex(want, 8);
+            return "a " + hex(pa[i].bits, 8) + " rng " + hex(static_cast<std::uint32_t>(pr[i]), 8) + " old " +
+                   hex(o, 8) + " byte_sel " + std::to_string(k) + " -> " + hex(gv, 8) + ", reference " + hex(want, 8);
           });
         }
       }
@@ -861,12 +940,36 @@ const std::map<std::string, Entry>& runners() {
       {"qsad_pk_u16_u8", {"sad", run_qsad}},
       {"mqsad_pk_u16_u8", {"sad", run_qsad}},
       {"mqsad_u32_u8", {"sad", run_mqsad_u32}},
-      {"sdot2", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {2, 16, true}); }}},
-      {"udot2", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {2, 16, false}); }}},
-      {"sdot4", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {4, 8, true}); }}},
-      {"udot4", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {4, 8, false}); }}},
-      {"sdot8", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {8, 4, true}); }}},
-      {"udot8", {"int", [](const mxlane::ValuDesc& d) { run_int_dot(d, {8, 4, false}); }}},
+      {"sdot2",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {2, 16, true});
+        }}},
+      {"udot2",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {2, 16, false});
+        }}},
+      {"sdot4",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {4, 8, true});
+        }}},
+      {"udot4",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {4, 8, false});
+        }}},
+      {"sdot8",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {8, 4, true});
+        }}},
+      {"udot8",
+       {"int",
+        [](const mxlane::ValuDesc& d) {
+          run_int_dot(d, {8, 4, false});
+        }}},
       {"sudot4", {"int", run_sudot}},
       {"sudot8", {"int", run_sudot}},
       {"fdot2", {"fdot2_f32", run_fdot2_f32}},
@@ -922,7 +1025,9 @@ TEST_CASE("valu-reference random: every builtin of valu_table() has a reference 
 }
 
 TEST_CASE("valu-reference random: SAD family (§3) against byte loops", "[valu-reference]") { run_family("sad"); }
-TEST_CASE("valu-reference random: integer dots (§4) against wide-integer sums", "[valu-reference]") { run_family("int"); }
+TEST_CASE("valu-reference random: integer dots (§4) against wide-integer sums", "[valu-reference]") {
+  run_family("int");
+}
 TEST_CASE("valu-reference random: DOT2 to binary32 (§5.2-§5.5) against the gfx11, gfx12 and exact models",
           "[valu-reference]") {
   run_family("fdot2_f32");

@@ -16,9 +16,7 @@ using vtest::hex;
 
 namespace {
 
-mxref::Rat to_rat(const vref::Ex& x) {
-  return mxref::Rat(mxref::Int(x.v)) * mxref::pow2(x.e);
-}
+mxref::Rat to_rat(const vref::Ex& x) { return mxref::Rat(mxref::Int(x.v)) * mxref::pow2(x.e); }
 
 }  // namespace
 
@@ -32,7 +30,8 @@ TEST_CASE("valu-reference self-check: dyadic rounding equals the cpp_rational re
   for (int i = 0; i < vref::cases(30000); ++i) {
     const auto& f = formats[i % 3];
     // A value with up to 40 significant bits around the format's range (overflow and underflow too).
-    const vref::Ex x{vref::Int(g.u64() >> g.range(24, 63)) + 1, g.range(f.mine->emin() - f.mine->mbits - 45, f.mine->emax() + 3)};
+    const vref::Ex x{vref::Int(g.u64() >> g.range(24, 63)) + 1,
+                     g.range(f.mine->emin() - f.mine->mbits - 45, f.mine->emax() + 3)};
     const bool neg = g.coin(50);
     const vref::Ex sx = neg ? -x : x;
     for (const bool rtz : {false, true}) {
@@ -43,8 +42,9 @@ TEST_CASE("valu-reference self-check: dyadic rounding equals the cpp_rational re
       ++n;
       if (got != want) {
         ++bad;
-        if (bad < 5) FAIL_CHECK("value " << x.v << " * 2^" << x.e << (neg ? " (negative)" : "") << (rtz ? " RTZ" : " RNE") << ": dyadic "
-                                         << hex(got, 8) << ", rational " << hex(want, 8));
+        if (bad < 5)
+          FAIL_CHECK("value " << x.v << " * 2^" << x.e << (neg ? " (negative)" : "") << (rtz ? " RTZ" : " RNE")
+                              << ": dyadic " << hex(got, 8) << ", rational " << hex(want, 8));
       }
     }
   }
@@ -52,7 +52,8 @@ TEST_CASE("valu-reference self-check: dyadic rounding equals the cpp_rational re
   CHECK(bad == 0);
 }
 
-TEST_CASE("valu-reference self-check: literal §5.4 gfx11 model equals the rational gfx1100 DOT2 reference", "[valu-reference]") {
+TEST_CASE("valu-reference self-check: literal §5.4 gfx11 model equals the rational gfx1100 DOT2 reference",
+          "[valu-reference]") {
   vref::Gen g(0x6F11);
   int bad = 0;
   const int n = vref::cases(20000);
@@ -69,9 +70,9 @@ TEST_CASE("valu-reference self-check: literal §5.4 gfx11 model equals the ratio
       c = vref::Gen::fpv(vref::kF32, g.coin(50), e + g.range(-35, 35), g.fraction(23));
     }
     const vref::Want mine = vref::ref_fdot2_gfx11(bf16, a, b, c, false);
-    const mxref::Expect theirs = mxref::ref_rdna3_dot2(bf16, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b),
-                                                       static_cast<std::uint16_t>(a >> 16), static_cast<std::uint16_t>(b >> 16), c,
-                                                       mxref::Out::f32);
+    const mxref::Expect theirs = mxref::ref_rdna3_dot2(
+        bf16, static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(a >> 16),
+        static_cast<std::uint16_t>(b >> 16), c, mxref::Out::f32);
     const bool ok = mine.ok.size() == 1 && !mine.nan_ok && theirs.accepts(mine.ok[0]);
     if (!ok && ++bad < 5)
       FAIL_CHECK((bf16 ? "bf16" : "f16") << " a " << hex(a, 8) << " b " << hex(b, 8) << " c " << hex(c, 8) << ": §5.4 "
@@ -101,12 +102,24 @@ TEST_CASE("valu-reference self-check: §3.8 and §4.2 vectors", "[valu-reference
   CHECK(ref_mqsad_u32(0x00000000FFFFFFFFull, 0x01000001u, {0xFFFFFFFFu, 0u, 1u, 0x80000000u}) ==
         std::array<std::uint32_t, 4>{0x000001FBu, 0x000000FFu, 0x00000100u, 0x800000FFu});
 
-  const auto udot4 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(4, 8, false, false, false, false, a, b, c, cl); };
-  const auto sdot4 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(4, 8, true, true, true, true, a, b, c, cl); };
-  const auto udot8 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(8, 4, false, false, false, false, a, b, c, cl); };
-  const auto sdot8 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(8, 4, true, true, true, true, a, b, c, cl); };
-  const auto sdot2 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(2, 16, true, true, true, true, a, b, c, cl); };
-  const auto udot2 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) { return ref_int_dot(2, 16, false, false, false, false, a, b, c, cl); };
+  const auto udot4 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(4, 8, false, false, false, false, a, b, c, cl);
+  };
+  const auto sdot4 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(4, 8, true, true, true, true, a, b, c, cl);
+  };
+  const auto udot8 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(8, 4, false, false, false, false, a, b, c, cl);
+  };
+  const auto sdot8 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(8, 4, true, true, true, true, a, b, c, cl);
+  };
+  const auto sdot2 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(2, 16, true, true, true, true, a, b, c, cl);
+  };
+  const auto udot2 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, bool cl) {
+    return ref_int_dot(2, 16, false, false, false, false, a, b, c, cl);
+  };
   CHECK(udot4(0xFFFFFFFFu, 0xFFFFFFFFu, 0u, false) == 0x0003F804u);
   CHECK(udot4(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, false) == 0x0003F803u);
   CHECK(udot4(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, true) == 0xFFFFFFFFu);
@@ -163,17 +176,21 @@ TEST_CASE("valu-reference self-check: §5.6 float-dot vectors", "[valu-reference
     CHECK(ref_fdot2_gfx11(r.bf16, r.a, r.b, r.c, false).ok == std::vector<std::uint32_t>{r.gfx1100});
     CHECK(ref_fdot2_gfx12(r.bf16, r.a, r.b, r.c, false).ok == std::vector<std::uint32_t>{r.gfx1201});
     const Want e = ref_fdot2_exact(r.bf16, r.a, r.b, r.c, false, false, false);
-    if (r.exact == NaN) CHECK(e.nan_ok);
-    else CHECK(e.ok.front() == r.exact);
+    if (r.exact == NaN)
+      CHECK(e.nan_ok);
+    else
+      CHECK(e.ok.front() == r.exact);
   }
   // F5 on gfx90a: the f16 subnormal input is flushed.
   CHECK(ref_fdot2_exact(false, 0x00000001u, 0x3C003C00u, 0u, false, true, true).ok.front() == 0u);
   // §8 question 1 probe: C = min subnormal with zero products is flushed on output.
   CHECK(ref_fdot2_exact(false, 0u, 0u, 0x00000001u, false, true, true).accepts(kF32, 0u));
   // Clamp (§5.5, switch fdot_clamp_nan = zero).
-  CHECK(ref_fdot2_gfx12(false, 0x3C003C00u, 0x3C003C00u, 0u, true).ok == std::vector<std::uint32_t>{0x3F800000u});   // 2 -> 1
-  CHECK(ref_fdot2_gfx12(false, 0x3C003C00u, 0x3C007E01u, 0u, true).ok == std::vector<std::uint32_t>{0u});            // NaN -> 0
-  CHECK(ref_fdot2_gfx11(false, 0x3C00BC00u, 0x3C003C00u, 0u, true).ok == std::vector<std::uint32_t>{0u});            // D2 gfx11 -2^-24 -> 0
+  CHECK(ref_fdot2_gfx12(false, 0x3C003C00u, 0x3C003C00u, 0u, true).ok ==
+        std::vector<std::uint32_t>{0x3F800000u});                                                          // 2 -> 1
+  CHECK(ref_fdot2_gfx12(false, 0x3C003C00u, 0x3C007E01u, 0u, true).ok == std::vector<std::uint32_t>{0u});  // NaN -> 0
+  CHECK(ref_fdot2_gfx11(false, 0x3C00BC00u, 0x3C003C00u, 0u, true).ok ==
+        std::vector<std::uint32_t>{0u});  // D2 gfx11 -2^-24 -> 0
 
   // H1-H4 (loose model) and D8-D13 (sequential binary32).
   CHECK(ref_fdot2_16(false, 0x3C003C00u, 0x3C003C00u, 0x3C00, false).ok == std::vector<std::uint32_t>{0x4200u});
@@ -181,11 +198,13 @@ TEST_CASE("valu-reference self-check: §5.6 float-dot vectors", "[valu-reference
   CHECK(ref_fdot2_16(false, 0x7BFF7BFFu, 0x3C003C00u, 0x0000, false).ok == std::vector<std::uint32_t>{0x7C00u});
   CHECK(ref_fdot2_16(false, 0x7BFF7BFFu, 0x3C003C00u, 0x0000, true).ok == std::vector<std::uint32_t>{0x7BFFu});
   CHECK(ref_fdot2_16(true, 0x3F803F80u, 0x40004000u, 0x3F80, false).ok == std::vector<std::uint32_t>{0x40A0u});
-  CHECK(ref_dot4_fp8(kE4M3Ocp, kE5M2Ocp, 0x01010101u, 0x01010101u, 0x3F800000u).ok == std::vector<std::uint32_t>{0x3F800000u});
+  CHECK(ref_dot4_fp8(kE4M3Ocp, kE5M2Ocp, 0x01010101u, 0x01010101u, 0x3F800000u).ok ==
+        std::vector<std::uint32_t>{0x3F800000u});
   CHECK(ref_dot4_fp8(kE4M3Ocp, kE4M3Ocp, 0x38383838u, 0x38383838u, 0u).ok == std::vector<std::uint32_t>{0x40800000u});
   CHECK(ref_dot4_fp8(kE4M3Ocp, kE5M2Ocp, 0x38383838u, 0x3C3C3C3Cu, 0u).ok == std::vector<std::uint32_t>{0x40800000u});
   CHECK(ref_dot4_fp8(kE5M2Ocp, kE5M2Ocp, 0x3C3C3C3Cu, 0x40404040u, 0u).ok == std::vector<std::uint32_t>{0x41000000u});
-  CHECK(ref_dot4_fp8(kE4M3Ocp, kE4M3Ocp, 0x00000038u, 0x00000038u, 0x3F800000u).ok == std::vector<std::uint32_t>{0x40000000u});
+  CHECK(ref_dot4_fp8(kE4M3Ocp, kE4M3Ocp, 0x00000038u, 0x00000038u, 0x3F800000u).ok ==
+        std::vector<std::uint32_t>{0x40000000u});
   CHECK(ref_dot4_fp8(kE4M3Ocp, kE4M3Ocp, 0x0000007Fu, 0x00000038u, 0u).nan_ok);
 }
 
@@ -193,7 +212,8 @@ TEST_CASE("valu-reference self-check: §6.9 conversion vectors", "[valu-referenc
   using namespace vref;
   const std::uint32_t D = 0x12345678u;
   const auto pk = [&](const Fp8Fmt& f, std::uint32_t a, std::uint32_t b, bool w, bool sat = false) {
-    const std::uint32_t v = ref_f32_to_fp8(f, a, false, 0, sat) | (static_cast<std::uint32_t>(ref_f32_to_fp8(f, b, false, 0, sat)) << 8);
+    const std::uint32_t v =
+        ref_f32_to_fp8(f, a, false, 0, sat) | (static_cast<std::uint32_t>(ref_f32_to_fp8(f, b, false, 0, sat)) << 8);
     return w ? (D & 0x0000FFFFu) | (v << 16) : (D & 0xFFFF0000u) | v;
   };
   const auto sr = [&](const Fp8Fmt& f, std::uint32_t a, std::uint32_t seed, int k) {
@@ -219,8 +239,8 @@ TEST_CASE("valu-reference self-check: §6.9 conversion vectors", "[valu-referenc
   CHECK(pk(kE4M3Ocp, 0x00000000u, 0x80000000u, false) == 0x12348000u);  // C13
   CHECK(pk(kE4M3Ocp, 0xBF880000u, 0x3F880000u, false) == 0x123438B8u);  // C14
   CHECK(sr(kE4M3Ocp, 0xBF880000u, 0x7FFFFFFFu, 3) == 0xB8345678u);
-  CHECK(pk(kE4M3Ocp, 0x3F880000u, 0xBF880000u, true) == 0xB8385678u);   // C14b
-  CHECK(sr(kE4M3Ocp, 0x3FF80000u, 0x80000000u, 0) == 0x12345640u);      // C18
+  CHECK(pk(kE4M3Ocp, 0x3F880000u, 0xBF880000u, true) == 0xB8385678u);  // C14b
+  CHECK(sr(kE4M3Ocp, 0x3FF80000u, 0x80000000u, 0) == 0x12345640u);     // C18
   CHECK(sr(kE4M3Ocp, 0x3FF80000u, 0x7FFFFFFFu, 0) == 0x1234563Fu);
 
   const auto rtz2 = [](std::uint32_t a, std::uint32_t b) {
@@ -248,8 +268,12 @@ TEST_CASE("valu-reference self-check: §6.9 conversion vectors", "[valu-referenc
   CHECK(ref_cvt_pk_u8_f32(0x7F800000u, 0, D) == 0x123456FFu);  // C30b
   CHECK(ref_cvt_pk_u8_f32(0xFF800000u, 1, D) == 0x12340078u);
 
-  const auto sn = [](std::uint32_t a, std::uint32_t b) { return ref_snorm16(a) | (static_cast<std::uint32_t>(ref_snorm16(b)) << 16); };
-  const auto un = [](std::uint32_t a, std::uint32_t b) { return ref_unorm16(a) | (static_cast<std::uint32_t>(ref_unorm16(b)) << 16); };
+  const auto sn = [](std::uint32_t a, std::uint32_t b) {
+    return ref_snorm16(a) | (static_cast<std::uint32_t>(ref_snorm16(b)) << 16);
+  };
+  const auto un = [](std::uint32_t a, std::uint32_t b) {
+    return ref_unorm16(a) | (static_cast<std::uint32_t>(ref_unorm16(b)) << 16);
+  };
   CHECK(sn(0x3F000000u, 0xBF000000u) == 0xC0004000u);  // C31
   CHECK(sn(0x3EFFFFFFu, 0xBEFFFFFFu) == 0xC0013FFFu);
   CHECK(sn(0x3F800000u, 0xBF800000u) == 0x80017FFFu);

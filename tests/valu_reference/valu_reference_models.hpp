@@ -130,7 +130,9 @@ struct Fm {
   std::uint32_t exp_ones() const { return (1u << ebits) - 1; }
   std::uint32_t frac_mask() const { return (1u << mbits) - 1; }
   std::uint32_t inf(bool neg) const { return (neg ? sign_bit() : 0u) | (exp_ones() << mbits); }
-  std::uint32_t max_finite(bool neg) const { return (neg ? sign_bit() : 0u) | ((exp_ones() - 1) << mbits) | frac_mask(); }
+  std::uint32_t max_finite(bool neg) const {
+    return (neg ? sign_bit() : 0u) | ((exp_ones() - 1) << mbits) | frac_mask();
+  }
   std::uint32_t zero(bool neg) const { return neg ? sign_bit() : 0u; }
   Ex max_value() const { return Ex{Int((1u << (mbits + 1)) - 1), emax() - mbits}; }
 };
@@ -243,7 +245,8 @@ inline std::uint64_t ref_qsad_pk(std::uint64_t s0, std::uint32_t s1, std::uint64
   }
   return d;
 }
-inline std::array<std::uint32_t, 4> ref_mqsad_u32(std::uint64_t s0, std::uint32_t s1, const std::array<std::uint32_t, 4>& s2) {
+inline std::array<std::uint32_t, 4> ref_mqsad_u32(std::uint64_t s0, std::uint32_t s1,
+                                                  const std::array<std::uint32_t, 4>& s2) {
   std::array<std::uint32_t, 4> d{};
   for (int k = 0; k < 4; ++k) {
     Int acc = s2[static_cast<std::size_t>(k)];
@@ -284,7 +287,7 @@ inline std::uint32_t ref_int_dot(int lanes, int width, bool a_signed, bool b_sig
 // =============================================================================================
 // §5 float dots.
 // =============================================================================================
-inline constexpr std::uint32_t kNanFactor = 0xFFC00A3Du;  // §5.2 rule 1
+inline constexpr std::uint32_t kNanFactor = 0xFFC00A3Du;   // §5.2 rule 1
 inline constexpr std::uint32_t kNanInvalid = 0xFFC00000u;  // §5.2 rules 2 and 4
 
 // An expected result: a set of acceptable bit patterns (more than one only where the specification
@@ -439,7 +442,8 @@ template <typename FinitePath>
 inline Want ref_fdot2_with(bool bf16, std::uint32_t a, std::uint32_t b, std::uint32_t c, bool clamp,
                            bool keep_subnormal_factors, bool subnormal_c_is_zero, FinitePath finite) {
   const bool keep = keep_subnormal_factors;
-  const Factor f[4] = {read_factor(bf16, static_cast<std::uint16_t>(a), keep), read_factor(bf16, static_cast<std::uint16_t>(b), keep),
+  const Factor f[4] = {read_factor(bf16, static_cast<std::uint16_t>(a), keep),
+                       read_factor(bf16, static_cast<std::uint16_t>(b), keep),
                        read_factor(bf16, static_cast<std::uint16_t>(a >> 16), keep),
                        read_factor(bf16, static_cast<std::uint16_t>(b >> 16), keep)};
   std::uint32_t r;
@@ -470,8 +474,10 @@ inline std::uint32_t gfx11_dot2_finite(const Term& p0, const Term& p1, int pg0, 
   Int total = 0;
   for (const Term* t : {&c, &p0, &p1}) {
     const Int m = floor_div_pow2(Ex{t->sig, t->lsb}, grid);  // truncation of the magnitude
-    if (t->neg == c.neg) total += m;
-    else total += -(m + 1);
+    if (t->neg == c.neg)
+      total += m;
+    else
+      total += -(m + 1);
   }
   if (total == 0) return 0u;
   const bool s = (total < 0) != c.neg;
@@ -484,7 +490,8 @@ inline std::uint32_t gfx11_dot2_finite(const Term& p0, const Term& p1, int pg0, 
   }
   if (e < -126) return 0u;
   if (e > 127) return s ? 0xFF800000u : 0x7F800000u;
-  return (s ? 0x80000000u : 0u) | (static_cast<std::uint32_t>(e + 127) << 23) | static_cast<std::uint32_t>(sig24 - (Int(1) << 23));
+  return (s ? 0x80000000u : 0u) | (static_cast<std::uint32_t>(e + 127) << 23) |
+         static_cast<std::uint32_t>(sig24 - (Int(1) << 23));
 }
 
 // gfx1100: §5.2 then §5.4 (bf16 subnormal factors and a subnormal C read as 0).
@@ -629,7 +636,8 @@ inline Want ref_fdot2_16(bool bf16, std::uint32_t a, std::uint32_t b, std::uint1
     } else if (t2->zero()) {
       r = f.zero(t2->neg);
     } else {
-      r = round_to(f, t2->x, Rm::rne, bf16 ? Under::flush : Under::gradual, fp16_ovfl && !bf16 ? Over::to_max : Over::ieee);
+      r = round_to(f, t2->x, Rm::rne, bf16 ? Under::flush : Under::gradual,
+                   fp16_ovfl && !bf16 ? Over::to_max : Over::ieee);
       if (bf16 && decode(f, round_to(f, t2->x, Rm::rne)).subnormal) zero_by_flush = true;
     }
     if (t2->zero() && (mid == Under::flush)) zero_by_flush = true;
@@ -734,9 +742,11 @@ inline std::uint8_t ref_f32_to_fp8(const Fp8Fmt& f, std::uint32_t x, bool stocha
   // The code of r: the subnormal field n, or exponent field and fraction; checked by decoding it.
   const int er = ilog2(r);
   unsigned code;
-  if (er < f.emin()) code = static_cast<unsigned>(n);
-  else code = (static_cast<unsigned>(er + f.bias) << f.mbits) |
-              static_cast<unsigned>(floor_div_pow2(r, er - f.mbits) - (Int(1) << f.mbits));
+  if (er < f.emin())
+    code = static_cast<unsigned>(n);
+  else
+    code = (static_cast<unsigned>(er + f.bias) << f.mbits) |
+           static_cast<unsigned>(floor_div_pow2(r, er - f.mbits) - (Int(1) << f.mbits));
   code |= s;
   const Num back = fp8_decode(f, static_cast<std::uint8_t>(code));
   require(back.finite() && absx(back.x) == r && back.neg == v.neg, "ref_f32_to_fp8: code does not decode to the value");
@@ -752,7 +762,8 @@ inline Want ref_dot4_fp8(const Fp8Fmt& fa, const Fp8Fmt& fb, std::uint32_t a, st
   std::optional<Num> acc = decode(kF32, c);
   std::optional<Num> p[4];
   for (int k = 0; k < 4; ++k) {
-    p[k] = exact_product(fp8_decode(fa, static_cast<std::uint8_t>(a >> (8 * k))), fp8_decode(fb, static_cast<std::uint8_t>(b >> (8 * k))));
+    p[k] = exact_product(fp8_decode(fa, static_cast<std::uint8_t>(a >> (8 * k))),
+                         fp8_decode(fb, static_cast<std::uint8_t>(b >> (8 * k))));
     if (!p[k]) return Want::any_nan();
   }
   if (acc->nan()) return Want::any_nan();
@@ -782,8 +793,10 @@ inline std::int64_t ref_norm(std::uint32_t x, bool is_signed) {
   if (v.nan()) return 0;
   Ex y;
   const Ex lo = is_signed ? Ex::of(-1) : Ex::of(0), hi = Ex::of(1);
-  if (v.inf()) y = v.neg ? lo : hi;
-  else y = v.x < lo ? lo : v.x > hi ? hi : v.x;
+  if (v.inf())
+    y = v.neg ? lo : hi;
+  else
+    y = v.x < lo ? lo : v.x > hi ? hi : v.x;
   const Ex p = y * Ex::of(is_signed ? 32767 : 65535);
   if (p.is_zero()) return 0;
   const Int n = round_multiple(absx(p), 0, Rm::rne);
@@ -795,7 +808,8 @@ inline std::uint16_t ref_unorm16(std::uint32_t x) { return static_cast<std::uint
 inline std::uint32_t ref_cvt_pk_u8_f32(std::uint32_t src, std::uint32_t sel, std::uint32_t old) {
   const Num v = decode(kF32, src);
   std::int64_t u = 0;
-  if (v.inf()) u = v.neg ? 0 : 255;
+  if (v.inf())
+    u = v.neg ? 0 : 255;
   else if (v.finite() && !v.zero()) {
     const Ex y = v.x < Ex::of(0) ? Ex::of(0) : v.x > Ex::of(255) ? Ex::of(255) : v.x;
     u = y.is_zero() ? 0 : to_i64(round_multiple(y, 0, Rm::rne));
@@ -807,7 +821,9 @@ inline std::uint32_t ref_cvt_pk_u8_f32(std::uint32_t src, std::uint32_t sel, std
 }
 
 inline std::uint32_t ref_cvt_pk_i16(std::int32_t a, std::int32_t b) {
-  const auto sat = [](std::int64_t v) { return static_cast<std::uint32_t>(std::clamp<std::int64_t>(v, -32768, 32767) & 0xFFFF); };
+  const auto sat = [](std::int64_t v) {
+    return static_cast<std::uint32_t>(std::clamp<std::int64_t>(v, -32768, 32767) & 0xFFFF);
+  };
   return sat(a) | (sat(b) << 16);
 }
 inline std::uint32_t ref_cvt_pk_u16(std::uint32_t a, std::uint32_t b) {
@@ -826,18 +842,22 @@ class Gen {
   std::uint32_t bits(int n) { return n >= 32 ? u32() : u32() & ((1u << n) - 1); }
   int range(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
   bool coin(int percent) { return range(0, 99) < percent; }
-  template <class T, std::size_t N> T pick(const T (&arr)[N]) {
+  template <class T, std::size_t N>
+  T pick(const T (&arr)[N]) {
     return arr[static_cast<std::size_t>(range(0, static_cast<int>(N) - 1))];
   }
 
   // A 32-bit word: whole-word edges, per-field edges (fields of `width` bits), or random bits.
   std::uint32_t word(int width) {
-    static const std::uint32_t kWords[] = {0u, 1u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u, 0x80808080u, 0x7F7F7F7Fu,
-                                           0x01010101u, 0xFEFEFEFEu, 0x88888888u, 0x77777777u, 0x80008000u,
+    static const std::uint32_t kWords[] = {0u,          1u,          0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u, 0x80808080u,
+                                           0x7F7F7F7Fu, 0x01010101u, 0xFEFEFEFEu, 0x88888888u, 0x77777777u, 0x80008000u,
                                            0x7FFF7FFFu, 0xFFFF0000u, 0x0000FFFFu, 0x00010001u, 0xFFFEFFFEu};
     switch (range(0, 9)) {
-      case 0: case 1: return pick(kWords);
-      case 2: case 3: case 4: {
+      case 0:
+      case 1: return pick(kWords);
+      case 2:
+      case 3:
+      case 4: {
         std::uint32_t w = 0;
         const std::uint32_t top = width == 32 ? 0xFFFFFFFFu : (1u << width) - 1;
         for (int i = 0; i < 32; i += width) {
@@ -846,8 +866,8 @@ class Gen {
             case 0: v = 0; break;
             case 1: v = 1; break;
             case 2: v = top; break;
-            case 3: v = top >> 1; break;          // largest positive
-            case 4: v = (top >> 1) + 1; break;    // most negative
+            case 3: v = top >> 1; break;        // largest positive
+            case 4: v = (top >> 1) + 1; break;  // most negative
             case 5: v = top - 1; break;
             default: v = bits(width); break;
           }
@@ -863,16 +883,17 @@ class Gen {
   std::uint32_t fp(const Fm& f, int lo, int hi) {
     const std::uint32_t s = coin(50) ? f.sign_bit() : 0u;
     switch (range(0, 19)) {
-      case 0: return s;                                              // +-0
-      case 1: return s | 1u;                                         // min subnormal
-      case 2: return s | f.frac_mask();                              // max subnormal
-      case 3: return s | bits(f.mbits);                              // subnormal
-      case 4: return s | (1u << f.mbits);                            // min normal
+      case 0: return s;                    // +-0
+      case 1: return s | 1u;               // min subnormal
+      case 2: return s | f.frac_mask();    // max subnormal
+      case 3: return s | bits(f.mbits);    // subnormal
+      case 4: return s | (1u << f.mbits);  // min normal
       case 5: return f.max_finite(s != 0);
       case 6: return f.inf(s != 0);
-      case 7: return s | (f.exp_ones() << f.mbits) | (bits(f.mbits) | 1u);  // NaN
+      case 7: return s | (f.exp_ones() << f.mbits) | (bits(f.mbits) | 1u);   // NaN
       case 8: return s | (static_cast<std::uint32_t>(f.bias()) << f.mbits);  // +-1
-      case 9: case 10: return u32() & ((f.width() == 32) ? 0xFFFFFFFFu : ((1u << f.width()) - 1));
+      case 9:
+      case 10: return u32() & ((f.width() == 32) ? 0xFFFFFFFFu : ((1u << f.width()) - 1));
       default: {
         int e = range(lo, hi);
         e = std::clamp(e, f.emin() - 1, f.emax());

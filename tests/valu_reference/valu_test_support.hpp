@@ -40,7 +40,7 @@ inline const char* arch_name(mxlane::ArchId a) {
   return "?";
 }
 
-inline constexpr mxlane::ArchId kAllArchs[] = {mxlane::ArchId::gfx908, mxlane::ArchId::gfx90a, mxlane::ArchId::gfx942,
+inline constexpr mxlane::ArchId kAllArchs[] = {mxlane::ArchId::gfx908, mxlane::ArchId::gfx90a,  mxlane::ArchId::gfx942,
                                                mxlane::ArchId::gfx950, mxlane::ArchId::gfx1030, mxlane::ArchId::gfx1100,
                                                mxlane::ArchId::gfx1200};
 

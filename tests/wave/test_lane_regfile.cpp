@@ -49,7 +49,7 @@ TEST_CASE("64-bit values are register pairs, low word first", "[wave][regfile]")
   CHECK(regs.word(5, 63) == 0x01234567U);
   CHECK(regs.pair(4, 63) == 0x0123456789abcdefULL);
   CHECK_THROWS_AS(regs.write(7, 0, 0, 64, 1), InvalidArgument);  // v8 does not exist
-  CHECK(regs.word(7, 0) == 0);                                     // nothing half-written
+  CHECK(regs.word(7, 0) == 0);                                   // nothing half-written
 }
 
 TEST_CASE("AccVGPRs are a separate bank", "[wave][regfile]") {
@@ -65,9 +65,9 @@ TEST_CASE("Out-of-range and misaligned accesses are refused with a message", "[w
   CHECK_THROWS_WITH(regs.word(2, 0), Catch::Contains("VGPR 2"));
   CHECK_THROWS_WITH(regs.word(0, 32), Catch::Contains("lane 32"));
   CHECK_THROWS_WITH(regs.word(-1, 0), Catch::Contains("VGPR -1"));
-  CHECK_THROWS_AS(regs.read(0, 0, 4, 8), InvalidArgument);   // byte not byte-aligned
-  CHECK_THROWS_AS(regs.read(0, 0, 0, 12), InvalidArgument);  // no 12-bit fields
-  CHECK_THROWS_AS(regs.read(0, 0, 32, 4), InvalidArgument);  // past the word
+  CHECK_THROWS_AS(regs.read(0, 0, 4, 8), InvalidArgument);          // byte not byte-aligned
+  CHECK_THROWS_AS(regs.read(0, 0, 0, 12), InvalidArgument);         // no 12-bit fields
+  CHECK_THROWS_AS(regs.read(0, 0, 32, 4), InvalidArgument);         // past the word
   CHECK_THROWS_AS(regs.write(0, 0, 0, 8, 0x100), InvalidArgument);  // value too wide
 }
 

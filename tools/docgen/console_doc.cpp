@@ -46,8 +46,10 @@ std::vector<std::string> split_command(const std::string& command) {
   bool in_word = false, quoted = false;
   for (char c : command) {
     if (quoted) {
-      if (c == '\'') quoted = false;
-      else word += c;
+      if (c == '\'')
+        quoted = false;
+      else
+        word += c;
     } else if (c == '\'') {
       quoted = in_word = true;
     } else if (c == ' ' || c == '\t') {

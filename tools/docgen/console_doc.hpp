@@ -10,8 +10,8 @@ namespace mxlane::docgen {
 
 // One `$ mxlane ...` line of a console block and the text printed after it in the document.
 struct ConsoleCommand {
-  std::string command;   // without the "$ "
-  std::string printed;   // the lines that follow it in the document, each ending in "\n"
+  std::string command;  // without the "$ "
+  std::string printed;  // the lines that follow it in the document, each ending in "\n"
 };
 
 // The commands of every ```console block of `markdown`, in order.

@@ -30,8 +30,10 @@ std::string formula_position(const OperandLayout& l, const ForwardMismatch& m) {
   if (!plausible(m.lane) || !plausible(m.vgpr) || (m.bits && !plausible(*m.bits))) return text;
   const int width = l.element_bits();
   Slot slot{static_cast<int>(m.lane), static_cast<int>(m.vgpr), 0, 31};  // no bits: the whole VGPR
-  if (width == 64) slot.bit_hi = 63;
-  else if (m.bits) slot = Slot{slot.lane, slot.vgpr, static_cast<int>(*m.bits), static_cast<int>(*m.bits) + width - 1};
+  if (width == 64)
+    slot.bit_hi = 63;
+  else if (m.bits)
+    slot = Slot{slot.lane, slot.vgpr, static_cast<int>(*m.bits), static_cast<int>(*m.bits) + width - 1};
   return fmt::format("{} ({})", text, slot_notation(slot));
 }
 
@@ -66,8 +68,9 @@ void print_mismatch(const CheckRequest& r, const SlotMismatch& m, std::ostream& 
   const OperandLayout& l = *r.layout;
   std::string said = element_text(l, m.formula.block, m.formula.row, m.formula.col);
   if (r.mode == CheckMode::load)
-    said = m.formula.inside ? fmt::format("loads memory[{}] = {}", *m.index, said)
-                            : fmt::format("loads memory[{}], which holds no element of {}", *m.index, operand_name(l.operand()));
+    said = m.formula.inside
+               ? fmt::format("loads memory[{}] = {}", *m.index, said)
+               : fmt::format("loads memory[{}], which holds no element of {}", *m.index, operand_name(l.operand()));
   else if (!m.formula.inside)
     said = fmt::format("formula {} (not an element of {})", said, operand_name(l.operand()));
   else
@@ -78,7 +81,8 @@ void print_mismatch(const CheckRequest& r, const SlotMismatch& m, std::ostream& 
 
 std::string expressions_text(const CheckRequest& r) {
   std::string text;
-  for (const auto& [option, expression] : r.expressions) append_item(text, fmt::format("--{} '{}'", option, expression), " ");
+  for (const auto& [option, expression] : r.expressions)
+    append_item(text, fmt::format("--{} '{}'", option, expression), " ");
   if (r.mode == CheckMode::load)
     text += fmt::format(" (--order {} --ld {}{})", r.order == formula::MemoryOrder::row_major ? "row" : "col", r.ld,
                         r.block_stride ? fmt::format(" --block-stride {}", *r.block_stride) : "");
@@ -105,8 +109,10 @@ bool any_modifier(const Modifiers& m) {
 
 std::string verdict(const CheckRequest& r, const CheckReport& report) {
   const std::string op(operand_name(r.layout->operand()));
-  const std::string what = r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements") : "slots (L, G)";
-  const std::string points = r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "";
+  const std::string what =
+      r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements") : "slots (L, G)";
+  const std::string points =
+      r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "";
   if (report.ok()) {
     if (r.mode == CheckMode::load)
       return r.layout->operand() == Operand::D  // the instruction writes D: the formula says where it goes
@@ -118,32 +124,35 @@ std::string verdict(const CheckRequest& r, const CheckReport& report) {
   }
   const std::string at = r.sweep_failed.empty() ? "" : fmt::format(" with {}", r.sweep_failed);
   const std::size_t shown = r.mode == CheckMode::forward ? report.forward.size() : report.slots.size();
-  const std::string first = shown < static_cast<std::size_t>(report.mismatches) ? fmt::format(" (first {} shown)", shown) : "";
+  const std::string first =
+      shown < static_cast<std::size_t>(report.mismatches) ? fmt::format(" (first {} shown)", shown) : "";
   if (r.mode == CheckMode::load)
-    return fmt::format("FAILED{}: {} of {} {} of {} {} the wrong element{}", at, report.mismatches, report.checked, what,
-                       op, r.layout->operand() == Operand::D ? "map to" : "receive", first);
-  return fmt::format("FAILED{}: {} of {} {} of {} do not match{}", at, report.mismatches, report.checked, what, op, first);
+    return fmt::format("FAILED{}: {} of {} {} of {} {} the wrong element{}", at, report.mismatches, report.checked,
+                       what, op, r.layout->operand() == Operand::D ? "map to" : "receive", first);
+  return fmt::format("FAILED{}: {} of {} {} of {} do not match{}", at, report.mismatches, report.checked, what, op,
+                     first);
 }
 
 std::vector<std::string> check_notes(const CheckRequest& r, const CheckReport& report) {
   const OperandLayout& l = *r.layout;
   std::vector<std::string> notes;
   if (r.mode == CheckMode::forward && !r.bits_given && l.element_bits() < 32)
-    notes.push_back(fmt::format("--bits not given: only the lane and the VGPR were checked, not where the {}-bit "
-                                "element sits inside the VGPR",
-                                l.element_bits()));
+    notes.push_back(
+        fmt::format("--bits not given: only the lane and the VGPR were checked, not where the {}-bit "
+                    "element sits inside the VGPR",
+                    l.element_bits()));
   if (!report.copies_named.empty()) {
     std::string named;
     for (std::size_t c = 0; c < report.copies_named.size(); ++c)
       if (report.copies_named[c] != 0) append_item(named, fmt::format("copy {} for {}", c, report.copies_named[c]));
-    notes.push_back(fmt::format("{} holds {} copies of each element (copy r in lanes 16r..16r+15); the formula names "
-                                "{} element{}; use the variable r to check every copy",
-                                operand_name(l.operand()), l.replicas(), named.empty() ? "no copy of any" : named,
-                                named.empty() ? "" : "s"));
+    notes.push_back(fmt::format(
+        "{} holds {} copies of each element (copy r in lanes 16r..16r+15); the formula names "
+        "{} element{}; use the variable r to check every copy",
+        operand_name(l.operand()), l.replicas(), named.empty() ? "no copy of any" : named, named.empty() ? "" : "s"));
   }
   if (report.unused_slots != 0)
-    notes.push_back(fmt::format("{} slots (L, G) that the instruction does not {} were not checked", report.unused_slots,
-                                l.operand() == Operand::D ? "write" : "read"));
+    notes.push_back(fmt::format("{} slots (L, G) that the instruction does not {} were not checked",
+                                report.unused_slots, l.operand() == Operand::D ? "write" : "read"));
   return notes;
 }
 
@@ -170,7 +179,8 @@ void print_pair_mismatch(const formula::PairMismatch& m, std::int64_t k_total, s
       text += fmt::format("{}s={}:", step < 0 ? "" : "; ", p.step);
       step = p.step;
     }
-    if (formula::pair_product_ok(p, m.row, m.col, k_total)) text += fmt::format(" {}", p.a.col);
+    if (formula::pair_product_ok(p, m.row, m.col, k_total))
+      text += fmt::format(" {}", p.a.col);
     else
       text += fmt::format(" {}*{}", pair_side('A', p.a, p.a_index, p.a.row == m.row, p.a.col),
                           pair_side('B', p.b, p.b_index, p.b.col == m.col, p.b.row));
@@ -189,13 +199,14 @@ void render_pair_text(const PairRequest& r, const formula::PairReport& report, s
       "Checking A x B of {} ({}, wave{}{}) over {} chained step{} against --load-a '{}' (--order-a {} --ld-a {}) "
       "--load-b '{}' (--order-b {} --ld-b {}), for D[i][j], i = 0..{}, j = 0..{}, k = 0..{}{}\n",
       d.mnemonic, r.arch->name, d.wave, any_modifier(r.mods) ? ", " + format_modifiers(d, r.mods) : "", r.steps,
-      r.steps == 1 ? "" : "s", r.load_a, order_name(r.order_a), r.ld_a, r.load_b, order_name(r.order_b), r.ld_b, d.m - 1,
-      d.n - 1, report.k_total - 1, r.sweep.empty() ? "" : ", " + r.sweep);
+      r.steps == 1 ? "" : "s", r.load_a, order_name(r.order_a), r.ld_a, r.load_b, order_name(r.order_b), r.ld_b,
+      d.m - 1, d.n - 1, report.k_total - 1, r.sweep.empty() ? "" : ", " + r.sweep);
   for (const formula::PairMismatch& m : report.first) print_pair_mismatch(m, report.k_total, out);
   const std::string once = fmt::format("A[i][k]*B[k][j] for k = 0..{} once each", report.k_total - 1);
   if (report.ok()) {
-    out << fmt::format("OK: all {} elements of D get {}{}\n", report.checked, once,
-                       r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "");
+    out << fmt::format(
+        "OK: all {} elements of D get {}{}\n", report.checked, once,
+        r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "");
     return;
   }
   const std::string first = report.first.size() < static_cast<std::size_t>(report.mismatches)
@@ -224,10 +235,19 @@ void add_sweep_and_totals(Json& doc, const Request& r, const Report& report) {
 void render_pair_json(const PairRequest& r, const formula::PairReport& report, std::ostream& out) {
   const InstrDesc& d = *r.desc;
   // Its own format: the per-D-element mismatches have another shape than mxlane.check/1's slots.
-  Json doc{{"format", "mxlane.check.pair/1"}, {"arch", r.arch->name}, {"inst", d.mnemonic}, {"builtin", d.full_builtin()},
-           {"wave", d.wave}, {"mode", "pair"}, {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
-           {"order_a", order_name(r.order_a)}, {"ld_a", r.ld_a}, {"order_b", order_name(r.order_b)}, {"ld_b", r.ld_b},
-           {"steps", r.steps}, {"k", report.k_total}};
+  Json doc{{"format", "mxlane.check.pair/1"},
+           {"arch", r.arch->name},
+           {"inst", d.mnemonic},
+           {"builtin", d.full_builtin()},
+           {"wave", d.wave},
+           {"mode", "pair"},
+           {"expressions", Json{{"load-a", r.load_a}, {"load-b", r.load_b}}},
+           {"order_a", order_name(r.order_a)},
+           {"ld_a", r.ld_a},
+           {"order_b", order_name(r.order_b)},
+           {"ld_b", r.ld_b},
+           {"steps", r.steps},
+           {"k", report.k_total}};
   add_sweep_and_totals(doc, r, report);
   Json first = Json::array();
   for (const formula::PairMismatch& m : report.first) {
@@ -236,9 +256,15 @@ void render_pair_json(const PairRequest& r, const formula::PairReport& report, s
       return Json{{"index", index}, {"row", e.row}, {"col", e.col}, {"inside", e.inside}};
     };
     for (const formula::PairProduct& p : m.products)
-      products.push_back(Json{{"step", p.step}, {"position", p.position}, {"a", side(p.a, p.a_index)}, {"b", side(p.b, p.b_index)},
+      products.push_back(Json{{"step", p.step},
+                              {"position", p.position},
+                              {"a", side(p.a, p.a_index)},
+                              {"b", side(p.b, p.b_index)},
                               {"ok", formula::pair_product_ok(p, m.row, m.col, report.k_total)}});
-    first.push_back(Json{{"row", m.row}, {"col", m.col}, {"products", std::move(products)}, {"missing", m.missing},
+    first.push_back(Json{{"row", m.row},
+                         {"col", m.col},
+                         {"products", std::move(products)},
+                         {"missing", m.missing},
                          {"doubled", m.doubled}});
   }
   doc["first_mismatches"] = std::move(first);
@@ -266,9 +292,15 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
   Json expressions = Json::object();
   for (const auto& [option, expression] : r.expressions) expressions[option] = expression;
   static constexpr const char* kModes[] = {"forward", "inverse", "load"};
-  Json doc{{"format", "mxlane.check/1"}, {"arch", r.arch->name},        {"inst", d.mnemonic},
-           {"builtin", d.full_builtin()}, {"operand", operand_name(l.operand())}, {"wave", d.wave},
-           {"mods", mods},               {"mode", kModes[static_cast<int>(r.mode)]}, {"expressions", expressions}};
+  Json doc{{"format", "mxlane.check/1"},
+           {"arch", r.arch->name},
+           {"inst", d.mnemonic},
+           {"builtin", d.full_builtin()},
+           {"operand", operand_name(l.operand())},
+           {"wave", d.wave},
+           {"mods", mods},
+           {"mode", kModes[static_cast<int>(r.mode)]},
+           {"expressions", expressions}};
   if (r.mode == CheckMode::load) {
     doc["order"] = r.order == formula::MemoryOrder::row_major ? "row" : "col";
     doc["ld"] = r.ld;
@@ -292,9 +324,11 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
     first.push_back(std::move(e));
   }
   for (const SlotMismatch& m : report.slots) {
-    Json e{{"lane", m.slot.lane}, {"g", m.g}, {"vgpr", m.slot.vgpr}, {"bit_lo", m.slot.bit_lo}, {"bit_hi", m.slot.bit_hi}};
+    Json e{
+        {"lane", m.slot.lane}, {"g", m.g}, {"vgpr", m.slot.vgpr}, {"bit_lo", m.slot.bit_lo}, {"bit_hi", m.slot.bit_hi}};
     if (m.index) e["index"] = *m.index;
-    e["formula"] = Json{{"block", m.formula.block}, {"row", m.formula.row}, {"col", m.formula.col}, {"inside", m.formula.inside}};
+    e["formula"] =
+        Json{{"block", m.formula.block}, {"row", m.formula.row}, {"col", m.formula.col}, {"inside", m.formula.inside}};
     Json elements = Json::array();
     for (const Placement& p : m.layout)
       elements.push_back(Json{{"block", p.block}, {"row", p.row}, {"col", p.col}, {"replica", p.replica}});

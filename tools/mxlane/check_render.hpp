@@ -20,8 +20,8 @@ struct CheckRequest {
   const OperandLayout* layout;
   CheckMode mode;
   std::vector<std::pair<std::string, std::string>> expressions;  // option name without "--", text
-  bool bits_given = false;                                        // forward
-  std::int64_t ld = 0;                                            // load
+  bool bits_given = false;                                       // forward
+  std::int64_t ld = 0;                                           // load
   formula::MemoryOrder order = formula::MemoryOrder::row_major;  // load
   std::optional<std::int64_t> block_stride{};                    // load, when given
   std::string sweep{};         // "i = 0..3, n = 2": the free variables' ranges, empty without --var

@@ -51,23 +51,33 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
     std::function<int(std::ostream&, std::ostream&)> run;
     bool checks_own_output;
   };
-  const auto subcommand = [&app]<class Options>(CLI::App* (*register_options)(CLI::App&, Options&), auto run, bool own_output) {
+  const auto subcommand = [&app]<class Options>(CLI::App* (*register_options)(CLI::App&, Options&), auto run,
+                                                bool own_output) {
     auto options = std::make_shared<Options>();
     CLI::App* sub = register_options(app, *options);
-    return Subcommand{sub, [options, run](std::ostream& o, std::ostream& e) { return run(*options, o, e); }, own_output};
+    return Subcommand{sub, [options, run](std::ostream& o, std::ostream& e) { return run(*options, o, e); },
+                      own_output};
   };
   const std::vector<Subcommand> subcommands = {
-      subcommand(&register_list, [](const ListOptions& o, std::ostream& to, std::ostream&) { return run_list(o, to); }, false),
-      subcommand(&register_lanemap, [](const LanemapOptions& o, std::ostream& to, std::ostream&) { return run_lanemap(o, to); },
-                 false),
-      subcommand(&register_eval, [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_eval(o, to, diag); }, true),
-      subcommand(&register_replay, [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_replay(o, to, diag); },
-                 true),
-      subcommand(&register_device, [](const DeviceOptions& o, std::ostream& to, std::ostream& diag) { return run_device(o, to, diag); },
-                 true),
-      subcommand(&register_check, [](const CheckOptions& o, std::ostream& to, std::ostream& diag) { return run_check(o, to, diag); },
-                 false),
-      subcommand(&register_site, [](const SiteOptions& o, std::ostream& to, std::ostream&) { return run_site(o, to); }, false),
+      subcommand(
+          &register_list, [](const ListOptions& o, std::ostream& to, std::ostream&) { return run_list(o, to); }, false),
+      subcommand(
+          &register_lanemap,
+          [](const LanemapOptions& o, std::ostream& to, std::ostream&) { return run_lanemap(o, to); }, false),
+      subcommand(
+          &register_eval,
+          [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_eval(o, to, diag); }, true),
+      subcommand(
+          &register_replay,
+          [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_replay(o, to, diag); }, true),
+      subcommand(
+          &register_device,
+          [](const DeviceOptions& o, std::ostream& to, std::ostream& diag) { return run_device(o, to, diag); }, true),
+      subcommand(
+          &register_check,
+          [](const CheckOptions& o, std::ostream& to, std::ostream& diag) { return run_check(o, to, diag); }, false),
+      subcommand(
+          &register_site, [](const SiteOptions& o, std::ostream& to, std::ostream&) { return run_site(o, to); }, false),
   };
 
   std::string who = "mxlane";

@@ -25,7 +25,10 @@ using formula::IndexExpression;
 class BadExpression : public InvalidArgument {
  public:
   BadExpression(const std::string& option, const std::string& text, const ExpressionError& error)
-      : InvalidArgument(fmt::format("--{}: {}", option, error.what())), option_(option), text_(text), column_(error.column()) {}
+      : InvalidArgument(fmt::format("--{}: {}", option, error.what())),
+        option_(option),
+        text_(text),
+        column_(error.column()) {}
 
   std::string caret() const {
     if (text_.size() > formula::kMaxExpressionLength) return "";
@@ -33,7 +36,8 @@ class BadExpression : public InvalidArgument {
     for (char& c : shown)  // one column per byte, and no control characters on the terminal
       if (c < 0x20 || c >= 0x7f) c = c == '\t' ? ' ' : '?';
     const std::string prefix = fmt::format("  --{} ", option_);
-    return fmt::format("{}{}\n{}^\n", prefix, shown, std::string(prefix.size() + static_cast<std::size_t>(column_ - 1), ' '));
+    return fmt::format("{}{}\n{}^\n", prefix, shown,
+                       std::string(prefix.size() + static_cast<std::size_t>(column_ - 1), ' '));
   }
 
  private:
@@ -55,7 +59,8 @@ IndexExpression parse_option(const ExpressionOption& option, const std::vector<s
   }
 }
 
-std::optional<IndexExpression> parse_optional(const ExpressionOption& option, const std::vector<std::string>& variables) {
+std::optional<IndexExpression> parse_optional(const ExpressionOption& option,
+                                              const std::vector<std::string>& variables) {
   if (!*option.text) return std::nullopt;
   return parse_option(option, variables);
 }
@@ -115,7 +120,8 @@ std::optional<std::int64_t> parse_integer(std::string_view text) {
 
 bool is_identifier(std::string_view name) {
   if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_')) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; });
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; });
 }
 
 std::vector<SweptVariable> parse_vars(const CheckOptions& o) {
@@ -136,9 +142,10 @@ std::vector<SweptVariable> parse_vars(const CheckOptions& o) {
     const auto low = parse_integer(std::string_view(range).substr(0, dots));
     const auto high = dots == std::string::npos ? low : parse_integer(std::string_view(range).substr(dots + 2));
     if (!low || !high || *low > *high || *low < -kMaxVariableMagnitude || *high > kMaxVariableMagnitude)
-      throw InvalidArgument(fmt::format("--var: '{}': the range must be LOW..HIGH with LOW <= HIGH, integers within "
-                                        "+-2^40 (e.g. {}=0..3)",
-                                        text, name));
+      throw InvalidArgument(
+          fmt::format("--var: '{}': the range must be LOW..HIGH with LOW <= HIGH, integers within "
+                      "+-2^40 (e.g. {}=0..3)",
+                      text, name));
     points *= std::min<std::int64_t>(*high - *low + 1, kMaxSweepPoints + 1);
     if (points > kMaxSweepPoints)
       throw InvalidArgument(fmt::format("--var: the variables span more than {} points", kMaxSweepPoints));
@@ -153,12 +160,14 @@ std::int64_t parse_block_dim(const CheckOptions& o, int wave) {
   const std::string& text = *o.block_dim;
   const std::size_t comma = text.find(',');
   const auto x = parse_integer(std::string_view(text).substr(0, comma));
-  const auto y = comma == std::string::npos ? std::optional<std::int64_t>() : parse_integer(std::string_view(text).substr(comma + 1));
+  const auto y = comma == std::string::npos ? std::optional<std::int64_t>()
+                                            : parse_integer(std::string_view(text).substr(comma + 1));
   if (!x || !y || *x < 1 || *y < 1 || *x > 1024 || *y > 1024 || *x * *y > 1024)
-    throw InvalidArgument(fmt::format("--block-dim: '{}' is not X,Y with X, Y >= 1 and X*Y <= 1024 (e.g. --block-dim 16,4)", text));
+    throw InvalidArgument(
+        fmt::format("--block-dim: '{}' is not X,Y with X, Y >= 1 and X*Y <= 1024 (e.g. --block-dim 16,4)", text));
   if (*x * *y < wave)
-    throw InvalidArgument(fmt::format("--block-dim: {},{} has {} threads, fewer than the {} lanes of the wave", *x, *y,
-                                      *x * *y, wave));
+    throw InvalidArgument(
+        fmt::format("--block-dim: {},{} has {} threads, fewer than the {} lanes of the wave", *x, *y, *x * *y, wave));
   return *x;
 }
 
@@ -211,21 +220,28 @@ std::pair<std::int64_t, std::string> sweep(const std::vector<SweptVariable>& var
 
 // Options of the other modes, which pair mode does not use, and pair options without --pair.
 void check_pair_options(const CheckOptions& o) {
-  const std::pair<const char*, bool> single[] = {
-      {"operand", !o.operand.empty()}, {"lane", o.lane.has_value()}, {"vgpr", o.vgpr.has_value()},
-      {"bits", o.bits.has_value()},    {"row", o.row.has_value()},   {"col", o.col.has_value()},
-      {"block", o.block.has_value()},  {"load", o.load.has_value()}, {"ld", o.ld.has_value()},
-      {"order", o.order.has_value()},  {"block-stride", o.block_stride.has_value()}};
-  const std::pair<const char*, bool> pair[] = {
-      {"load-a", o.load_a.has_value()}, {"load-b", o.load_b.has_value()}, {"ld-a", o.ld_a.has_value()},
-      {"ld-b", o.ld_b.has_value()},     {"order-a", o.order_a.has_value()}, {"order-b", o.order_b.has_value()},
-      {"steps", o.steps.has_value()},   {"k", o.k.has_value()}};
+  const std::pair<const char*, bool> single[] = {{"operand", !o.operand.empty()},
+                                                 {"lane", o.lane.has_value()},
+                                                 {"vgpr", o.vgpr.has_value()},
+                                                 {"bits", o.bits.has_value()},
+                                                 {"row", o.row.has_value()},
+                                                 {"col", o.col.has_value()},
+                                                 {"block", o.block.has_value()},
+                                                 {"load", o.load.has_value()},
+                                                 {"ld", o.ld.has_value()},
+                                                 {"order", o.order.has_value()},
+                                                 {"block-stride", o.block_stride.has_value()}};
+  const std::pair<const char*, bool> pair[] = {{"load-a", o.load_a.has_value()},   {"load-b", o.load_b.has_value()},
+                                               {"ld-a", o.ld_a.has_value()},       {"ld-b", o.ld_b.has_value()},
+                                               {"order-a", o.order_a.has_value()}, {"order-b", o.order_b.has_value()},
+                                               {"steps", o.steps.has_value()},     {"k", o.k.has_value()}};
   if (o.pair) {
     for (const auto& [name, given] : single)
       if (given)
-        throw InvalidArgument(fmt::format("--{}: not used with --pair (pair mode loads A and B with --load-a and --load-b "
-                                          "and judges every element of D)",
-                                          name));
+        throw InvalidArgument(
+            fmt::format("--{}: not used with --pair (pair mode loads A and B with --load-a and --load-b "
+                        "and judges every element of D)",
+                        name));
     if (!o.load_a) throw InvalidArgument("--load-a: required with --pair");
     if (!o.load_b) throw InvalidArgument("--load-b: required with --pair");
     return;
@@ -250,11 +266,15 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(selected.arch->id));
   PairRequest request{selected.arch, &desc, selected.layout.modifiers(), *o.load_a, *o.load_b};
   request.steps = o.steps.value_or(1);
-  if (request.steps < 1 || request.steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", request.steps));
+  if (request.steps < 1 || request.steps > 1024)
+    throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", request.steps));
   const std::int64_t k_total = o.k.value_or(static_cast<std::int64_t>(desc.k) * request.steps);
-  if (k_total < 1 || k_total > (1 << 20)) throw InvalidArgument(fmt::format("--k: {} is not in 1..{}", k_total, 1 << 20));
-  request.order_a = o.order_a.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
-  request.order_b = o.order_b.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
+  if (k_total < 1 || k_total > (1 << 20))
+    throw InvalidArgument(fmt::format("--k: {} is not in 1..{}", k_total, 1 << 20));
+  request.order_a =
+      o.order_a.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
+  request.order_b =
+      o.order_b.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
   request.ld_a = o.ld_a.value_or(request.order_a == formula::MemoryOrder::row_major ? k_total : desc.m);
   request.ld_b = o.ld_b.value_or(request.order_b == formula::MemoryOrder::row_major ? desc.n : k_total);
   request.sweep = sweep_text(vars);
@@ -262,16 +282,20 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   try {
     const auto [points, failed] = sweep(vars, slot_vars, [&] {
       const std::vector<std::string> variables = formula::slot_variables(slot_vars);
-      formula::PairFormula f{{parse_option({"load-a", &o.load_a}, variables), request.ld_a, request.order_a, std::nullopt, slot_vars},
-                             {parse_option({"load-b", &o.load_b}, variables), request.ld_b, request.order_b, std::nullopt, slot_vars},
-                             request.steps, k_total};
-      report = formula::check_pair(desc, selected.layout.modifiers(), switches, f, static_cast<std::size_t>(o.max_mismatches));
+      formula::PairFormula f{
+          {parse_option({"load-a", &o.load_a}, variables), request.ld_a, request.order_a, std::nullopt, slot_vars},
+          {parse_option({"load-b", &o.load_b}, variables), request.ld_b, request.order_b, std::nullopt, slot_vars},
+          request.steps,
+          k_total};
+      report = formula::check_pair(desc, selected.layout.modifiers(), switches, f,
+                                   static_cast<std::size_t>(o.max_mismatches));
       return report.ok();
     });
     request.sweep_points = points;
     request.sweep_failed = failed;
   } catch (const formula::FormulaError& e) {
-    return report_bad_expression(BadExpression(e.expression_name(), e.expression_name() == "load-a" ? *o.load_a : *o.load_b, e), err);
+    return report_bad_expression(
+        BadExpression(e.expression_name(), e.expression_name() == "load-a" ? *o.load_a : *o.load_b, e), err);
   } catch (const BadExpression& e) {
     return report_bad_expression(e, err);
   }
@@ -311,9 +335,10 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, cons
   request.ld = o.ld.value_or(request.order == formula::MemoryOrder::row_major ? layout.cols() : layout.rows());
   request.block_stride = o.block_stride;
   note("load", o.load);
-  return formula::check_load(
-      layout, formula::LoadFormula{parse_option({"load", &o.load}, variables), request.ld, request.order, o.block_stride, slot_vars},
-      keep);
+  return formula::check_load(layout,
+                             formula::LoadFormula{parse_option({"load", &o.load}, variables), request.ld, request.order,
+                                                  o.block_stride, slot_vars},
+                             keep);
 }
 
 }  // namespace
@@ -326,39 +351,71 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "a load pattern (--load: the memory index lane L loads into its element G).");
   add_layout_options(cmd, o, OperandOption::optional);  // not used by --pair; run_check requires it otherwise
   cmd->get_option("--operand")
-      ->description("A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --pair (which "
-                    "checks A and B together against D). Example: --operand D");
-  cmd->add_option("--lane", o.lane, "Forward: the lane that holds the element, in i, j, k, b, row, col (r: the copy, RDNA3 A/B). Example: --lane 'i + 16*r'");
-  cmd->add_option("--vgpr", o.vgpr, "Forward: the 32-bit VGPR holding it, from the operand's first (the even one of a 64-bit pair). Example: --vgpr 'k/2'");
-  cmd->add_option("--bits", o.bits, "Forward: its lowest bit inside the VGPR (0/16 for 16-bit, 0/8/16/24 for 8-bit, ...). Optional: without it sub-dword elements are checked in lane and VGPR only. Example: --bits '16*(k%2)'");
+      ->description(
+          "A, B, C or D (A is M x K, B is K x N, C and D are M x N); required except with --pair (which "
+          "checks A and B together against D). Example: --operand D");
+  cmd->add_option(
+      "--lane", o.lane,
+      "Forward: the lane that holds the element, in i, j, k, b, row, col (r: the copy, RDNA3 A/B). Example: --lane 'i + 16*r'");
+  cmd->add_option(
+      "--vgpr", o.vgpr,
+      "Forward: the 32-bit VGPR holding it, from the operand's first (the even one of a 64-bit pair). Example: --vgpr 'k/2'");
+  cmd->add_option(
+      "--bits", o.bits,
+      "Forward: its lowest bit inside the VGPR (0/16 for 16-bit, 0/8/16/24 for 8-bit, ...). Optional: without it sub-dword elements are checked in lane and VGPR only. Example: --bits '16*(k%2)'");
   cmd->add_option("--row", o.row, "Inverse: the row of the element at (L, G), in L and G. Example: --row 'G*2 + L/16'");
   cmd->add_option("--col", o.col, "Inverse: its column. Example: --col 'L%16'");
-  cmd->add_option("--block", o.block, "Inverse: its block; required when the operand has several blocks. Example: --block 'G/4'");
-  cmd->add_option("--load", o.load, "Load pattern: the index into the operand in memory that lane L loads into element G. Example: --load '(L%16)*16 + G'");
-  cmd->add_option("--ld", o.ld, "Load pattern: leading dimension (elements between memory rows, or columns with --order col). Default: the operand's columns (rows with --order col). Example: --ld 32")
+  cmd->add_option("--block", o.block,
+                  "Inverse: its block; required when the operand has several blocks. Example: --block 'G/4'");
+  cmd->add_option(
+      "--load", o.load,
+      "Load pattern: the index into the operand in memory that lane L loads into element G. Example: --load '(L%16)*16 + G'");
+  cmd->add_option(
+         "--ld", o.ld,
+         "Load pattern: leading dimension (elements between memory rows, or columns with --order col). Default: the operand's columns (rows with --order col). Example: --ld 32")
       ->check(integer_in(1, 2147483647));
-  cmd->add_option("--order", o.order, "Load pattern: row (row-major, the default) or col (column-major). Example: --order col")
+  cmd->add_option("--order", o.order,
+                  "Load pattern: row (row-major, the default) or col (column-major). Example: --order col")
       ->check(CLI::IsMember({"row", "col"}));
-  cmd->add_option("--block-stride", o.block_stride, "Load pattern: elements from the start of one block to the next (default: rows*ld, or cols*ld with --order col, i.e. blocks one below the other). Example: --block-stride 32 for blocks side by side")
+  cmd->add_option(
+         "--block-stride", o.block_stride,
+         "Load pattern: elements from the start of one block to the next (default: rows*ld, or cols*ld with --order col, i.e. blocks one below the other). Example: --block-stride 32 for blocks side by side")
       ->check(integer_in(1, 2147483647));
-  cmd->add_option("--var", o.vars, "A free variable of the slot formulas, swept: NAME=LOW..HIGH or NAME=VALUE; repeatable. The check passes only if it passes at every point. Example: --var i=0..3");
-  cmd->add_option("--block-dim", o.block_dim, "X,Y: a 2-D thread block; threadIdx.x = L % X and threadIdx.y = L / X (default: threadIdx.x = L). Example: --block-dim 16,4");
-  cmd->add_flag("--pair", o.pair, "Pair mode: check that A and B loaded by --load-a and --load-b, over --steps chained instructions, give every D[i][j] the products A[i][k]*B[k][j] for k = 0..K-1 once each, in any shared order");
-  cmd->add_option("--load-a", o.load_a, "Pair mode: the index into A (M x K in memory) that lane L loads into its A element G at step s. Example: --load-a '(L%16)*32 + 8*(L/16) + 4*s + G'");
-  cmd->add_option("--load-b", o.load_b, "Pair mode: the index into B (K x N in memory) that lane L loads into its B element G at step s");
+  cmd->add_option(
+      "--var", o.vars,
+      "A free variable of the slot formulas, swept: NAME=LOW..HIGH or NAME=VALUE; repeatable. The check passes only if it passes at every point. Example: --var i=0..3");
+  cmd->add_option(
+      "--block-dim", o.block_dim,
+      "X,Y: a 2-D thread block; threadIdx.x = L % X and threadIdx.y = L / X (default: threadIdx.x = L). Example: --block-dim 16,4");
+  cmd->add_flag(
+      "--pair", o.pair,
+      "Pair mode: check that A and B loaded by --load-a and --load-b, over --steps chained instructions, give every D[i][j] the products A[i][k]*B[k][j] for k = 0..K-1 once each, in any shared order");
+  cmd->add_option(
+      "--load-a", o.load_a,
+      "Pair mode: the index into A (M x K in memory) that lane L loads into its A element G at step s. Example: --load-a '(L%16)*32 + 8*(L/16) + 4*s + G'");
+  cmd->add_option("--load-b", o.load_b,
+                  "Pair mode: the index into B (K x N in memory) that lane L loads into its B element G at step s");
   cmd->add_option("--ld-a", o.ld_a, "Pair mode: A's leading dimension (default K, or M with --order-a col)")
       ->check(integer_in(1, 2147483647));
   cmd->add_option("--ld-b", o.ld_b, "Pair mode: B's leading dimension (default N, or K with --order-b col)")
       ->check(integer_in(1, 2147483647));
-  cmd->add_option("--order-a", o.order_a, "Pair mode: row (A[i][k] at i*ld + k, the default) or col (k*ld + i)")->check(CLI::IsMember({"row", "col"}));
-  cmd->add_option("--order-b", o.order_b, "Pair mode: row (B[k][j] at k*ld + j, the default) or col (j*ld + k)")->check(CLI::IsMember({"row", "col"}));
-  cmd->add_option("--steps", o.steps, "Pair mode: how many chained instructions accumulate into D (default 1); s = 0..steps-1 in the formulas")
+  cmd->add_option("--order-a", o.order_a, "Pair mode: row (A[i][k] at i*ld + k, the default) or col (k*ld + i)")
+      ->check(CLI::IsMember({"row", "col"}));
+  cmd->add_option("--order-b", o.order_b, "Pair mode: row (B[k][j] at k*ld + j, the default) or col (j*ld + k)")
+      ->check(CLI::IsMember({"row", "col"}));
+  cmd->add_option(
+         "--steps", o.steps,
+         "Pair mode: how many chained instructions accumulate into D (default 1); s = 0..steps-1 in the formulas")
       ->check(integer_in(1, 1024));
   cmd->add_option("--k", o.k, "Pair mode: the K of the whole product (default: the instruction's K times --steps)")
       ->check(integer_in(1, 2147483647));
-  cmd->add_option("--max-mismatches", o.max_mismatches, "How many mismatches to list, 0 to 1000000 (default 8); the total is always counted. Example: --max-mismatches 20")
+  cmd->add_option(
+         "--max-mismatches", o.max_mismatches,
+         "How many mismatches to list, 0 to 1000000 (default 8); the total is always counted. Example: --max-mismatches 20")
       ->check(integer_in(0, 1000000));
-  cmd->add_option("--format", o.format, "text (default) or json (one mxlane.check/1 object; mxlane.check.pair/1 with --pair). Example: --format json")
+  cmd->add_option(
+         "--format", o.format,
+         "text (default) or json (one mxlane.check/1 object; mxlane.check.pair/1 with --pair). Example: --format json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(
       "Modes (give exactly one):\n"
@@ -417,11 +474,11 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   const SelectedLayout selected = select_layout(o);
   CheckRequest request{selected.arch, &selected.layout, choose_mode(o), {}, false, 0, formula::MemoryOrder::row_major};
   if (request.mode == CheckMode::forward && (!o.vars.empty() || o.block_dim))
-    throw InvalidArgument(fmt::format("--{}: only for slot formulas (inverse, load, pair); forward formulas use the "
-                                      "element's coordinates",
-                                      o.vars.empty() ? "block-dim" : "var"));
-  if (request.mode != CheckMode::load && o.block_stride)
-    throw InvalidArgument("--block-stride: only with --load");
+    throw InvalidArgument(
+        fmt::format("--{}: only for slot formulas (inverse, load, pair); forward formulas use the "
+                    "element's coordinates",
+                    o.vars.empty() ? "block-dim" : "var"));
+  if (request.mode != CheckMode::load && o.block_stride) throw InvalidArgument("--block-stride: only with --load");
   const std::vector<SweptVariable> vars = parse_vars(o);
   formula::SlotVariables slot_vars{parse_block_dim(o, selected.layout.wave()), {}, {}};
   request.sweep = sweep_text(vars);

@@ -135,7 +135,8 @@ void add_stream_options(CLI::App* cmd, EvalOptions& o) {
 
 CLI::App* register_eval(CLI::App& app, EvalOptions& o) {
   CLI::App* cmd = app.add_subcommand(
-      "eval", "Evaluate instructions on given register contents, bit-exactly: one JSON object per input line, one per output line.");
+      "eval",
+      "Evaluate instructions on given register contents, bit-exactly: one JSON object per input line, one per output line.");
   cmd->add_option("FILE", o.file, "Input file of JSON lines (default or '-': standard input)")
       ->check(non_empty("an empty path ('-' is standard input)"));
   add_stream_options(cmd, o);
@@ -209,7 +210,8 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
       [&](const InputLine& line) {
         if (!line.too_long)
           if (const std::optional<FastEvalResult> fast = eval_line_fast(line.text, true, false))
-            return LineResult{EvalOutcome::Status::ok, fmt::format("line {}{}: match", line.number, id_note(fast->outcome)), {}};
+            return LineResult{
+                EvalOutcome::Status::ok, fmt::format("line {}{}: match", line.number, id_note(fast->outcome)), {}};
         const EvalOutcome r = line.too_long ? too_long(line) : eval_line(line.text, true);
         switch (r.status) {
           case EvalOutcome::Status::error: {
@@ -218,8 +220,7 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
           }
           case EvalOutcome::Status::ok:
             return LineResult{r.status, fmt::format("line {}{}: match", line.number, id_note(r)), {}};
-          case EvalOutcome::Status::mismatch:
-            break;
+          case EvalOutcome::Status::mismatch: break;
         }
         return LineResult{r.status, mismatch_line(r, line.number, shown), {}};
       },
@@ -236,7 +237,8 @@ int run_replay(const EvalOptions& o, std::ostream& out, std::ostream& err) {
   require_output_written(out);
   // An empty capture checked nothing: that is not a pass.
   if (lines == 0)
-    throw InvalidArgument(fmt::format("FILE: {} has no lines to replay", is_stdin(o.file) ? "standard input" : "'" + o.file + "'"));
+    throw InvalidArgument(
+        fmt::format("FILE: {} has no lines to replay", is_stdin(o.file) ? "standard input" : "'" + o.file + "'"));
   err << fmt::format("mxlane replay: {} line{}, {} match, {} mismatch, {} invalid\n", lines, lines == 1 ? "" : "s",
                      matched, mismatched, errors);
   return errors > 0 ? kExitUsage : mismatched > 0 ? kExitMismatch : kExitOk;

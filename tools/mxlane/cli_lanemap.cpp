@@ -28,8 +28,9 @@ struct ElementExtent {
 // describe one block of several.
 std::array<int, 3> parse_element(const std::string& text, const std::string& option, const ElementExtent& extent) {
   const auto ranges = [&] {
-    return fmt::format("{}row 0..{}, col 0..{}", extent.blocks > 1 ? fmt::format("block 0..{}, ", extent.blocks - 1) : "",
-                       extent.rows - 1, extent.cols - 1);
+    return fmt::format("{}row 0..{}, col 0..{}",
+                       extent.blocks > 1 ? fmt::format("block 0..{}, ", extent.blocks - 1) : "", extent.rows - 1,
+                       extent.cols - 1);
   };
   std::vector<int> values;
   const char* p = text.data();
@@ -43,12 +44,11 @@ std::array<int, 3> parse_element(const std::string& text, const std::string& opt
       throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
     values.push_back(v);
     p = next == end ? end : next + 1;
-    if (next != end && p == end)
-      throw InvalidArgument(fmt::format("{}: '{}' ends with a comma", option, text));
+    if (next != end && p == end) throw InvalidArgument(fmt::format("{}: '{}' ends with a comma", option, text));
   }
   if (values.size() == 2 && extent.blocks > 1)
-    throw InvalidArgument(fmt::format("{}: '{}': the instruction has {} blocks: give b,i,j ({})", option, text,
-                                      extent.blocks, ranges()));
+    throw InvalidArgument(
+        fmt::format("{}: '{}': the instruction has {} blocks: give b,i,j ({})", option, text, extent.blocks, ranges()));
   if (values.size() == 2) values.insert(values.begin(), 0);
   if (values.size() != 3)
     throw InvalidArgument(fmt::format("{}: '{}' is not b,i,j (block,row,col) or i,j", option, text));
@@ -152,10 +152,10 @@ int run_lanemap_trace(const LanemapOptions& o, const ArchInfo& arch, const Instr
     throw InvalidArgument("--trace b,i,j and --reg/--lane both name the D element; give one of them");
   if (o.trace.empty() && !o.reg)
     throw InvalidArgument("--trace: give the D element (--trace b,i,j or i,j) or its slot (--trace --reg R --lane L)");
-  const auto [block, row, col] = o.reg ? element_in_d_slot(desc, o, switches)
-                                       : parse_element(o.trace, "--trace", {desc.blocks, desc.m, desc.n});
-  TraceRequest request{block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json",
-                       o.format == "summary"};
+  const auto [block, row, col] =
+      o.reg ? element_in_d_slot(desc, o, switches) : parse_element(o.trace, "--trace", {desc.blocks, desc.m, desc.n});
+  TraceRequest request{
+      block, row, col, o.values_file, o.a_values, o.b_values, o.c_value, o.format == "json", o.format == "summary"};
   render_trace(desc, o.mods, switches, LanemapHeader{&arch, o.arch}, request, out);
   return 0;
 }
@@ -176,36 +176,42 @@ std::vector<std::string> lanemap_short_arch(std::vector<std::string> args) {
 }
 
 CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
-  CLI::App* cmd = app.add_subcommand(
-      "lanemap",
-      "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
-      "instruction reads the operand: a whole-operand dump, a forward query (--element), an "
-      "inverse query (--reg with --lane), a figure (--format svg or html) or the dot-product trace "
-      "of one D element (--trace).");
+  CLI::App* cmd =
+      app.add_subcommand("lanemap",
+                         "Where each element of an operand lives (lane, VGPR, bits), with modifiers applied as the "
+                         "instruction reads the operand: a whole-operand dump, a forward query (--element), an "
+                         "inverse query (--reg with --lane), a figure (--format svg or html) or the dot-product trace "
+                         "of one D element (--trace).");
   add_layout_options(cmd, o, OperandOption::optional, ArchShortName::without);
-  cmd->add_option("--format", o.format,
-                  "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, asciidoc, csv, json, svg (a figure "
-                  "of the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard "
-                  "focus); summary with --trace (the dot product on one line, like the calculator's --output-calculation). With svg or "
-                  "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
+  cmd->add_option(
+         "--format", o.format,
+         "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, asciidoc, csv, json, svg (a figure "
+         "of the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard "
+         "focus); summary with --trace (the dot product on one line, like the calculator's --output-calculation). With svg or "
+         "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
       ->check(CLI::IsMember({"grid", "markdown", "asciidoc", "csv", "json", "svg", "html", "summary"}));
-  cmd->add_option("--view", o.view,
-                  "elements (default: a table per block, rows x cols, each cell the element's slot; the calculator's "
-                  "--register-layout) or registers (one row per lane, one column per register slot, each cell the "
-                  "elements it holds; the calculator's --matrix-layout), in grid, markdown, asciidoc, csv, json or svg. "
-                  "Example: --view registers --format csv")
+  cmd->add_option(
+         "--view", o.view,
+         "elements (default: a table per block, rows x cols, each cell the element's slot; the calculator's "
+         "--register-layout) or registers (one row per lane, one column per register slot, each cell the "
+         "elements it holds; the calculator's --matrix-layout), in grid, markdown, asciidoc, csv, json or svg. "
+         "Example: --view registers --format csv")
       ->check(CLI::IsMember({"elements", "registers"}));
   cmd->add_flag("--transpose", o.transpose,
                 "Swap the rows and columns of a whole-operand table (grid, markdown, asciidoc; with --view registers "
                 "also csv and svg), like the calculator's --transpose");
   CLI::Option* element = cmd->add_option(
-      "--element", o.element, "Forward query: element b,i,j (block,row,col in the operand's own coordinates), or i,j for a single-block "
+      "--element", o.element,
+      "Forward query: element b,i,j (block,row,col in the operand's own coordinates), or i,j for a single-block "
       "instruction. Example: --element 4,1,2");
   element->check(non_empty());
-  CLI::Option* reg = cmd->add_option("--reg", o.reg, "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33")
-      ->check(integer_in(0, 255));
+  CLI::Option* reg =
+      cmd->add_option(
+             "--reg", o.reg,
+             "Inverse query: VGPR number relative to the operand's first register (with --lane). Example: --reg 5 --lane 33")
+          ->check(integer_in(0, 255));
   CLI::Option* lane = cmd->add_option("--lane", o.lane, "Inverse query: lane (with --reg). Example: --reg 0 --lane 17")
-      ->check(integer_in(0, 63));
+                          ->check(integer_in(0, 63));
   element->excludes(reg)->excludes(lane);
   reg->needs(lane);
   lane->needs(reg);
@@ -216,15 +222,17 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
       "accumulates them. --operand may be omitted (or D). Examples: --trace 0,5,7; --trace --reg 1 --lane 2");
   trace->expected(0, 1)->excludes(element);
   o.trace_option = trace;
-  cmd->add_option("--values", o.values_file,
-                  "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
-                  "apply). Example: --values case.json")
+  cmd->add_option(
+         "--values", o.values_file,
+         "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
+         "apply). Example: --values case.json")
       ->needs(trace)
       ->check(non_empty());
-  cmd->add_option("--a", o.a_values,
-                  "With --trace: the values A[i][k] for k = 0, 1, ... (comma-separated, at most K; the rest are +0), or "
-                  "k=value pairs: exact decimals, inf, nan or raw bits 0x...; an operand not given is +0. "
-                  "Examples: --a 1.5,2,0x3c00,-0.25; --a 3=1.5,7=-2")
+  cmd->add_option(
+         "--a", o.a_values,
+         "With --trace: the values A[i][k] for k = 0, 1, ... (comma-separated, at most K; the rest are +0), or "
+         "k=value pairs: exact decimals, inf, nan or raw bits 0x...; an operand not given is +0. "
+         "Examples: --a 1.5,2,0x3c00,-0.25; --a 3=1.5,7=-2")
       ->needs(trace)
       ->check(non_empty());
   cmd->add_option("--b", o.b_values, "With --trace: the values B[k][j], like --a. Example: --b 1,1,1,1")
@@ -257,7 +265,8 @@ void check_view_options(const LanemapOptions& o) {
   const bool query = !o.element.empty() || o.reg;
   if (o.format == "summary") throw InvalidArgument("--format summary: only with --trace (the one-line dot product)");
   if (registers && query)
-    throw InvalidArgument("--view registers: prints the whole register table; --element and --reg/--lane query the elements view");
+    throw InvalidArgument(
+        "--view registers: prints the whole register table; --element and --reg/--lane query the elements view");
   if (registers && o.format == "html")
     throw InvalidArgument("--view registers: --format html draws the elements view; use svg for the register table");
   if (o.format == "asciidoc" && query)
@@ -268,7 +277,8 @@ void check_view_options(const LanemapOptions& o) {
     if (query || !table)
       throw InvalidArgument(fmt::format(
           "--transpose: transposes a whole-operand table (grid, markdown, asciidoc; csv and svg with --view registers), "
-          "not {}", query ? "a query" : "--format " + o.format));
+          "not {}",
+          query ? "a query" : "--format " + o.format));
   }
 }
 
@@ -276,7 +286,8 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   const bool tracing = o.trace_option != nullptr ? o.trace_option->count() > 0 : !o.trace.empty();
   if (tracing) {
     const ArchInfo& arch = resolve_arch_option(o.arch);
-    return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave), parse_switch_settings(o.switch_settings, arch_bit(arch.id)), out);
+    return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave),
+                             parse_switch_settings(o.switch_settings, arch_bit(arch.id)), out);
   }
   check_view_options(o);
   if (o.operand.empty() && o.format != "html")
@@ -290,9 +301,9 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   const OperandLayout& layout = selected.layout;
   if (o.view == "registers") {
     static const std::map<std::string, RegisterViewFormat> kFormats{
-        {"grid", RegisterViewFormat::grid}, {"markdown", RegisterViewFormat::markdown},
+        {"grid", RegisterViewFormat::grid},         {"markdown", RegisterViewFormat::markdown},
         {"asciidoc", RegisterViewFormat::asciidoc}, {"csv", RegisterViewFormat::csv},
-        {"json", RegisterViewFormat::json}, {"svg", RegisterViewFormat::svg}};
+        {"json", RegisterViewFormat::json},         {"svg", RegisterViewFormat::svg}};
     render_register_view(layout, LanemapHeader{selected.arch, o.arch}, kFormats.at(o.format), o.transpose, out);
     return 0;
   }

@@ -7,11 +7,12 @@ namespace mxlane::cli {
 using namespace protocol;  // the line protocol, the trace and the list this command prints
 
 CLI::App* register_list(CLI::App& app, ListOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "list", "List every instruction and builtin of an architecture with its properties.");
+  CLI::App* cmd =
+      app.add_subcommand("list", "List every instruction and builtin of an architecture with its properties.");
   cmd->add_option("-a,--arch", options.arch,
-                  "Architecture (" + architecture_names() + ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...); "
-                  "default: all. Example: --arch rdna3")
+                  "Architecture (" + architecture_names() +
+                      ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...); "
+                      "default: all. Example: --arch rdna3")
       ->check(non_empty("an empty architecture name (omit --arch for all)"));
   cmd->add_option("--format", options.format,
                   "text (default), json, or with --options markdown (the switch reference of docs/switches.md). "
@@ -25,9 +26,10 @@ CLI::App* register_list(CLI::App& app, ListOptions& options) {
   inst->check(non_empty());
   cmd->add_option("--wave", options.wave, "With --inst: 32 or 64 (RDNA3 builtins exist in both). Example: --wave 64")
       ->needs(inst);
-  cmd->add_flag("--options", options.switches,
-                "The behaviour switches (`--option NAME=VALUE`) alone: each one's values and meanings, default, "
-                "architectures and evidence; with --arch only those its instructions consult. Example: --options --arch gfx942")
+  cmd->add_flag(
+         "--options", options.switches,
+         "The behaviour switches (`--option NAME=VALUE`) alone: each one's values and meanings, default, "
+         "architectures and evidence; with --arch only those its instructions consult. Example: --options --arch gfx942")
       ->excludes(inst);
   cmd->footer(
       "Examples:\n"
@@ -43,9 +45,12 @@ int run_list(const ListOptions& options, std::ostream& out) {
   const ListFormat format = options.format == "json"       ? ListFormat::json
                             : options.format == "markdown" ? ListFormat::markdown
                                                            : ListFormat::text;
-  write_instruction_list(
-      {.arch = options.arch, .format = format, .inst = options.inst, .wave = options.wave, .switches_only = options.switches},
-      out);
+  write_instruction_list({.arch = options.arch,
+                          .format = format,
+                          .inst = options.inst,
+                          .wave = options.wave,
+                          .switches_only = options.switches},
+                         out);
   return 0;
 }
 

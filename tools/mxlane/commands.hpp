@@ -33,9 +33,9 @@ struct LanemapOptions : LayoutSelection {
   std::optional<int> reg;
   std::optional<int> lane;
   // --trace: the dot-product trace of one D element, optionally evaluated (emu/protocol/trace.hpp)
-  std::string trace;        // "b,i,j" or "i,j"
-  std::string values_file;  // --values: one `mxlane eval` line
-  std::string a_values, b_values, c_value;  // --a, --b, --c
+  std::string trace;                          // "b,i,j" or "i,j"
+  std::string values_file;                    // --values: one `mxlane eval` line
+  std::string a_values, b_values, c_value;    // --a, --b, --c
   const CLI::Option* trace_option = nullptr;  // --trace may come without a value (with --reg/--lane)
   std::string view = "elements";              // --view: elements (element -> slot) or registers (slot -> element)
   bool transpose = false;                     // --transpose: swap a table's rows and columns
@@ -52,13 +52,13 @@ struct CheckOptions : LayoutSelection {
   std::optional<std::string> row, col, block;   // inverse, in L and G
   std::optional<std::string> load;              // load pattern, in L and G
   std::optional<std::int64_t> ld;
-  std::optional<std::string> order;             // "row" (default) or "col"
+  std::optional<std::string> order;  // "row" (default) or "col"
   int max_mismatches = 8;
   std::string format = "text";
-  std::optional<std::int64_t> block_stride;     // load pattern: elements from one block to the next
-  std::vector<std::string> vars;                // NAME=LO..HI or NAME=VALUE, swept
-  std::optional<std::string> block_dim;         // X,Y: threadIdx.x = L % X, threadIdx.y = L / X
-  bool pair = false;                            // pair mode: A and B loaded together
+  std::optional<std::int64_t> block_stride;  // load pattern: elements from one block to the next
+  std::vector<std::string> vars;             // NAME=LO..HI or NAME=VALUE, swept
+  std::optional<std::string> block_dim;      // X,Y: threadIdx.x = L % X, threadIdx.y = L / X
+  bool pair = false;                         // pair mode: A and B loaded together
   std::optional<std::string> load_a, load_b;
   std::optional<std::int64_t> ld_a, ld_b;
   std::optional<std::string> order_a, order_b;
@@ -80,7 +80,7 @@ int run_replay(const EvalOptions& options, std::ostream& out, std::ostream& err)
 
 struct SiteOptions {
   std::string dir;
-  std::string arch;  // empty: every architecture with matrix instructions
+  std::string arch;                          // empty: every architecture with matrix instructions
   std::vector<std::string> switch_settings;  // NAME=VALUE
 };
 CLI::App* register_site(CLI::App& app, SiteOptions& options);
@@ -90,15 +90,15 @@ struct DeviceOptions {
   std::string arch = "auto";
   std::string device_dir;
   std::string capture;
-  std::string backend = "hip";  // hip (a real GPU) or loopback (the emulator behind the launch path)
+  std::string backend = "hip";                // hip (a real GPU) or loopback (the emulator behind the launch path)
   std::vector<std::string> loopback_options;  // NAME=VALUE: how the loopback's GPU behaves
   int cases = 16;
   std::uint64_t seed = 1;
   std::vector<std::string> filters, excludes;  // device run: kernel globs
   std::vector<std::string> only, skip;         // device probe: probe id globs
   int max_details = 8;
-  std::string shard;                           // "I/N"
-  std::vector<std::string> captures;           // device report
+  std::string shard;                  // "I/N"
+  std::vector<std::string> captures;  // device report
   bool list = false;
   CLI::App* run = nullptr;
   CLI::App* probe = nullptr;

@@ -51,20 +51,21 @@ std::string lane_set_text(const std::vector<Placement>& copies) {
 
 }  // namespace
 
-void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format,
-                       std::ostream& out) {
+void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format, std::ostream& out) {
   const InstrDesc& d = l.desc();
   const std::string alias = h.requested_arch != h.arch->name ? fmt::format(", requested as {}", h.requested_arch) : "";
   const std::string bold = format == LanemapFormat::markdown ? "**" : "";
-  const std::string end = format == LanemapFormat::markdown ? "  \n" : format == LanemapFormat::asciidoc ? " +\n" : "\n";
-  out << bold << "Architecture:" << bold << ' '
-      << fmt::format("{} ({}{})", h.arch->name, h.arch->family, alias) << end;
-  out << bold << "Instruction:" << bold << ' '
-      << fmt::format("{} ({}, wave{})", d.mnemonic, d.full_builtin(), d.wave) << end;
+  const std::string end = format == LanemapFormat::markdown   ? "  \n"
+                          : format == LanemapFormat::asciidoc ? " +\n"
+                                                              : "\n";
+  out << bold << "Architecture:" << bold << ' ' << fmt::format("{} ({}{})", h.arch->name, h.arch->family, alias) << end;
+  out << bold << "Instruction:" << bold << ' ' << fmt::format("{} ({}, wave{})", d.mnemonic, d.full_builtin(), d.wave)
+      << end;
   // SA / SB: one scale per row i (column j) and 32-k block b (docs/cdna4.md §2.3).
   const std::string rows_name = l.operand() == Operand::B ? "k" : l.operand() == Operand::SB ? "j" : "i";
-  const std::string cols_name = l.operand() == Operand::A || l.operand() == Operand::IDX ? "k"
-                                : l.operand() == Operand::SA || l.operand() == Operand::SB ? "k-block" : "j";
+  const std::string cols_name = l.operand() == Operand::A || l.operand() == Operand::IDX   ? "k"
+                                : l.operand() == Operand::SA || l.operand() == Operand::SB ? "k-block"
+                                                                                           : "j";
   out << bold << "Operand:" << bold << ' '
       << fmt::format("{}, {} x {} (rows {}, cols {}), {} block{}, {} VGPR{} per lane, {}-bit {} elements",
                      operand_name(l.operand()), l.rows(), l.cols(), rows_name, cols_name, l.blocks(),
@@ -101,8 +102,8 @@ Json header_json(const OperandLayout& l, const LanemapHeader& h) {
 namespace {
 
 Json entry_json(const Placement& p) {
-  Json e{{"block", p.block},   {"row", p.row},         {"col", p.col},
-         {"lane", p.slot.lane}, {"vgpr", p.slot.vgpr}, {"bit_lo", p.slot.bit_lo},
+  Json e{{"block", p.block},        {"row", p.row},        {"col", p.col},
+         {"lane", p.slot.lane},     {"vgpr", p.slot.vgpr}, {"bit_lo", p.slot.bit_lo},
          {"bit_hi", p.slot.bit_hi}, {"replica", p.replica}};
   if (p.negated) e["neg"] = true;
   if (p.absolute) e["abs"] = true;
@@ -112,8 +113,8 @@ Json entry_json(const Placement& p) {
 constexpr const char* kCsvHeader = "block,row,col,lane,vgpr,bit_lo,bit_hi,replica,neg,abs\n";
 
 void csv_row(const Placement& p, std::ostream& out) {
-  out << fmt::format("{},{},{},{},{},{},{},{},{},{}\n", p.block, p.row, p.col, p.slot.lane, p.slot.vgpr,
-                     p.slot.bit_lo, p.slot.bit_hi, p.replica, p.negated ? 1 : 0, p.absolute ? 1 : 0);
+  out << fmt::format("{},{},{},{},{},{},{},{},{},{}\n", p.block, p.row, p.col, p.slot.lane, p.slot.vgpr, p.slot.bit_lo,
+                     p.slot.bit_hi, p.replica, p.negated ? 1 : 0, p.absolute ? 1 : 0);
 }
 
 // Groups placements of one element by slot (ignoring the lane) so replicas print as one lane set.
@@ -166,7 +167,7 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
   std::size_t next = 0;
   for (int b = 0; b < l.blocks(); ++b) {
     if (l.blocks() > 1)
-      out << (format == LanemapFormat::markdown ? fmt::format("**Block {}**\n\n", b)
+      out << (format == LanemapFormat::markdown   ? fmt::format("**Block {}**\n\n", b)
               : format == LanemapFormat::asciidoc ? fmt::format(".Block {}\n", b)
                                                   : fmt::format("Block {}\n", b));
     TextTable table;
@@ -188,8 +189,8 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
   }
 }
 
-void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format, int block, int row,
-                    int col, std::ostream& out) {
+void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapFormat format, int block, int row, int col,
+                    std::ostream& out) {
   const std::vector<Placement> placements = l.forward(block, row, col);
   if (format == LanemapFormat::json) {
     Json doc = header_json(l, h);
@@ -252,8 +253,7 @@ void render_inverse(const OperandLayout& l, const LanemapHeader& h, LanemapForma
   print_text_header(l, h, format, out);
   for (const SlotContents& s : slots) {
     std::string held;
-    for (const Placement& p : s.elements)
-      append_item(held, element_notation(l.operand(), p, l.blocks() > 1), " ");
+    for (const Placement& p : s.elements) append_item(held, element_notation(l.operand(), p, l.blocks() > 1), " ");
     if (held.empty()) held = "(not used)";
     std::string where = slot_notation(s.slot);
     if (s.slot.width() == 64)

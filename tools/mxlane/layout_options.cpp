@@ -17,13 +17,16 @@ std::string taken_by(std::string_view name) {
   return "Taken by " + matrix_coverage([&](const InstrDesc& d) {
            const std::vector<ModifierRange> legal = legal_modifiers(d);
            return std::any_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; });
-         }) + ". ";
+         }) +
+         ". ";
 }
 
 }  // namespace
 
 void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand_option, ArchShortName arch_short) {
-  cmd->add_option(arch_short == ArchShortName::with_a ? "-a,--arch" : "--arch", o.arch, "Architecture (" + architecture_names() + ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...: `mxlane list`). Example: --arch mi250x" +
+  cmd->add_option(arch_short == ArchShortName::with_a ? "-a,--arch" : "--arch", o.arch,
+                  "Architecture (" + architecture_names() +
+                      ") or an alias (cdna2, mi250x, rdna3, gfx1151, ...: `mxlane list`). Example: --arch mi250x" +
                       (arch_short == ArchShortName::with_a ? "" : " (-a ARCH works too)"))
       ->required();
   cmd->add_option("-i,--inst,--instruction", o.inst,
@@ -42,20 +45,30 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
             "all four). Example: --operand D");
   operand->check(CLI::IsMember({"A", "B", "C", "D", "IDX", "SA", "SB"}, CLI::ignore_case));
   if (operand_option == OperandOption::required) operand->required();
-  cmd->add_option("-w,--wave", o.wave,
-                  "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64")
+  cmd->add_option(
+         "-w,--wave", o.wave,
+         "32 or 64. Default: the architecture's (64 on gfx90a, 32 on gfx1100) or the builtin's _w32/_w64 suffix. Example: --wave 64")
       ->check(CLI::Validator(
-          [](std::string& text) { return text == "32" || text == "64" ? std::string() : "'" + text + "' is not a wave size; use 32 or 64"; },
+          [](std::string& text) {
+            return text == "32" || text == "64" ? std::string() : "'" + text + "' is not a wave size; use 32 or 64";
+          },
           ""));
   // The modifier fields' widths in the VOP3P encoding (CBSZ, BLGP, OPSEL, NEG, NEG_HI 3 bits, ABID 4)
   // bound them here; each instruction's own legal values are checked when the layout is built.
-  cmd->add_option("--cbsz", o.mods.cbsz, taken_by("cbsz") + "Multi-block MFMA: A broadcast size, 0..log2(blocks); SMFMAC: 0 lets --abid pick the index set; f8f6f4 MFMA: A's format (as --blgp). Example: --cbsz 2 --abid 1")
+  cmd->add_option(
+         "--cbsz", o.mods.cbsz,
+         taken_by("cbsz") +
+             "Multi-block MFMA: A broadcast size, 0..log2(blocks); SMFMAC: 0 lets --abid pick the index set; f8f6f4 MFMA: A's format (as --blgp). Example: --cbsz 2 --abid 1")
       ->check(integer_in(0, 7));
-  cmd->add_option("--abid", o.mods.abid, taken_by("abid") + "Multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
+  cmd->add_option(
+         "--abid", o.mods.abid,
+         taken_by("abid") +
+             "Multi-block MFMA: broadcast source block, 0..2^cbsz-1; SMFMAC with cbsz 0: the IDX index set. Example: --cbsz 1 --abid 1")
       ->check(integer_in(0, 15));
   cmd->add_option("--blgp", o.mods.blgp,
-                  taken_by("blgp") + "Non-f64 MFMA: B lane-group pattern 0..7; f64 MFMA after gfx90a: negate mask; f8f6f4 MFMA: B's "
-                  "format (--cbsz is A's): 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4. Example: --blgp 3")
+                  taken_by("blgp") +
+                      "Non-f64 MFMA: B lane-group pattern 0..7; f64 MFMA after gfx90a: negate mask; f8f6f4 MFMA: B's "
+                      "format (--cbsz is A's): 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4. Example: --blgp 3")
       ->check(integer_in(0, 7));
   cmd->add_option("--opsel-a,--opsel_a", o.mods.opsel_a,
                   taken_by("opsel_a") + "Which byte (0..3) of SA holds A's E8M0 scales. Example: --opsel-a 2")
@@ -63,23 +76,30 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   cmd->add_option("--opsel-b,--opsel_b", o.mods.opsel_b,
                   taken_by("opsel_b") + "Which byte (0..3) of SB holds B's E8M0 scales. Example: --opsel-b 1")
       ->check(integer_in(0, 3));
-  cmd->add_option("--opsel", o.mods.opsel,
-                  taken_by("opsel") + "16-bit-output WMMA with C/D in half a VGPR: 0 (bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
+  cmd->add_option(
+         "--opsel", o.mods.opsel,
+         taken_by("opsel") +
+             "16-bit-output WMMA with C/D in half a VGPR: 0 (bits [15:0]) or 4 (OPSEL[2]=1: bits [31:16]). Example: --opsel 4")
       ->check(integer_in(0, 7));
   cmd->add_option("--neg", o.mods.neg,
-                  taken_by("neg") + "NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
-                  "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3")
+                  taken_by("neg") +
+                      "NEG field 0..7: float: bit n negates the low halves of source n (A, B) "
+                      "and bit 2 negates C; integer: bits 0/1 mark A/B signed. Example: --neg 3")
       ->check(integer_in(0, 7));
-  cmd->add_option("--neg-hi,--neg_hi", o.mods.neg_hi,
-                  taken_by("neg_hi") + "NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
+  cmd->add_option(
+         "--neg-hi,--neg_hi", o.mods.neg_hi,
+         taken_by("neg_hi") +
+             "NEG_HI field 0..7: bit n negates the high halves of A/B; bit 2 takes |C|. Example: --neg 3 --neg-hi 3 negates all of A and B")
       ->check(integer_in(0, 7));
   cmd->add_option("--index-key,--index_key", o.mods.index_key,
-                  taken_by("index_key") + "Which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
-                  "legal values per instruction in `mxlane list`). Example: --index-key 1")
+                  taken_by("index_key") +
+                      "Which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
+                      "legal values per instruction in `mxlane list`). Example: --index-key 1")
       ->check(integer_in(0, 3));
-  cmd->add_option("--option", o.switch_settings,
-                  "Behaviour switch NAME=VALUE (the switches: `mxlane list --options`). Example: --option cbsz_model=calculator, "
-                  "--option f64_4x4x4_cd_order=isa-general");
+  cmd->add_option(
+      "--option", o.switch_settings,
+      "Behaviour switch NAME=VALUE (the switches: `mxlane list --options`). Example: --option cbsz_model=calculator, "
+      "--option f64_4x4x4_cd_order=isa-general");
 }
 
 }  // namespace mxlane::cli

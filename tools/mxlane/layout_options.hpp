@@ -14,8 +14,8 @@
 namespace mxlane::cli {
 
 using protocol::LayoutSelection;
-using protocol::SelectedLayout;
 using protocol::select_layout;
+using protocol::SelectedLayout;
 
 // Registers --arch, --inst, --operand, --wave, --cbsz, --abid, --blgp, --opsel, --neg, --neg-hi and
 // --option on `cmd`. lanemap leaves --operand optional (--trace names a D element, --format html

@@ -249,9 +249,8 @@ std::string facts_table(const InstrDesc& d, const Modifiers& mods) {
                                         d.blocks > 1 ? "s (independent products)" : ""));
   rows += fact_row("Types", fmt::format("A {}, B {} \u2192 C {}, D {}", elem_name(d.a_type), elem_name(d.b_type),
                                         elem_name(d.c_type), elem_name(d.d_type)));
-  rows += fact_row("VGPRs per lane",
-                   fmt::format("A {}, B {}, C/D {}{}", d.vgprs_a, d.vgprs_b, d.vgprs_cd,
-                               d.tied ? " (_tied: D is written over C's registers)" : ""));
+  rows += fact_row("VGPRs per lane", fmt::format("A {}, B {}, C/D {}{}", d.vgprs_a, d.vgprs_b, d.vgprs_cd,
+                                                 d.tied ? " (_tied: D is written over C's registers)" : ""));
   rows += fact_row("Wave", fmt::format("wave{}", d.wave));
   rows += fact_row("Opcode", fmt::format("VOP3P 0x{:x}", d.opcode));
   rows += fact_row("Cycles", d.cycles > 0 ? fmt::format("{} ({} ops)", d.cycles, d.ops)
@@ -335,9 +334,10 @@ std::string render_instruction_page(const InstrDesc& d, const Modifiers& mods, c
     if (o.highlight) figure.highlight = [&, op = l.operand()](const Placement& p) { return o.highlight(op, p); };
     legend.merge(legend_contents(l, figure));
     const std::string summary = xml_escape(operand_summary(l));
-    work += fmt::format("<figure class=\"p{}\"><figcaption title=\"{}\"><b>{}</b> \u2014 {}</figcaption><div class=\"sc\">{}</div></figure>\n",
-                        static_cast<char>(operand_name(l.operand())[0] - 'A' + 'a'), summary, operand_name(l.operand()),
-                        summary, render_operand_svg(l, figure));
+    work += fmt::format(
+        "<figure class=\"p{}\"><figcaption title=\"{}\"><b>{}</b> \u2014 {}</figcaption><div class=\"sc\">{}</div></figure>\n",
+        static_cast<char>(operand_name(l.operand())[0] - 'A' + 'a'), summary, operand_name(l.operand()), summary,
+        render_operand_svg(l, figure));
   }
   body += fmt::format("<div id=\"work\" class=\"work\" data-k=\"{}\">\n", d.k) + work +
           "<div id=\"info\" class=\"info\">Hover over any cell, or Tab to it (click or Enter pins it).</div>\n</div>\n";

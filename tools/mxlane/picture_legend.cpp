@@ -13,7 +13,8 @@ namespace {
 using namespace picture;
 
 constexpr int kSampleHeight = 6 + 4 * kLine;  // register, bits, lane, mark
-constexpr int kTextX = 4 * kStripeWidth + 12;  // right of the widest sample (four copies)  // explanations start right of the samples
+constexpr int kTextX =
+    4 * kStripeWidth + 12;  // right of the widest sample (four copies)  // explanations start right of the samples
 constexpr int kRowGap = 8;
 
 struct Stripe {
@@ -91,8 +92,8 @@ LegendDrawing draw_legend(const LegendContents& c) {
               : "v3: VGPR 3, counted from the operand's first register",
   };
   if (c.sub_dword) anatomy.push_back("[31:16]: the bits of that VGPR holding a sub-dword element");
-  anatomy.push_back(fmt::format("L17: lane 17. Together: {}{{17}}{} in the notation of AMD's matrix instruction",
-                                reg, c.sub_dword ? ".[31:16]" : ""));
+  anatomy.push_back(fmt::format("L17: lane 17. Together: {}{{17}}{} in the notation of AMD's matrix instruction", reg,
+                                c.sub_dword ? ".[31:16]" : ""));
   anatomy.push_back("calculator. Hover a cell (or read its tooltip) for the element's name.");
   out += sample_cell(0, y, kCellWidth, {{"c1o", "L17"}}, reg, bits, "", "", "");
   y += explain(y, anatomy, out);
@@ -115,8 +116,8 @@ LegendDrawing draw_legend(const LegendContents& c) {
                  out);
   }
   if (c.k_groups) {
-    out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", kCellWidth / 2, y, kCellWidth / 2,
-                       y + kSampleHeight);
+    out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", kCellWidth / 2, y,
+                       kCellWidth / 2, y + kSampleHeight);
     y += explain(y,
                  {"Thick line: K group boundary. A lane holds a short run of consecutive k; the next run of k",
                   "sits in the next lanes. The grey band (above A, left of B) names each run's lanes."},
@@ -134,7 +135,8 @@ LegendDrawing draw_legend(const LegendContents& c) {
     std::vector<std::string> lines;
     if (c.negated)
       lines.push_back("Red \u2212v3: negated as the instruction reads it (NEG for bits [15:0], i.e. even k;");
-    if (c.negated) lines.push_back("NEG_HI for bits [31:16], i.e. odd k; NEG[2] for C; docs/spec/layouts.md \u00a78.4).");
+    if (c.negated)
+      lines.push_back("NEG_HI for bits [31:16], i.e. odd k; NEG[2] for C; docs/spec/layouts.md \u00a78.4).");
     if (c.absolute) lines.push_back("|v3|: the absolute value is taken first (NEG_HI[2] on C), then NEG[2].");
     out += sample_cell(0, y, kCellWidth, {{"c0e", "L3"}}, c.absolute ? "\u2212|v3|" : "\u2212v3", bits, "", "", "neg");
     y += explain(y, lines, out);

@@ -12,10 +12,10 @@ namespace mxlane::cli::picture {
 
 // Cell text is 11px monospace (about 6.6px a character): "[31:16]" fits a cell, "L53" a stripe, and
 // the text stays readable when an HTML page scales a figure down to fit a 1600x900 screen.
-inline constexpr int kLine = 12;          // one text line in a cell
-inline constexpr int kCellWidth = 56;     // a cell with one copy
-inline constexpr int kStripeWidth = 26;   // each copy of a replicated element gets a stripe
-inline constexpr int kBandPad = 4;        // space above the first line of a cell
+inline constexpr int kLine = 12;         // one text line in a cell
+inline constexpr int kCellWidth = 56;    // a cell with one copy
+inline constexpr int kStripeWidth = 26;  // each copy of a replicated element gets a stripe
+inline constexpr int kBandPad = 4;       // space above the first line of a cell
 inline constexpr int kMargin = 12;
 inline constexpr int kLegendWidth = 660;
 inline constexpr double kCharWidth = 5.8;  // 9.5px monospace, for wrapping text lines

@@ -147,7 +147,8 @@ Geometry geometry(const OperandLayout& l, const std::vector<Cell>& cells, bool h
   g.remap_line = std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.source.has_value(); });
   g.lines = cell_lines(g.bits_line, g.remap_line, l.replicas() > 1);
   g.cell_h = g.lines.height;
-  if (has_k_groups) (l.operand() == Operand::A ? g.band_above : g.band_left) = l.operand() == Operand::A ? kBandAbove : kBandLeft;
+  if (has_k_groups)
+    (l.operand() == Operand::A ? g.band_above : g.band_left) = l.operand() == Operand::A ? kBandAbove : kBandLeft;
   g.caption = l.blocks() > 1 ? kCaption : 0;
   g.block_w = g.band_left + kRowHeader + l.cols() * g.cell_w;
   g.block_h = g.caption + g.band_above + kColHeader + l.rows() * g.cell_h;
@@ -160,8 +161,8 @@ Geometry geometry(const OperandLayout& l, const std::vector<Cell>& cells, bool h
 
 // Register text of a cell: "v3", "v[1:0]", with "-" for NEG/NEG_HI and |..| for NEG_HI[2].
 std::string register_text(const Placement& p) {
-  std::string text = p.slot.width() == 64 ? fmt::format("v[{}:{}]", p.slot.vgpr + 1, p.slot.vgpr)
-                                          : fmt::format("v{}", p.slot.vgpr);
+  std::string text =
+      p.slot.width() == 64 ? fmt::format("v[{}:{}]", p.slot.vgpr + 1, p.slot.vgpr) : fmt::format("v{}", p.slot.vgpr);
   if (p.absolute) text = "|" + text + "|";
   if (p.negated) text = "\u2212" + text;
   return text;
@@ -171,12 +172,11 @@ std::string cell_title(const OperandLayout& l, const Cell& cell) {
   std::vector<int> lanes;
   for (const Placement& p : cell.copies) lanes.push_back(p.slot.lane);
   const Placement& p = cell.copies.front();
-  std::string title = fmt::format("{} = {}", element_notation(l.operand(), p, l.blocks() > 1),
-                                  slot_notation(p.slot, lanes));
+  std::string title =
+      fmt::format("{} = {}", element_notation(l.operand(), p, l.blocks() > 1), slot_notation(p.slot, lanes));
   if (cell.copies.size() > 1) title += fmt::format(" ({} copies)", cell.copies.size());
   if (cell.source)
-    title += fmt::format("; read from the slot of {} ({})",
-                         element_notation(l.operand(), *cell.source, l.blocks() > 1),
+    title += fmt::format("; read from the slot of {} ({})", element_notation(l.operand(), *cell.source, l.blocks() > 1),
                          l.operand() == Operand::A ? "CBSZ/ABID" : "BLGP");
   return title;
 }
@@ -191,15 +191,15 @@ std::string feed_attributes(const FeedingSlots& feeds, const Placement& d) {
   return fmt::format(" data-fa=\"{}\" data-fb=\"{}\" data-fc=\"{}\"", a, b, slot_id(Operand::C, f.c.read));
 }
 
-void draw_cell(const OperandLayout& l, const Cell& cell, const Geometry& g, int x, int y,
-               const SvgFigureOptions& o, const FeedingSlots* feeds, std::string& out) {
+void draw_cell(const OperandLayout& l, const Cell& cell, const Geometry& g, int x, int y, const SvgFigureOptions& o,
+               const FeedingSlots* feeds, std::string& out) {
   const Placement& first = cell.copies.front();
   std::string classes = "el";
   if (first.negated || first.absolute) classes += " neg";
   if (cell.source) classes += " rm";
   // tabindex: every cell takes keyboard focus (the HTML page lights the same slots on focus as on hover).
-  out += fmt::format("<g class=\"{}\" tabindex=\"0\" data-e=\"{},{},{}\" transform=\"translate({},{})\"{}>", classes, first.block,
-                     first.row, first.col, x, y, feeds ? feed_attributes(*feeds, first) : std::string());
+  out += fmt::format("<g class=\"{}\" tabindex=\"0\" data-e=\"{},{},{}\" transform=\"translate({},{})\"{}>", classes,
+                     first.block, first.row, first.col, x, y, feeds ? feed_attributes(*feeds, first) : std::string());
   out += "<title>" + xml_escape(cell_title(l, cell)) + "</title>";
   const int stripes = static_cast<int>(cell.copies.size());
   const CellLines& t = g.lines;
@@ -212,15 +212,16 @@ void draw_cell(const OperandLayout& l, const Cell& cell, const Geometry& g, int 
     out += fmt::format(
         "<g class=\"slot\" id=\"{}\" data-r=\"{}\" data-slot=\"{},{},{},{}\"><rect class=\"{}\" x=\"{}\" y=\"{}\" "
         "width=\"{}\" height=\"{}\"/><text x=\"{}\" y=\"{}\">L{}</text></g>",
-        slot_id(l.operand(), p), p.replica, p.slot.lane, p.slot.vgpr, p.slot.bit_lo, p.slot.bit_hi,
-        fill_class(p.slot), sx, t.band_h, sw, g.cell_h - t.band_h, sx + sw / 2, t.lane_y, p.slot.lane);
+        slot_id(l.operand(), p), p.replica, p.slot.lane, p.slot.vgpr, p.slot.bit_lo, p.slot.bit_hi, fill_class(p.slot),
+        sx, t.band_h, sw, g.cell_h - t.band_h, sx + sw / 2, t.lane_y, p.slot.lane);
   }
   const int mid = g.cell_w / 2;
   out += fmt::format("<text class=\"rg\" x=\"{}\" y=\"{}\">{}</text>", mid, t.reg_y, register_text(first));
   if (g.bits_line)
     out += fmt::format("<text x=\"{}\" y=\"{}\">[{}:{}]</text>", mid, t.bits_y, first.slot.bit_hi, first.slot.bit_lo);
   if (cell.source) {
-    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", mid, t.mark_y, remap_mark(cell, axes(l.operand())));
+    out += fmt::format("<text class=\"rmk\" x=\"{}\" y=\"{}\">{}</text>", mid, t.mark_y,
+                       remap_mark(cell, axes(l.operand())));
     out += fmt::format("<rect class=\"rmo\" x=\"2\" y=\"2\" width=\"{}\" height=\"{}\"/>", g.cell_w - 4, g.cell_h - 4);
   }
   if (o.highlight && std::any_of(cell.copies.begin(), cell.copies.end(), o.highlight))
@@ -258,8 +259,8 @@ void draw_block(const OperandLayout& l, const std::vector<Cell>& cells, const st
     out += fmt::format("<text class=\"hd\" x=\"{}\" y=\"{}\">{}{}</text>", gx + c * g.cell_w + g.cell_w / 2, gy - 4,
                        ax.col, c);
   for (int r = 0; r < l.rows(); ++r)
-    out += fmt::format("<text class=\"hd rh\" x=\"{}\" y=\"{}\">{}{}</text>", gx - 4, gy + r * g.cell_h + g.cell_h / 2 + 3,
-                       ax.row, r);
+    out += fmt::format("<text class=\"hd rh\" x=\"{}\" y=\"{}\">{}{}</text>", gx - 4,
+                       gy + r * g.cell_h + g.cell_h / 2 + 3, ax.row, r);
   // K groups: a band naming the lanes each run of k is read from, and a thick line between runs.
   for (std::size_t n = 0; n < groups.size(); ++n) {
     const KGroup& kg = groups[n];
@@ -289,14 +290,17 @@ void draw_block(const OperandLayout& l, const std::vector<Cell>& cells, const st
     }
   }
   for (int r = 0; r < l.rows(); ++r)
-    for (int c = 0; c < l.cols(); ++c) draw_cell(l, cell_at(r, c), g, gx + c * g.cell_w, gy + r * g.cell_h, o, feeds, out);
+    for (int c = 0; c < l.cols(); ++c)
+      draw_cell(l, cell_at(r, c), g, gx + c * g.cell_w, gy + r * g.cell_h, o, feeds, out);
   for (std::size_t n = 1; n < groups.size(); ++n) {
     if (l.operand() == Operand::A) {
       const int x = gx + groups[n].first * g.cell_w;
-      out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", x, gy, x, gy + l.rows() * g.cell_h);
+      out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", x, gy, x,
+                         gy + l.rows() * g.cell_h);
     } else {
       const int y = gy + groups[n].first * g.cell_h;
-      out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", gx, y, gx + l.cols() * g.cell_w, y);
+      out += fmt::format("<line class=\"ks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", gx, y,
+                         gx + l.cols() * g.cell_w, y);
     }
   }
 }
@@ -309,8 +313,9 @@ std::string slot_id(Operand op, const Placement& p) {
 
 std::string operand_summary(const OperandLayout& l) {
   const Axes ax = axes(l.operand());
-  return fmt::format("{} \u00d7 {} (rows {}, cols {}), {} block{}, {} VGPR{} per lane, {}-bit {}", l.rows(), l.cols(), ax.row, ax.col, l.blocks(), l.blocks() > 1 ? "s" : "",
-                     l.vgprs(), l.vgprs() > 1 ? "s" : "", l.element_bits(), elem_name(l.desc().type(l.operand())));
+  return fmt::format("{} \u00d7 {} (rows {}, cols {}), {} block{}, {} VGPR{} per lane, {}-bit {}", l.rows(), l.cols(),
+                     ax.row, ax.col, l.blocks(), l.blocks() > 1 ? "s" : "", l.vgprs(), l.vgprs() > 1 ? "s" : "",
+                     l.element_bits(), elem_name(l.desc().type(l.operand())));
 }
 
 void LegendContents::merge(const LegendContents& other) {
@@ -360,13 +365,13 @@ std::string render_operand_svg(const OperandLayout& l, const SvgFigureOptions& o
   std::optional<LegendDrawing> legend;
   if (o.standalone) {
     width = std::max({width, kMinStandaloneWidth, kLegendWidth + 2 * kMargin});
-    head += fmt::format("<text class=\"sans tl h1\" x=\"{}\" y=\"{}\">{}</text>", kMargin, y + 13,
-                        xml_escape(fmt::format("{} \u00b7 {} \u00b7 operand {}", o.arch_name, d.mnemonic,
-                                               operand_name(l.operand()))));
+    head += fmt::format(
+        "<text class=\"sans tl h1\" x=\"{}\" y=\"{}\">{}</text>", kMargin, y + 13,
+        xml_escape(fmt::format("{} \u00b7 {} \u00b7 operand {}", o.arch_name, d.mnemonic, operand_name(l.operand()))));
     y += 20;
     for (const std::string& line :
-         wrap(fmt::format("{} ({}, wave{}). {} is {}. Modifiers: {}.", d.full_builtin(), d.family().display,
-                          d.wave, operand_name(l.operand()), operand_summary(l), format_modifiers(d, l.modifiers())),
+         wrap(fmt::format("{} ({}, wave{}). {} is {}. Modifiers: {}.", d.full_builtin(), d.family().display, d.wave,
+                          operand_name(l.operand()), operand_summary(l), format_modifiers(d, l.modifiers())),
               width - 2 * kMargin)) {
       head += fmt::format("<text class=\"sans tl h2\" x=\"{}\" y=\"{}\">{}</text>", kMargin, y + 11, xml_escape(line));
       y += 14;

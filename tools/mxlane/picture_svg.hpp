@@ -25,7 +25,7 @@ struct SvgFigureOptions {
 // Which colours and marks a figure uses, so that a legend explains exactly those.
 struct LegendContents {
   unsigned lane_groups = 0;  // bit g set: some slot is in lanes 16g..16g+15
-  int replicas = 1;  // the most copies of one element (RDNA3 A/B: 2 in wave32, 4 in wave64)
+  int replicas = 1;          // the most copies of one element (RDNA3 A/B: 2 in wave32, 4 in wave64)
   bool k_groups = false;
   bool sub_dword = false;
   bool pairs = false;  // 64-bit elements in VGPR pairs

@@ -74,7 +74,8 @@ Json json_of(const OperandLayout& l, const LanemapHeader& h, const std::vector<C
   doc["format"] = "mxlane.lanemap.registers/1";
   Json cols = Json::array();
   for (const Column& c : columns)
-    cols.push_back(Json{{"label", column_label(c.slot)}, {"vgpr", c.slot.vgpr}, {"bit_lo", c.slot.bit_lo}, {"bit_hi", c.slot.bit_hi}});
+    cols.push_back(Json{
+        {"label", column_label(c.slot)}, {"vgpr", c.slot.vgpr}, {"bit_lo", c.slot.bit_lo}, {"bit_hi", c.slot.bit_hi}});
   doc["columns"] = std::move(cols);
   Json lanes = Json::array();
   for (int lane = 0; lane < l.wave(); ++lane) {
@@ -113,22 +114,25 @@ std::string svg_of(const OperandLayout& l, const LanemapHeader& h, const TextTab
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
       "font-family=\"monospace\" font-size=\"12\">\n",
       width, height);
-  s += fmt::format("<title>{}</title>\n", xml_escape(fmt::format("{} {} {}: registers x lanes", h.arch->name, d.mnemonic,
-                                                                   operand_name(l.operand()))));
-  s += fmt::format("<text x=\"{}\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>\n", kPad,
-                   xml_escape(fmt::format("{} ({}) {} {}: which element each register slot holds", d.mnemonic,
-                                          h.arch->name, operand_name(l.operand()), format_modifiers(d, l.modifiers()))));
-  s += fmt::format("<text x=\"{}\" y=\"36\">{}</text>\n", kPad,
-                   xml_escape("rows and columns: lanes and register slots (v{R}.[hi:lo], relative to the operand's first VGPR)"));
+  s += fmt::format("<title>{}</title>\n", xml_escape(fmt::format("{} {} {}: registers x lanes", h.arch->name,
+                                                                 d.mnemonic, operand_name(l.operand()))));
+  s +=
+      fmt::format("<text x=\"{}\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>\n", kPad,
+                  xml_escape(fmt::format("{} ({}) {} {}: which element each register slot holds", d.mnemonic,
+                                         h.arch->name, operand_name(l.operand()), format_modifiers(d, l.modifiers()))));
+  s += fmt::format(
+      "<text x=\"{}\" y=\"36\">{}</text>\n", kPad,
+      xml_escape("rows and columns: lanes and register slots (v{R}.[hi:lo], relative to the operand's first VGPR)"));
   auto row_of = [&](const std::vector<std::string>& cells, int y, bool header, bool shade) {
     int x = kPad;
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const bool label = header || c == 0;
       const std::string fill = label ? "#d9d9d9" : cells[c].empty() ? "#f2f2f2" : shade ? "#e8f0fb" : "#ffffff";
-      s += fmt::format("<g class=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#808080\" "
-                       "stroke-width=\"0.5\"/><text x=\"{}\" y=\"{}\"{}>{}</text></g>\n",
-                       label ? "label" : "cell", x, y, widths[c], kRowHeight, fill, x + kPad, y + kRowHeight - 5,
-                       label ? " font-weight=\"bold\"" : "", xml_escape(cells[c]));
+      s += fmt::format(
+          "<g class=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#808080\" "
+          "stroke-width=\"0.5\"/><text x=\"{}\" y=\"{}\"{}>{}</text></g>\n",
+          label ? "label" : "cell", x, y, widths[c], kRowHeight, fill, x + kPad, y + kRowHeight - 5,
+          label ? " font-weight=\"bold\"" : "", xml_escape(cells[c]));
       x += widths[c];
     }
   };
@@ -153,9 +157,7 @@ void render_register_view(const OperandLayout& l, const LanemapHeader& h, Regist
   TextTable table = table_of(l, columns);
   if (transpose) table = transposed(table);
   switch (format) {
-    case RegisterViewFormat::svg:
-      out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" << svg_of(l, h, table);
-      return;
+    case RegisterViewFormat::svg: out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" << svg_of(l, h, table); return;
     case RegisterViewFormat::csv: print_table(table, TableStyle::csv, out); return;
     case RegisterViewFormat::markdown:
       print_text_header(l, h, LanemapFormat::markdown, out);
@@ -165,9 +167,7 @@ void render_register_view(const OperandLayout& l, const LanemapHeader& h, Regist
       print_text_header(l, h, LanemapFormat::asciidoc, out);
       print_table(table, TableStyle::asciidoc, out);
       return;
-    default:
-      print_text_header(l, h, LanemapFormat::grid, out);
-      print_table(table, TableStyle::grid, out);
+    default: print_text_header(l, h, LanemapFormat::grid, out); print_table(table, TableStyle::grid, out);
   }
 }
 

@@ -62,8 +62,10 @@ TextTable transposed(const TextTable& t) {
   for (std::size_t c = 0; c < t.header.size(); ++c) {
     std::vector<std::string> column;
     for (const auto& r : all) column.push_back(r[c]);
-    if (c == 0) out.header = std::move(column);
-    else out.rows.push_back(std::move(column));
+    if (c == 0)
+      out.header = std::move(column);
+    else
+      out.rows.push_back(std::move(column));
   }
   return out;
 }

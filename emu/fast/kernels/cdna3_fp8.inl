@@ -44,18 +44,19 @@ struct Cdna3Fp8Family : Cdna3FusedFamily<> {
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_fp8(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR, inside ? element<std::uint8_t>(p.a, i0 + r, k0 + k) : 0U,
-              static_cast<Fp8Input>(p.a_fp8));
+      put_fp8(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
+              inside ? element<std::uint8_t>(p.a, i0 + r, k0 + k) : 0U, static_cast<Fp8Input>(p.a_fp8));
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_fp8(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint8_t>(p.b, k0 + k, j0 + c) : 0U,
-                static_cast<Fp8Input>(p.b_fp8));
+        put_fp8(static_cast<std::int32_t*>(dst), NR, kc, k, c,
+                c < cols ? element<std::uint8_t>(p.b, k0 + k, j0 + c) : 0U, static_cast<Fp8Input>(p.b_fp8));
   }
 
-  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile,
+                    int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
     const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
@@ -68,16 +69,20 @@ struct Cdna3Fp8Family : Cdna3FusedFamily<> {
       for (int r = 0; r < MR; ++r) {
         VI e_half[2] = {vi_set1(-1000), vi_set1(-1000)};
 #pragma GCC unroll 16
-        for (int k = g0; k < g0 + kGroup; ++k) e_half[k & 1] = vmax(e_half[k & 1], vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
+        for (int k = g0; k < g0 + kGroup; ++k)
+          e_half[k & 1] = vmax(e_half[k & 1], vi_set1(a_at(1, k, r)) + vi_load(b_ptr(1, k)));
         VF scale[2];
-        for (int h = 0; h < 2; ++h) scale[h] = as_vf(slli<23>(vi_set1(127 + 24) - vmax(e_half[h], vi_set1(kLowestScaledE))));
+        for (int h = 0; h < 2; ++h)
+          scale[h] = as_vf(slli<23>(vi_set1(127 + 24) - vmax(e_half[h], vi_set1(kLowestScaledE))));
         VI sum[2] = {vi_set1(0), vi_set1(0)};
 #pragma GCC unroll 16
         for (int k = g0; k < g0 + kGroup; ++k)
-          sum[k & 1] = sum[k & 1] + truncate_to_i32((as_vf(vi_set1(a_at(0, k, r))) * as_vf(vi_load(b_ptr(0, k)))) * scale[k & 1]);
+          sum[k & 1] = sum[k & 1] +
+                       truncate_to_i32((as_vf(vi_set1(a_at(0, k, r))) * as_vf(vi_load(b_ptr(0, k)))) * scale[k & 1]);
         const VI e_max = vmax(e_half[0], e_half[1]);
         const VI sum24 = srav(sum[0], e_max - e_half[0]) + srav(sum[1], e_max - e_half[1]);
-        const VI special = cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
+        const VI special =
+            cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
         const VI next = round_group<true>(acc[r], sum24, e_max);
         if (!any(special)) {
           acc[r] = next;
@@ -94,8 +99,9 @@ struct Cdna3Fp8Family : Cdna3FusedFamily<> {
             a_raw[t] = static_cast<std::uint32_t>(a_at(2, g0 + t, r));
             b_raw[t] = static_cast<std::uint32_t>(b_ptr(2, g0 + t)[l]);
           }
-          after[l] = static_cast<std::int32_t>(cdna3_fp8_reference_group(static_cast<Fp8Input>(p.a_fp8), static_cast<Fp8Input>(p.b_fp8),
-                                                                         static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
+          after[l] = static_cast<std::int32_t>(
+              cdna3_fp8_reference_group(static_cast<Fp8Input>(p.a_fp8), static_cast<Fp8Input>(p.b_fp8),
+                                        static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
         }
         acc[r] = vi_load(after);
       }

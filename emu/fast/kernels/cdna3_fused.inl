@@ -51,12 +51,13 @@ struct Cdna3FusedFamily {
   using Acc = std::int32_t;  // binary32 bits
   static constexpr int MR = 4;
   static constexpr int NR = kLanes;
-  static constexpr int kPlanes = 3;               // value as binary32 bits, exponent, raw bits
+  static constexpr int kPlanes = 3;                  // value as binary32 bits, exponent, raw bits
   static constexpr std::int32_t kSpecialExp = 4096;  // an inf/NaN factor: E >= 126 in its lanes
   static constexpr std::int32_t kFirstSpecialE = 126;
-  static constexpr std::int32_t kLowestScaledE = -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
-  static constexpr bool kWide = Input == FusedInput::xf32;      // binary32 storage
-  static constexpr bool kByte = Input == FusedInput::fp8_ocp;  // one byte per element
+  static constexpr std::int32_t kLowestScaledE =
+      -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
+  static constexpr bool kWide = Input == FusedInput::xf32;                                    // binary32 storage
+  static constexpr bool kByte = Input == FusedInput::fp8_ocp;                                 // one byte per element
   static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
@@ -108,9 +109,12 @@ struct Cdna3FusedFamily {
   }
 
   static std::uint32_t raw(const MatrixView& v, int i, int j) {
-    if constexpr (kWide) return element<std::uint32_t>(v, i, j);
-    else if constexpr (kByte) return element<std::uint8_t>(v, i, j);
-    else return element<std::uint16_t>(v, i, j);
+    if constexpr (kWide)
+      return element<std::uint32_t>(v, i, j);
+    else if constexpr (kByte)
+      return element<std::uint8_t>(v, i, j);
+    else
+      return element<std::uint16_t>(v, i, j);
   }
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
     const Decoded f = decode(x);
@@ -120,7 +124,8 @@ struct Cdna3FusedFamily {
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR, inside ? raw(p.a, i0 + r, k0 + k) : 0U);
+      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
+                 inside ? raw(p.a, i0 + r, k0 + k) : 0U);
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
@@ -128,8 +133,12 @@ struct Cdna3FusedFamily {
       for (int k = 0; k < kc; ++k)
         put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U);
   }
-  static std::int32_t load_c(const GemmProblem& p, int i, int j) { return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j)); }
-  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) { put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v)); }
+  static std::int32_t load_c(const GemmProblem& p, int i, int j) {
+    return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
+  }
+  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
+    put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+  }
 
   // (s31 + 128 * c24) * 2^(f - 31) for the lanes of half H, exactly (see the top of the file).
   template <int H>
@@ -177,7 +186,8 @@ struct Cdna3FusedFamily {
 #pragma GCC unroll 16
         for (int k = g0; k < g0 + G; ++k)
           sum = sum + truncate_to_i32((as_vf(vi_set1(a_at(0, k, r))) * as_vf(vi_load(b_ptr(0, k)))) * scale);
-        VI special = cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
+        VI special =
+            cmpgt(e_max, vi_set1(kFirstSpecialE - 1)) | cmpeq(acc[r] & vi_set1(0x7F800000), vi_set1(0x7F800000));
         if constexpr (kWideRange) special = special | cmpgt(vi_set1(kLowestScaledE), e_max);
         const VI next = round_group(acc[r], sum, e_max);
         if (!any(special)) {
@@ -195,7 +205,8 @@ struct Cdna3FusedFamily {
             a_raw[t] = static_cast<std::uint32_t>(a_at(2, g0 + t, r));
             b_raw[t] = static_cast<std::uint32_t>(b_ptr(2, g0 + t)[l]);
           }
-          after[l] = static_cast<std::int32_t>(cdna3_reference_group(Input, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
+          after[l] = static_cast<std::int32_t>(
+              cdna3_reference_group(Input, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
         }
         acc[r] = vi_load(after);
       }
@@ -204,14 +215,17 @@ struct Cdna3FusedFamily {
     for (int r = 0; r < MR; ++r) vi_store(tile + r * NR, acc[r]);
   }
 
-  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile,
+                    int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
     if constexpr (Input == FusedInput::fp8_ocp) {
       micro_groups<32>(kc, a, b, tile);
     } else {
-      if (p.group == 8) micro_groups<8>(kc, a, b, tile);
-      else micro_groups<4>(kc, a, b, tile);
+      if (p.group == 8)
+        micro_groups<8>(kc, a, b, tile);
+      else
+        micro_groups<4>(kc, a, b, tile);
     }
   }
 };

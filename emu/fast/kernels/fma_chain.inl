@@ -21,7 +21,8 @@ struct FmaChainFamily {
 
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      panel<T>(dst, panel_stride, r / MR)[k * MR + r % MR] = inside ? bits_as<T>(element<Bits>(p.a, i0 + r, k0 + k)) : T{};
+      panel<T>(dst, panel_stride, r / MR)[k * MR + r % MR] =
+          inside ? bits_as<T>(element<Bits>(p.a, i0 + r, k0 + k)) : T{};
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
@@ -32,7 +33,8 @@ struct FmaChainFamily {
   static T load_c(const GemmProblem& p, int i, int j) { return bits_as<T>(element<Bits>(p.c, i, j)); }
   static void store_d(const GemmProblem& p, int i, int j, T value) {
     Bits bits = bits_as<Bits>(value);
-    if (value != value) bits = sizeof(Bits) == 4 ? Bits(0x7FC00000U) : Bits(0x7FF8000000000000ULL);  // cdna2_nan=canonical
+    if (value != value)
+      bits = sizeof(Bits) == 4 ? Bits(0x7FC00000U) : Bits(0x7FF8000000000000ULL);  // cdna2_nan=canonical
     put<Bits>(p, i, j, bits);
   }
 
@@ -63,13 +65,22 @@ struct FmaChainFamily {
 
  private:
   static V load(const T* p) {
-    if constexpr (sizeof(T) == 4) return vf_load(p); else return vd_load(p);
+    if constexpr (sizeof(T) == 4)
+      return vf_load(p);
+    else
+      return vd_load(p);
   }
   static void store(T* p, V v) {
-    if constexpr (sizeof(T) == 4) vf_store(p, v); else vd_store(p, v);
+    if constexpr (sizeof(T) == 4)
+      vf_store(p, v);
+    else
+      vd_store(p, v);
   }
   static V set1(T x) {
-    if constexpr (sizeof(T) == 4) return vf_set1(x); else return vd_set1(x);
+    if constexpr (sizeof(T) == 4)
+      return vf_set1(x);
+    else
+      return vd_set1(x);
   }
 };
 

@@ -36,7 +36,8 @@ struct GemmDriver {
     l.kc = F::kc(p);
     l.row_panels = ceil_div(p.m, F::MR);
     l.col_panels = ceil_div(columns, F::NR);
-    l.acc_bytes = round_up_bytes(sizeof(typename F::Acc) * static_cast<std::size_t>(l.row_panels) * l.col_panels * F::MR * F::NR);
+    l.acc_bytes =
+        round_up_bytes(sizeof(typename F::Acc) * static_cast<std::size_t>(l.row_panels) * l.col_panels * F::MR * F::NR);
     l.b_bytes = round_up_bytes(F::b_panel_bytes(l.kc)) * static_cast<std::size_t>(l.col_panels);
     l.a_bytes = round_up_bytes(F::a_panel_bytes(l.kc)) * static_cast<std::size_t>(kRowBlock / F::MR);
     return l;
@@ -56,7 +57,9 @@ struct GemmDriver {
     auto* a_packed = b_packed + l.b_bytes;
     const std::size_t b_stride = round_up_bytes(F::b_panel_bytes(l.kc));
     const std::size_t a_stride = round_up_bytes(F::a_panel_bytes(l.kc));
-    const auto tile = [&](int rp, int cp) { return acc + (static_cast<std::size_t>(cp) * l.row_panels + rp) * (F::MR * F::NR); };
+    const auto tile = [&](int rp, int cp) {
+      return acc + (static_cast<std::size_t>(cp) * l.row_panels + rp) * (F::MR * F::NR);
+    };
 
     // The problem is read from a local copy: stores to the tiles and panels could alias its integer
     // fields, which would be reloaded after each.
@@ -124,7 +127,8 @@ inline void for_each_a_element(int rows, int kc, int mr, Body&& body) {
 }
 // Writes at values[summary] the OR of the `count` flags at values[first...]: a packed panel's "some
 // factor is special" summary, computed once when packing instead of once per micro-tile.
-inline void store_flag_summary(std::int32_t* values, std::ptrdiff_t first, std::ptrdiff_t count, std::ptrdiff_t summary) {
+inline void store_flag_summary(std::int32_t* values, std::ptrdiff_t first, std::ptrdiff_t count,
+                               std::ptrdiff_t summary) {
   std::int32_t any_flag = 0;
   for (std::ptrdiff_t x = 0; x < count; ++x) any_flag |= values[first + x];
   values[summary] = any_flag;
@@ -137,7 +141,8 @@ inline T* panel(void* dst, std::size_t panel_stride, int q) {
 // row r, k at [(plane * kc + k) * MR + r % MR] of panel r / MR, padding rows 0. A is column-major, so
 // each k reads the block's rows contiguously and writes MR contiguous values per panel.
 template <class T, int MR>
-inline void pack_a_raw(const MatrixView& a, int i0, int rows, int k0, int kc, int plane, void* dst, std::size_t panel_stride) {
+inline void pack_a_raw(const MatrixView& a, int i0, int rows, int k0, int kc, int plane, void* dst,
+                       std::size_t panel_stride) {
   const int full = rows / MR, panels = ceil_div(rows, MR);
   for (int k = 0; k < kc; ++k) {
     const T* column = static_cast<const T*>(a.data) + i0 + static_cast<std::ptrdiff_t>(k0 + k) * a.ld;

@@ -98,8 +98,10 @@ struct Gfx12Dot4ChainFamily {
     constexpr int sign_bit = sixteen_bit(F) ? 15 : 7;
     const VI zero = vi_set1(0);
     const VI e = srli<fmt.fraction_bits>(x) & vi_set1(fmt.exponent_mask);
-    const VI special = F == Gfx12Factor::fp8 ? cmpeq(x & vi_set1(0x7F), vi_set1(0x7F)) : cmpeq(e, vi_set1(fmt.exponent_mask));
-    const VI sig = (x & vi_set1((1 << fmt.fraction_bits) - 1)) | and_not(cmpeq(e, zero), vi_set1(1 << fmt.fraction_bits));
+    const VI special =
+        F == Gfx12Factor::fp8 ? cmpeq(x & vi_set1(0x7F), vi_set1(0x7F)) : cmpeq(e, vi_set1(fmt.exponent_mask));
+    const VI sig =
+        (x & vi_set1((1 << fmt.fraction_bits) - 1)) | and_not(cmpeq(e, zero), vi_set1(1 << fmt.fraction_bits));
     const VI empty = special | cmpeq(sig, zero);
     const VI neg = srai<31>(slli<31 - sign_bit>(x));
     const VI shifted = slli<12 - fmt.fraction_bits>((sig ^ neg) - neg);
@@ -127,8 +129,10 @@ struct Gfx12Dot4ChainFamily {
     for (std::ptrdiff_t x = 0; x < n; x += 2 * width)
       for (int l = 0; l < width; ++l) {
         const auto high = static_cast<std::int32_t>(static_cast<std::uint32_t>(sig[x + width + l]) << 16);
-        if constexpr (ASide) sig[x + l] = sig[x + width + l] = sig[x + l] | high;
-        else sig[x + width + l] = high;
+        if constexpr (ASide)
+          sig[x + l] = sig[x + width + l] = sig[x + l] | high;
+        else
+          sig[x + width + l] = high;
       }
     // The block frames: the largest exponent of each row / lane (with AVX2 a vector spans
     // kLanes / width values of k, all lanes of the panel), then the local plane.
@@ -166,7 +170,8 @@ struct Gfx12Dot4ChainFamily {
   // The raw plane first (A column by column, B k-contiguous per column), then each panel decoded.
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     pack_a_raw<Storage<InA>, MR>(p.a, i0, rows, k0, kc, kRaw, dst, panel_stride);
-    for (int q = 0; q < (rows + MR - 1) / MR; ++q) decode_panel<InA, true>(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
+    for (int q = 0; q < (rows + MR - 1) / MR; ++q)
+      decode_panel<InA, true>(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     auto* values = static_cast<std::int32_t*>(dst);
@@ -174,12 +179,16 @@ struct Gfx12Dot4ChainFamily {
     decode_panel<InB, false>(values, NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
-    if constexpr (Out == Gfx12Output::f32) return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
-    else return element<std::uint16_t>(p.c, i, j);
+    if constexpr (Out == Gfx12Output::f32)
+      return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
+    else
+      return element<std::uint16_t>(p.c, i, j);
   }
   static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
-    if constexpr (Out == Gfx12Output::f32) put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
-    else put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
+    if constexpr (Out == Gfx12Output::f32)
+      put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+    else
+      put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
   }
 
   // The accumulator as sig * 2^lsb with its sign, and whether it is NaN or infinite.
@@ -189,8 +198,8 @@ struct Gfx12Dot4ChainFamily {
   static DecodedC decode_c(VI acc) {
     if constexpr (Out == Gfx12Output::f16) {
       const VI field = srli<10>(acc) & vi_set1(0x1F);
-      return {(acc & vi_set1(0x3FF)) | and_not(cmpeq(field, vi_set1(0)), vi_set1(0x400)), vmax(field, vi_set1(1)) - vi_set1(25),
-              srai<31>(slli<16>(acc)), cmpeq(field, vi_set1(0x1F))};
+      return {(acc & vi_set1(0x3FF)) | and_not(cmpeq(field, vi_set1(0)), vi_set1(0x400)),
+              vmax(field, vi_set1(1)) - vi_set1(25), srai<31>(slli<16>(acc)), cmpeq(field, vi_set1(0x1F))};
     } else {
       const VI c = Out == Gfx12Output::bf16 ? slli<16>(acc) : acc;  // bf16: its binary32 widening is exact
       const VI field = srli<23>(c) & vi_set1(0xFF);
@@ -200,7 +209,9 @@ struct Gfx12Dot4ChainFamily {
   }
 
   template <int H>
-  static VD scaled(VI s, VI g) { return vd_from_i32<H>(s) * vd_pow2<H>(g); }
+  static VD scaled(VI s, VI g) {
+    return vd_from_i32<H>(s) * vd_pow2<H>(g);
+  }
 
   // RNE of S * 2^g straight to f16 (see the file comment), the bits in the low half.
   static VI round_f16(VI s, VI g) {
@@ -256,7 +267,8 @@ struct Gfx12Dot4ChainFamily {
     }
   }
 
-  static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+  static void micro(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int,
+                    int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
     // The decoded common case first: binary32 and bf16 outputs (a bf16 result is the binary32 one
@@ -274,8 +286,8 @@ struct Gfx12Dot4ChainFamily {
     for (int k = 0; k < kc; k += 4) {
       const std::int32_t* b_sig[4] = {b_ptr(kSig, k), b_ptr(kSig, k + 1), b_ptr(kSig, k + 2), b_ptr(kSig, k + 3)};
       const std::int32_t* b_exp[4] = {b_ptr(kExp, k), b_ptr(kExp, k + 1), b_ptr(kExp, k + 2), b_ptr(kExp, k + 3)};
-      const VI b_special = vi_load(b_ptr(kSpecial, k)) | vi_load(b_ptr(kSpecial, k + 1)) | vi_load(b_ptr(kSpecial, k + 2)) |
-                           vi_load(b_ptr(kSpecial, k + 3));
+      const VI b_special = vi_load(b_ptr(kSpecial, k)) | vi_load(b_ptr(kSpecial, k + 1)) |
+                           vi_load(b_ptr(kSpecial, k + 2)) | vi_load(b_ptr(kSpecial, k + 3));
 #pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
         const std::int32_t a_sig[2] = {a_ptr(kSig, k)[r], a_ptr(kSig, k + 2)[r]};

@@ -48,7 +48,7 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
   const auto run_step = [&](auto first, int k, int r) {
     VI g;  // (C's shift g - t <= 26 by the block frame, above)
     const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g);
-    const VI mf = to_f32_bits(s) & kept;  // RNE24(S), sign included (bf16: truncated to the top 16 bits)
+    const VI mf = to_f32_bits(s) & kept;         // RNE24(S), sign included (bf16: truncated to the top 16 bits)
     const VI fm = srli<23>(mf) & vi_set1(0xFF);  // one shift: the shift pipes are the busiest
     t[r] = fm + (g - vi_set1(153));
     t_max = vmax_unsigned(t_max, t[r]);
@@ -74,7 +74,8 @@ bool gfx12_dot4_finite(int kc, const std::int32_t* a, const std::int32_t* b, std
     const VI neg = srai<31>(sig[r]);
     const VI magnitude = (sig[r] ^ neg) - neg;
     const VI field = t[r] + (vi_set1(row_frames[r] + 1) + lane_frames);  // t~ + 1
-    vi_store(tile + r * NR, narrow((neg & vi_set1(INT32_MIN)) | slli<23>(field) | (srli<3>(magnitude) & vi_set1(0x7FFFFF))));
+    vi_store(tile + r * NR,
+             narrow((neg & vi_set1(INT32_MIN)) | slli<23>(field) | (srli<3>(magnitude) & vi_set1(0x7FFFFF))));
   }
   return true;
 }

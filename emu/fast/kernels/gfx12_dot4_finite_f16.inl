@@ -59,11 +59,11 @@ bool gfx12_dot4_finite_f16(int kc, const std::int32_t* a, const std::int32_t* b,
   VI shift_min = vi_set1(1), unit_min = vi_set1(INT32_MAX), t_max = vi_set1(0);
   const VI one = vi_set1(1);
   const auto run_step = [&](auto first, int k, int r) {  // kernels/gfx12_dot4_framed_sum.inl
-    VI g;  // (C's shift g - t <= 26 by the block frame, above)
+    VI g;                                                // (C's shift g - t <= 26 by the block frame, above)
     const VI s = gfx12_framed_step_sum<F, decltype(first)::value>(a, b, kc, k, r, sig[r], t[r], g);
     const VI m = vabs(s);
     const VI shift = srli<23>(to_f32_bits(m)) - vi_set1(127 + 10);  // lead(|S|) - 10
-    const VI unit = g + shift;                                        // U' + kFrame - L
+    const VI unit = g + shift;                                      // U' + kFrame - L
     shift_min = vmin(shift_min, shift);
     unit_min = vmin(unit_min, unit);
     const VI q = srlv(m + (sllv(one, shift - one) - one) + (srlv(m, shift) & one), shift);

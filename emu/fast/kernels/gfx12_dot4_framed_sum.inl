@@ -19,8 +19,8 @@
 // operands straight from the panel (L1), so no registers are held across rows.
 
 template <class F, bool First>
-[[gnu::always_inline]] inline VI gfx12_framed_step_sum(const std::int32_t* a, const std::int32_t* b, int kc, int k, int r,
-                                                       VI sig, VI t, VI& g) {
+[[gnu::always_inline]] inline VI gfx12_framed_step_sum(const std::int32_t* a, const std::int32_t* b, int kc, int k,
+                                                       int r, VI sig, VI t, VI& g) {
   constexpr int MR = F::MR, NR = F::NR;
   const auto a_at = [&](int q, int kk) { return a[(static_cast<std::ptrdiff_t>(q) * kc + kk) * MR + r]; };
   const auto b_ptr = [&](int q, int kk) { return b + (static_cast<std::ptrdiff_t>(q) * kc + kk) * NR; };

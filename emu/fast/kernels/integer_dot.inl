@@ -57,8 +57,12 @@ struct IntegerDotFamily {
         out[(k / 2) * NR + c] = static_cast<std::int32_t>(word);
       }
   }
-  static std::int32_t load_c(const GemmProblem& p, int i, int j) { return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j)); }
-  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) { put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v)); }
+  static std::int32_t load_c(const GemmProblem& p, int i, int j) {
+    return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
+  }
+  static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
+    put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+  }
 
   // a + b saturated to the int32 range (two's complement overflow test on the wrapped sum).
   static VI add_saturated(VI a, VI b) {
@@ -68,7 +72,8 @@ struct IntegerDotFamily {
     return select(overflow, limit, sum);
   }
 
-  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int, int) {
+  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile,
+                    int, int) {
     constexpr int NV = NR / kLanes;
     const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
     const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
@@ -77,7 +82,7 @@ struct IntegerDotFamily {
     for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 4
       for (int v = 0; v < NV; ++v) acc[r][v] = vi_load(tile + r * NR + v * kLanes);
-    const auto dot = [&](int kp_begin, int kp_end, VI (&sum)[MR][NV]) {
+    const auto dot = [&](int kp_begin, int kp_end, VI(&sum)[MR][NV]) {
       for (int kp = kp_begin; kp < kp_end; ++kp) {
         VI bv[NV];
 #pragma GCC unroll 4

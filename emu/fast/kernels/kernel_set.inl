@@ -8,10 +8,14 @@ inline void run_gfx12_fp8(const GemmProblem& p, int j_begin, int j_end, void* wo
   const bool a_bf8 = p.a_fp8 == static_cast<std::uint8_t>(Fp8Input::e5m2_ocp);
   const bool b_bf8 = p.b_fp8 == static_cast<std::uint8_t>(Fp8Input::e5m2_ocp);
   constexpr Gfx12Factor fp8 = Gfx12Factor::fp8, bf8 = Gfx12Factor::bf8;
-  if (!a_bf8 && !b_bf8) Gfx12Fp8Driver<fp8, fp8>::run(p, j_begin, j_end, workspace);
-  else if (!a_bf8) Gfx12Fp8Driver<fp8, bf8>::run(p, j_begin, j_end, workspace);
-  else if (!b_bf8) Gfx12Fp8Driver<bf8, fp8>::run(p, j_begin, j_end, workspace);
-  else Gfx12Fp8Driver<bf8, bf8>::run(p, j_begin, j_end, workspace);
+  if (!a_bf8 && !b_bf8)
+    Gfx12Fp8Driver<fp8, fp8>::run(p, j_begin, j_end, workspace);
+  else if (!a_bf8)
+    Gfx12Fp8Driver<fp8, bf8>::run(p, j_begin, j_end, workspace);
+  else if (!b_bf8)
+    Gfx12Fp8Driver<bf8, fp8>::run(p, j_begin, j_end, workspace);
+  else
+    Gfx12Fp8Driver<bf8, bf8>::run(p, j_begin, j_end, workspace);
 }
 inline GemmKernel gfx12_fp8_kernel() {
   GemmKernel k = Gfx12Fp8Driver<Gfx12Factor::fp8, Gfx12Factor::fp8>::kernel({});
@@ -21,10 +25,10 @@ inline GemmKernel gfx12_fp8_kernel() {
 
 // The kernel of `family` for an `acc_bits` accumulator at this level: the entry of gemm_kernels.def.
 const GemmKernel* gemm_kernel(GemmFamily family, int acc_bits) {
-#define MXLANE_GEMM_KERNEL(family_, acc_bits_, ...)                                 \
+#define MXLANE_GEMM_KERNEL(family_, acc_bits_, ...)                                     \
   if (family == GemmFamily::family_ && ((acc_bits_) == 0 || (acc_bits_) == acc_bits)) { \
-    static const GemmKernel kernel = __VA_ARGS__;                                   \
-    return &kernel;                                                                 \
+    static const GemmKernel kernel = __VA_ARGS__;                                       \
+    return &kernel;                                                                     \
   }
 #include "emu/fast/kernels/gemm_kernels.def"
   return nullptr;

@@ -53,10 +53,13 @@ struct PairwiseTreeFamily {
       const std::uint32_t sign = std::uint32_t{x & 0x8000U} << 16;
       if (Bf16) return bits_as<float>(std::uint32_t{x} << 16);
       const std::uint32_t e = (x >> 10) & 0x1FU, frac = x & 0x3FFU;
-      if (e == 0x1F) bits = sign | 0x7F800000U | (frac << 13);  // inf / NaN
-      else if (e != 0) bits = sign | ((e + 112) << 23) | (frac << 13);
-      else if (frac == 0) bits = sign;  // a signed zero
-      else {  // subnormal frac * 2^-24: normalize, its leading bit at position p of frac
+      if (e == 0x1F)
+        bits = sign | 0x7F800000U | (frac << 13);  // inf / NaN
+      else if (e != 0)
+        bits = sign | ((e + 112) << 23) | (frac << 13);
+      else if (frac == 0)
+        bits = sign;  // a signed zero
+      else {          // subnormal frac * 2^-24: normalize, its leading bit at position p of frac
         const int p = 31 - std::countl_zero(frac);
         bits = sign | (static_cast<std::uint32_t>(p + 103) << 23) | ((frac << (23 - p)) & 0x7FFFFFU);
       }
@@ -66,22 +69,27 @@ struct PairwiseTreeFamily {
       bits = (x & 0x7F80U) == 0 ? 0U : std::uint32_t{x} << 16;
     } else {
       const std::uint32_t sign = std::uint32_t{x & 0x8000U} << 16, e = (x >> 10) & 0x1FU, frac = x & 0x3FFU;
-      if (e == 0) bits = 0;                                  // zero or subnormal: +0
-      else if (e == 0x1F) bits = sign | 0x7F800000U | (frac << 13);  // inf / NaN
-      else bits = sign | ((e + 112) << 23) | (frac << 13);
+      if (e == 0)
+        bits = 0;  // zero or subnormal: +0
+      else if (e == 0x1F)
+        bits = sign | 0x7F800000U | (frac << 13);  // inf / NaN
+      else
+        bits = sign | ((e + 112) << 23) | (frac << 13);
     }
     return bits_as<float>(bits);
   }
 
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      panel<float>(dst, panel_stride, r / MR)[k * MR + r % MR] = inside ? widen_flushed(element<std::uint16_t>(p.a, i0 + r, k0 + k)) : 0.0f;
+      panel<float>(dst, panel_stride, r / MR)[k * MR + r % MR] =
+          inside ? widen_flushed(element<std::uint16_t>(p.a, i0 + r, k0 + k)) : 0.0f;
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     float* out = static_cast<float*>(dst);
     for (int c = 0; c < NR; ++c)
-      for (int k = 0; k < kc; ++k) out[k * NR + c] = c < cols ? widen_flushed(element<std::uint16_t>(p.b, k0 + k, j0 + c)) : 0.0f;
+      for (int k = 0; k < kc; ++k)
+        out[k * NR + c] = c < cols ? widen_flushed(element<std::uint16_t>(p.b, k0 + k, j0 + c)) : 0.0f;
   }
   static float load_c(const GemmProblem& p, int i, int j) {
     const std::uint32_t c = element<std::uint32_t>(p.c, i, j);
@@ -99,7 +107,8 @@ struct PairwiseTreeFamily {
   static VF leaf(VF a, VF b) { return flushed(fma(a, b, vf_set1(0.0f))); }
   static VF add(VF x, VF y) { return flushed(x + y); }
 
-  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, float* tile, int, int) {
+  static void micro(const GemmProblem& p, int, int kc, const void* a_panel, const void* b_panel, float* tile, int,
+                    int) {
     const float* a = static_cast<const float*>(a_panel);
     const float* b = static_cast<const float*>(b_panel);
     [[maybe_unused]] const VF zero = vf_set1(0.0f);

@@ -84,31 +84,36 @@ struct Rdna3Dot2Family {
   // every low half stays below 2^14 in magnitude).
   static void put_decoded(std::int32_t* out, int width, int kc, int k, int lane, std::uint16_t x, int pre, int word_pre,
                           std::int32_t frame) {
-    const auto at = [&](int q, int kk) -> std::int32_t& { return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane]; };
+    const auto at = [&](int q, int kk) -> std::int32_t& {
+      return out[(static_cast<std::ptrdiff_t>(q) * kc + kk) * width + lane];
+    };
     const Decoded d = decode(x, pre);
     at(0, k) = d.sig;
     at(1, k) = d.e;
     at(2, k) = d.neg;
     at(3, k) = x;
-    if (k % 2 == 0) at(4, k / 2) = d.special;
-    else at(4, k / 2) |= d.special;
-    const std::uint32_t low = static_cast<std::uint32_t>((d.raw_sig << word_pre) ^ d.neg) - static_cast<std::uint32_t>(d.neg);
+    if (k % 2 == 0)
+      at(4, k / 2) = d.special;
+    else
+      at(4, k / 2) |= d.special;
+    const std::uint32_t low =
+        static_cast<std::uint32_t>((d.raw_sig << word_pre) ^ d.neg) - static_cast<std::uint32_t>(d.neg);
     at(kWord, k) = static_cast<std::int32_t>(((d.neg != 0 ? 0xFFFFU : 0x0001U) << 16) | (low & 0xFFFFU));
     at(kFramedExp, k) = d.e + frame;
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
       const std::uint16_t x = inside ? element<std::uint16_t>(p.a, i0 + r, k0 + k) : 0;
-      put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x, Bf16 ? 5 : 4,
-                  kWordPreA, kFrame);
+      put_decoded(static_cast<std::int32_t*>(panel<std::int32_t>(dst, panel_stride, r / MR)), MR, kc, k, r % MR, x,
+                  Bf16 ? 5 : 4, kWordPreA, kFrame);
     });
     for (int q = 0; q < (rows + MR - 1) / MR; ++q) summarize(panel<std::int32_t>(dst, panel_stride, q), MR, kc);
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0,
-                    Bf16 ? 5 : 0, kWordPreB, 0);
+        put_decoded(static_cast<std::int32_t*>(dst), NR, kc, k, c,
+                    c < cols ? element<std::uint16_t>(p.b, k0 + k, j0 + c) : 0, Bf16 ? 5 : 0, kWordPreB, 0);
     summarize(static_cast<std::int32_t*>(dst), NR, kc);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
@@ -116,8 +121,10 @@ struct Rdna3Dot2Family {
     return element<std::uint16_t>(p.c, i, j);
   }
   static void store_d(const GemmProblem& p, int i, int j, std::int32_t v) {
-    if (AccBits == 32) put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
-    else put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
+    if (AccBits == 32)
+      put<std::uint32_t>(p, i, j, static_cast<std::uint32_t>(v));
+    else
+      put<std::uint16_t>(p, i, j, static_cast<std::uint16_t>(v));
   }
 
   struct Factor {
@@ -182,18 +189,23 @@ struct Rdna3Dot2Family {
   }
 
   static VI step(VI acc, const Factor& a0, const Factor& a1, const Factor& b0, const Factor& b1, VI& special) {
-    if constexpr (AccBits == 32) return step_f32(acc, a0, a1, b0, b1, special);
-    else if constexpr (Bf16) return srli<16>(step_f32(slli<16>(acc), a0, a1, b0, b1, special));
-    else return step_f16(acc, a0, a1, b0, b1, special);
+    if constexpr (AccBits == 32)
+      return step_f32(acc, a0, a1, b0, b1, special);
+    else if constexpr (Bf16)
+      return srli<16>(step_f32(slli<16>(acc), a0, a1, b0, b1, special));
+    else
+      return step_f16(acc, a0, a1, b0, b1, special);
   }
 
   // The reference step for one lane (special values), through the portable hook.
-  static std::int32_t reference_step(std::int32_t acc, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1, std::uint16_t b1) {
-    return static_cast<std::int32_t>(rdna3_reference_step(Bf16, AccBits, static_cast<std::uint32_t>(acc), a0, b0, a1, b1));
+  static std::int32_t reference_step(std::int32_t acc, std::uint16_t a0, std::uint16_t b0, std::uint16_t a1,
+                                     std::uint16_t b1) {
+    return static_cast<std::int32_t>(
+        rdna3_reference_step(Bf16, AccBits, static_cast<std::uint32_t>(acc), a0, b0, a1, b1));
   }
 
-  static void micro(const GemmProblem& p, int k0, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int i0,
-                    int j0) {
+  static void micro(const GemmProblem& p, int k0, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile,
+                    int i0, int j0) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
     if ((a[kPlanes * static_cast<std::ptrdiff_t>(kc) * MR] | b[kPlanes * static_cast<std::ptrdiff_t>(kc) * NR]) == 0) {
@@ -220,16 +232,19 @@ struct Rdna3Dot2Family {
   // factors once and each row's A factors (broadcast), handed to row_step(r, a0, a1, b0, b1), one
   // DOT2 step of row r. All MR rows run together, each one dependency chain of steps (docs/fast-kernels.md §2).
   template <class RowStep>
-  [[gnu::always_inline]] static void for_each_step(int kc, const std::int32_t* a, const std::int32_t* b, RowStep&& row_step) {
+  [[gnu::always_inline]] static void for_each_step(int kc, const std::int32_t* a, const std::int32_t* b,
+                                                   RowStep&& row_step) {
     const Panels panels{a, b, kc};
     for (int kp = 0; kp < kc / 2; ++kp) {
       const int k = 2 * kp;
       const Factor b0{vi_load(panels.b_ptr(0, k)), vi_load(panels.b_ptr(1, k)), vi_load(panels.b_ptr(2, k))};
-      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)), vi_load(panels.b_ptr(2, k + 1))};
+      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)),
+                      vi_load(panels.b_ptr(2, k + 1))};
 #pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
         const Factor a0{vi_set1(panels.a_at(0, k, r)), vi_set1(panels.a_at(1, k, r)), vi_set1(panels.a_at(2, k, r))};
-        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)), vi_set1(panels.a_at(2, k + 1, r))};
+        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)),
+                        vi_set1(panels.a_at(2, k + 1, r))};
         row_step(r, a0, a1, b0, b1);
       }
     }
@@ -317,7 +332,8 @@ struct Rdna3Dot2Family {
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
       const VI neg = srai<31>(csig[r]);
-      vi_store(tile + r * NR, narrow((neg & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(1)) | (srli<3>(csig[r] ^ neg) & vi_set1(0x7FFFFF))));
+      vi_store(tile + r * NR, narrow((neg & vi_set1(INT32_MIN)) | slli<23>(lead[r] + vi_set1(1)) |
+                                     (srli<3>(csig[r] ^ neg) & vi_set1(0x7FFFFF))));
     }
     return true;
   }
@@ -371,8 +387,8 @@ struct Rdna3Dot2Family {
     return true;
   }
 
-  static void micro_careful(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel, std::int32_t* tile, int,
-                            int) {
+  static void micro_careful(const GemmProblem&, int, int kc, const void* a_panel, const void* b_panel,
+                            std::int32_t* tile, int, int) {
     const std::int32_t* a = static_cast<const std::int32_t*>(a_panel);
     const std::int32_t* b = static_cast<const std::int32_t*>(b_panel);
     const Panels panels{a, b, kc};
@@ -382,12 +398,14 @@ struct Rdna3Dot2Family {
     for (int kp = 0; kp < kc / 2; ++kp) {
       const int k = 2 * kp;
       const Factor b0{vi_load(panels.b_ptr(0, k)), vi_load(panels.b_ptr(1, k)), vi_load(panels.b_ptr(2, k))};
-      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)), vi_load(panels.b_ptr(2, k + 1))};
+      const Factor b1{vi_load(panels.b_ptr(0, k + 1)), vi_load(panels.b_ptr(1, k + 1)),
+                      vi_load(panels.b_ptr(2, k + 1))};
       const VI b_special = vi_load(panels.b_ptr(4, kp));
 #pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
         const Factor a0{vi_set1(panels.a_at(0, k, r)), vi_set1(panels.a_at(1, k, r)), vi_set1(panels.a_at(2, k, r))};
-        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)), vi_set1(panels.a_at(2, k + 1, r))};
+        const Factor a1{vi_set1(panels.a_at(0, k + 1, r)), vi_set1(panels.a_at(1, k + 1, r)),
+                        vi_set1(panels.a_at(2, k + 1, r))};
         VI acc_special;
         const VI next = step(acc[r], a0, a1, b0, b1, acc_special);
         const VI special = acc_special | b_special | vi_set1(panels.a_at(4, kp, r));
@@ -401,8 +419,10 @@ struct Rdna3Dot2Family {
         const unsigned lanes = lane_bits(special);
         for (int l = 0; l < kLanes; ++l)
           if ((lanes >> l) & 1U)
-            after[l] = reference_step(before[l], static_cast<std::uint16_t>(panels.a_at(3, k, r)), static_cast<std::uint16_t>(panels.b_ptr(3, k)[l]),
-                                      static_cast<std::uint16_t>(panels.a_at(3, k + 1, r)), static_cast<std::uint16_t>(panels.b_ptr(3, k + 1)[l]));
+            after[l] = reference_step(before[l], static_cast<std::uint16_t>(panels.a_at(3, k, r)),
+                                      static_cast<std::uint16_t>(panels.b_ptr(3, k)[l]),
+                                      static_cast<std::uint16_t>(panels.a_at(3, k + 1, r)),
+                                      static_cast<std::uint16_t>(panels.b_ptr(3, k + 1)[l]));
         acc[r] = vi_load(after);
       }
     }

@@ -11,16 +11,22 @@ inline VI byte_sums(__m256i bytes) {
   const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1));
   return {_mm256_madd_epi16(pairs, _mm256_set1_epi16(1))};
 }
-inline __m256i byte_absdiff(VI x, VI y) { return _mm256_sub_epi8(_mm256_max_epu8(x.v, y.v), _mm256_min_epu8(x.v, y.v)); }
+inline __m256i byte_absdiff(VI x, VI y) {
+  return _mm256_sub_epi8(_mm256_max_epu8(x.v, y.v), _mm256_min_epu8(x.v, y.v));
+}
 // The byte SAD of each dword (at most 4 * 255); masked (MSAD): bytes where y is 0 contribute nothing.
 template <bool Masked>
 inline VI byte_sad(VI x, VI y) {
-  if constexpr (Masked) return byte_sums(_mm256_andnot_si256(_mm256_cmpeq_epi8(y.v, _mm256_setzero_si256()), byte_absdiff(x, y)));
-  else return byte_sums(byte_absdiff(x, y));
+  if constexpr (Masked)
+    return byte_sums(_mm256_andnot_si256(_mm256_cmpeq_epi8(y.v, _mm256_setzero_si256()), byte_absdiff(x, y)));
+  else
+    return byte_sums(byte_absdiff(x, y));
 }
 
 std::size_t sad_u8_lanes(const ValuLanes& b) {
-  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + byte_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + byte_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l));
+  });
 }
 std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: carries reach the top
   return for_each_vector(b, [&](std::size_t l) {
@@ -28,7 +34,9 @@ std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: car
   });
 }
 std::size_t msad_u8_lanes(const ValuLanes& b) {
-  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + byte_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + byte_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l));
+  });
 }
 
 // Operands of several dwords per lane (lane-major, low word first), transposed to one vector per
@@ -58,17 +66,21 @@ inline void transpose4(__m256i (&r)[4]) {  // per 128-bit half: a 4 x 4 transpos
   r[2] = _mm256_unpacklo_epi64(t1, t3);
   r[3] = _mm256_unpackhi_epi64(t1, t3);
 }
-inline VI quad_order(VI single) { return {_mm256_permutevar8x32_epi32(single.v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))}; }
+inline VI quad_order(VI single) {
+  return {_mm256_permutevar8x32_epi32(single.v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))};
+}
 inline void load_words4(const std::uint32_t* p, std::size_t l, VI (&w)[4]) {
   __m256i r[4];
-  for (int i = 0; i < 4; ++i) r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)));
+  for (int i = 0; i < 4; ++i)
+    r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)));
   transpose4(r);
   for (int i = 0; i < 4; ++i) w[i] = VI{r[i]};
 }
 inline void store_words4(std::uint32_t* p, std::size_t l, const VI (&w)[4]) {
   __m256i r[4] = {w[0].v, w[1].v, w[2].v, w[3].v};
   transpose4(r);
-  for (int i = 0; i < 4; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)), r[i]);
+  for (int i = 0; i < 4; ++i)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 4 * l + 8 * static_cast<std::size_t>(i)), r[i]);
 }
 // The four byte SADs of S0's windows (bytes k..k+3 of the 64-bit S0 = hi:lo, k = 0..3) against S1.
 template <bool Masked>
@@ -89,7 +101,8 @@ std::size_t qsad_pk_lanes(const ValuLanes& b) {
     const Words2 s0 = load_words2(b.src[0], l), acc = load_words2(b.src[2], l);
     window_sads<Masked>(s0.w[0], s0.w[1], load_lanes(b.src[1], l), sad);
     VI d[2];
-    for (int w = 0; w < 2; ++w) d[w] = ((acc.w[w] + sad[2 * w]) & vi_set1(0xFFFF)) | slli<16>(srli<16>(acc.w[w]) + sad[2 * w + 1]);
+    for (int w = 0; w < 2; ++w)
+      d[w] = ((acc.w[w] + sad[2 * w]) & vi_set1(0xFFFF)) | slli<16>(srli<16>(acc.w[w]) + sad[2 * w + 1]);
     store_words2(b.dst, l, d[0], d[1]);
   }
   return full;
@@ -175,7 +188,8 @@ std::size_t int_dot16_lanes(const ValuLanes& b) {
       return add_saturating(c, dot, true);
     }
     const VI low{_mm256_mullo_epi16(a.v, bb.v)}, high{_mm256_mulhi_epu16(a.v, bb.v)};
-    const VI p0 = (low & vi_set1(0xFFFF)) | slli<16>(high), p1 = srli<16>(low) | (high & vi_set1(static_cast<std::int32_t>(0xFFFF0000U)));
+    const VI p0 = (low & vi_set1(0xFFFF)) | slli<16>(high),
+             p1 = srli<16>(low) | (high & vi_set1(static_cast<std::int32_t>(0xFFFF0000U)));
     const VI s1 = c + p0, s2 = s1 + p1;
     if (!b.clamp) return s2;
     return s2 | less_unsigned(s1, c) | less_unsigned(s2, s1);
@@ -221,9 +235,9 @@ struct Dot2Lanes {
       VI c_special;
       VI r = Family::step_f32(c, a0, a1, b0, b1, c_special);
       special = special | c_special;
-      if (b.clamp) {  // [0, 1] after rounding (valu_float_dot.cpp clamp_unit; no NaN here)
-        r = and_not(srai<31>(r), r);                    // negative and -0 -> +0
-        r = vmin_unsigned(r, vi_set1(0x3F800000));      // positive patterns order like values
+      if (b.clamp) {                  // [0, 1] after rounding (valu_float_dot.cpp clamp_unit; no NaN here)
+        r = and_not(srai<31>(r), r);  // negative and -0 -> +0
+        r = vmin_unsigned(r, vi_set1(0x3F800000));  // positive patterns order like values
       }
       mark_for_reference(b, l, special);
       return r;
@@ -289,31 +303,40 @@ inline CdnaDot2Half cdna_dot2_half(__m128 a0, __m128 b0, __m128 a1, __m128 b1, _
   // Half the binary32 spacing at a normal f, 2^(e - 24), from f's binary64 bits; a quarter below a
   // power of two (where the spacing below is half the spacing above).
   const __m256i fd_bits = _mm256_castpd_si256(fd);
-  const __m256i power_of_two = _mm256_cmpeq_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)), _mm256_setzero_si256());
-  const __m256i half_spacing = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x7FF0000000000000)),
-                                                                 _mm256_set1_epi64x(std::int64_t{24} << 52)),
-                                                _mm256_and_si256(power_of_two, _mm256_set1_epi64x(std::int64_t{1} << 52)));
-  const __m256d normal = _mm256_and_pd(_mm256_cmp_pd(abs_pd(fd), _mm256_set1_pd(0x1p-126), _CMP_GE_OQ), less(abs_pd(fd), infinity));
+  const __m256i power_of_two =
+      _mm256_cmpeq_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)), _mm256_setzero_si256());
+  const __m256i half_spacing =
+      _mm256_sub_epi64(_mm256_sub_epi64(_mm256_and_si256(fd_bits, _mm256_set1_epi64x(0x7FF0000000000000)),
+                                        _mm256_set1_epi64x(std::int64_t{24} << 52)),
+                       _mm256_and_si256(power_of_two, _mm256_set1_epi64x(std::int64_t{1} << 52)));
+  const __m256d normal =
+      _mm256_and_pd(_mm256_cmp_pd(abs_pd(fd), _mm256_set1_pd(0x1p-126), _CMP_GE_OQ), less(abs_pd(fd), infinity));
   const __m256d ok_normal = _mm256_and_pd(normal, _mm256_or_pd(exact, less(error, _mm256_castsi256_pd(half_spacing))));
   const __m256d tiny = less(abs_pd(fd), _mm256_set1_pd(0x1p-126));
   const __m256d sign_known = less(bound, abs_pd(z));
   __m256d ok_tiny;
   if (flush) {
-    ok_tiny = _mm256_and_pd(_mm256_and_pd(tiny, sign_known), less(_mm256_add_pd(abs_pd(z), bound), _mm256_set1_pd(0x1p-126 - 0x1p-150)));
+    ok_tiny = _mm256_and_pd(_mm256_and_pd(tiny, sign_known),
+                            less(_mm256_add_pd(abs_pd(z), bound), _mm256_set1_pd(0x1p-126 - 0x1p-150)));
     f = _mm_and_ps(f, _mm_castsi128_ps(_mm_set1_epi32(INT32_MIN)));  // only the tiny lanes keep this (below)
   } else {
-    ok_tiny = _mm256_and_pd(_mm256_and_pd(tiny, sign_known), _mm256_or_pd(exact, less(error, _mm256_set1_pd(0x1p-150))));
+    ok_tiny =
+        _mm256_and_pd(_mm256_and_pd(tiny, sign_known), _mm256_or_pd(exact, less(error, _mm256_set1_pd(0x1p-150))));
   }
-  const __m256d overflow = _mm256_and_pd(_mm256_cmp_pd(abs_pd(z), _mm256_set1_pd(0x1p128), _CMP_GE_OQ), less(abs_pd(z), infinity));
+  const __m256d overflow =
+      _mm256_and_pd(_mm256_cmp_pd(abs_pd(z), _mm256_set1_pd(0x1p128), _CMP_GE_OQ), less(abs_pd(z), infinity));
   const __m256d not_finite = _mm256_cmp_pd(abs_pd(z), infinity, _CMP_NLT_UQ);  // inf or NaN (from inf or NaN inputs)
   const __m256d ok64 = _mm256_or_pd(_mm256_or_pd(ok_normal, ok_tiny), _mm256_or_pd(overflow, not_finite));
   // the low dword of each 64-bit mask, four of them in 128 bits
   const auto dwords = [](__m256d m) {
-    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    return _mm256_castsi256_si128(
+        _mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
   };
   const __m128 rounded = _mm256_cvtpd_ps(z);
-  if (flush) f = _mm_blendv_ps(rounded, f, _mm_castsi128_ps(dwords(tiny)));  // tiny lanes: the flushed zero
-  else f = rounded;
+  if (flush)
+    f = _mm_blendv_ps(rounded, f, _mm_castsi128_ps(dwords(tiny)));  // tiny lanes: the flushed zero
+  else
+    f = rounded;
   return {f, dwords(ok64)};
 }
 
@@ -396,8 +419,10 @@ std::size_t fdot2_16_lanes(const ValuLanes& b) {
 // bits kept), which is §6.1's rule.
 std::size_t cvt_pkrtz_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
-    const __m128i lo = _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[0], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __m128i hi = _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[1], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m128i lo =
+        _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[0], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m128i hi =
+        _mm256_cvtps_ph(_mm256_castsi256_ps(load_lanes(b.src[1], l).v), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
     return VI{_mm256_or_si256(_mm256_cvtepu16_epi32(lo), _mm256_slli_epi32(_mm256_cvtepu16_epi32(hi), 16))};
   });
 }
@@ -415,8 +440,10 @@ template <bool Signed>
 std::size_t cvt_pknorm_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
     const __m256 x = _mm256_castsi256_ps(load_lanes(b.src[0], l).v), y = _mm256_castsi256_ps(load_lanes(b.src[1], l).v);
-    const __m256i lo = _mm256_set_m128i(norm16(_mm256_extractf128_ps(x, 1), Signed), norm16(_mm256_castps256_ps128(x), Signed));
-    const __m256i hi = _mm256_set_m128i(norm16(_mm256_extractf128_ps(y, 1), Signed), norm16(_mm256_castps256_ps128(y), Signed));
+    const __m256i lo =
+        _mm256_set_m128i(norm16(_mm256_extractf128_ps(x, 1), Signed), norm16(_mm256_castps256_ps128(x), Signed));
+    const __m256i hi =
+        _mm256_set_m128i(norm16(_mm256_extractf128_ps(y, 1), Signed), norm16(_mm256_castps256_ps128(y), Signed));
     return VI{_mm256_or_si256(lo, _mm256_slli_epi32(hi, 16))};
   });
 }
@@ -430,7 +457,8 @@ std::size_t cvt_pk_i16_lanes(const ValuLanes& b) {
 }
 std::size_t cvt_pk_u16_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
-    return vmin_unsigned(load_lanes(b.src[0], l), vi_set1(0xFFFF)) | slli<16>(vmin_unsigned(load_lanes(b.src[1], l), vi_set1(0xFFFF)));
+    return vmin_unsigned(load_lanes(b.src[0], l), vi_set1(0xFFFF)) |
+           slli<16>(vmin_unsigned(load_lanes(b.src[1], l), vi_set1(0xFFFF)));
   });
 }
 
@@ -440,8 +468,8 @@ std::size_t cvt_pk_u16_lanes(const ValuLanes& b) {
 std::size_t cvt_pk_u8_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
     const __m256 x = _mm256_castsi256_ps(load_lanes(b.src[0], l).v);
-    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(_mm256_and_ps(x, _mm256_cmp_ps(x, x, _CMP_ORD_Q)), _mm256_setzero_ps()),
-                                         _mm256_set1_ps(255.0f));
+    const __m256 clamped = _mm256_min_ps(
+        _mm256_max_ps(_mm256_and_ps(x, _mm256_cmp_ps(x, x, _CMP_ORD_Q)), _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
     const VI v{_mm256_cvtps_epi32(clamped)};
     const VI shift = slli<3>(load_lanes(b.src[1], l) & vi_set1(3));
     return and_not(sllv(vi_set1(0xFF), shift), load_lanes(b.src[2], l)) | sllv(v, shift);
@@ -457,8 +485,10 @@ std::size_t fp8_to_f32_lanes(const ValuLanes& b) {
   };
   for (std::size_t l = 0; l < full; l += kLanes) {
     const VI s = srlv(load_lanes(b.src[0], l), vi_set1(b.byte_shift));
-    if (b.packed) store_words2(b.dst, l, lookup(s), lookup(srli<8>(s)));
-    else store_lanes(b.dst, l, lookup(s));
+    if (b.packed)
+      store_words2(b.dst, l, lookup(s), lookup(srli<8>(s)));
+    else
+      store_lanes(b.dst, l, lookup(s));
   }
   return full;
 }

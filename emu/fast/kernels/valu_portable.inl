@@ -5,7 +5,9 @@
 // FP8 dots' additions excepted: their argument is next to them). Included by isa_scalar.cpp and
 // isa_avx2.cpp after the level's vocabulary.
 
-inline VI load_lanes(const std::uint32_t* p, std::size_t l) { return vi_load(reinterpret_cast<const std::int32_t*>(p + l)); }
+inline VI load_lanes(const std::uint32_t* p, std::size_t l) {
+  return vi_load(reinterpret_cast<const std::int32_t*>(p + l));
+}
 inline void store_lanes(std::uint32_t* p, std::size_t l, VI v) { vi_store(reinterpret_cast<std::int32_t*>(p + l), v); }
 
 template <class Body>
@@ -29,13 +31,16 @@ inline VI load_word(const std::uint32_t* p, int words, int w, std::size_t l) {
   static constexpr std::int32_t kLaneIndex[8] = {0, 1, 2, 3, 4, 5, 6, 7};
   static_assert(kLanes <= 8);
   const VI index = vi_mullo(vi_load(kLaneIndex), vi_set1(words));
-  return vi_lookup(reinterpret_cast<const std::int32_t*>(p + l * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)), index);
+  return vi_lookup(
+      reinterpret_cast<const std::int32_t*>(p + l * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)),
+      index);
 }
 inline void store_word(std::uint32_t* p, int words, int w, std::size_t l, VI v) {
   std::int32_t lanes[kLanes];
   vi_store(lanes, v);
   for (int i = 0; i < kLanes; ++i)
-    p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)] = static_cast<std::uint32_t>(lanes[i]);
+    p[(l + static_cast<std::size_t>(i)) * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)] =
+        static_cast<std::uint32_t>(lanes[i]);
 }
 
 inline VI byte_of(VI x, int k) { return srlv(x, vi_set1(8 * k)) & vi_set1(0xFF); }
@@ -53,7 +58,9 @@ inline VI bytes_sad(VI x, VI y) {
 }
 
 std::size_t sad_u8_lanes(const ValuLanes& b) {
-  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + bytes_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + bytes_sad<false>(load_lanes(b.src[0], l), load_lanes(b.src[1], l));
+  });
 }
 std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: carries reach the top
   return for_each_vector(b, [&](std::size_t l) {
@@ -61,7 +68,9 @@ std::size_t sad_hi_u8_lanes(const ValuLanes& b) {  // (byte SAD << 16) + S2: car
   });
 }
 std::size_t msad_u8_lanes(const ValuLanes& b) {
-  return for_each_vector(b, [&](std::size_t l) { return load_lanes(b.src[2], l) + bytes_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l)); });
+  return for_each_vector(b, [&](std::size_t l) {
+    return load_lanes(b.src[2], l) + bytes_sad<true>(load_lanes(b.src[0], l), load_lanes(b.src[1], l));
+  });
 }
 std::size_t sad_u16_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
@@ -117,7 +126,8 @@ inline VI element_at(VI x, int k, bool is_signed) {  // element k moved to the t
 template <int Width>
 VI int_dot_sum(VI a, VI b, const IntDotSpec& s) {
   VI sum = vi_set1(0);
-  for (int k = 0; k < 32 / Width; ++k) sum = sum + vi_mullo(element_at<Width>(a, k, s.a_signed), element_at<Width>(b, k, s.b_signed));
+  for (int k = 0; k < 32 / Width; ++k)
+    sum = sum + vi_mullo(element_at<Width>(a, k, s.a_signed), element_at<Width>(b, k, s.b_signed));
   return sum;
 }
 inline VI below_unsigned(VI x, VI y) { return cmpeq(vmin_unsigned(x, y), x) & ~cmpeq(x, y); }  // x < y, all-ones lanes
@@ -220,7 +230,8 @@ std::size_t cvt_pk_i16_lanes(const ValuLanes& b) {
 }
 std::size_t cvt_pk_u16_lanes(const ValuLanes& b) {
   return for_each_vector(b, [&](std::size_t l) {
-    return vmin_unsigned(load_lanes(b.src[0], l), vi_set1(0xFFFF)) | slli<16>(vmin_unsigned(load_lanes(b.src[1], l), vi_set1(0xFFFF)));
+    return vmin_unsigned(load_lanes(b.src[0], l), vi_set1(0xFFFF)) |
+           slli<16>(vmin_unsigned(load_lanes(b.src[1], l), vi_set1(0xFFFF)));
   });
 }
 
@@ -265,7 +276,8 @@ inline VI to_ocp_fp8(VI x, VI seed) {
     zero = cmpeq(r, vi_set1(0));
   } else {
     const VI sh = vi_set1(23 - m) + sh_sub;
-    const VI q = srlv(sig, sh), rest = sig & (sllv(vi_set1(1), sh) - vi_set1(1)), half = sllv(vi_set1(1), sh - vi_set1(1));
+    const VI q = srlv(sig, sh), rest = sig & (sllv(vi_set1(1), sh) - vi_set1(1)),
+             half = sllv(vi_set1(1), sh - vi_set1(1));
     const VI up = cmpgt(rest, half) | (cmpeq(rest, half) & cmpeq(q & vi_set1(1), vi_set1(1)));
     r = q - up;  // up is -1 where the quotient rounds up
     zero = cmpgt(sh, vi_set1(24)) | cmpeq(r, vi_set1(0));
@@ -290,7 +302,9 @@ std::size_t f32_to_fp8_lanes_of(const ValuLanes& b) {
     return and_not(sllv(vi_set1(0xFF), shift), old) | sllv(to_ocp_fp8<Bf8, true>(s0, s1), shift);
   });
 }
-std::size_t f32_to_fp8_lanes(const ValuLanes& b) { return b.bf8 ? f32_to_fp8_lanes_of<true>(b) : f32_to_fp8_lanes_of<false>(b); }
+std::size_t f32_to_fp8_lanes(const ValuLanes& b) {
+  return b.bf8 ? f32_to_fp8_lanes_of<true>(b) : f32_to_fp8_lanes_of<false>(b);
+}
 
 // The kinds written here. fdot2_*, cvt_pkrtz, cvt_pknorm_* and cvt_pk_u8_f32 have AVX2 kernels only
 // (valu_lanes.inl: they lean on the host's F16C and binary64 conversions); at the portable level

@@ -2,13 +2,19 @@
 // Included inside the per-ISA namespace by isa_avx2.cpp only (see kernel_table.hpp for why).
 // Needs <immintrin.h> and <cstdint> included before the namespace is opened.
 
-inline constexpr int kLanes = 8;   // int32 / float lanes of VI / VF
-inline constexpr int kLanesD = 4;  // double lanes of VD
+inline constexpr int kLanes = 8;                // int32 / float lanes of VI / VF
+inline constexpr int kLanesD = 4;               // double lanes of VD
 inline constexpr bool kHostFlushesTiny = true;  // MXCSR.FTZ does the CDNA2 flush (FloatEnv below)
 
-struct VI { __m256i v; };
-struct VF { __m256 v; };
-struct VD { __m256d v; };
+struct VI {
+  __m256i v;
+};
+struct VF {
+  __m256 v;
+};
+struct VD {
+  __m256d v;
+};
 
 // ---- int32 lanes ----
 inline VI vi_load(const std::int32_t* p) { return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))}; }
@@ -27,9 +33,18 @@ inline VI vmin_unsigned(VI a, VI b) { return {_mm256_min_epu32(a.v, b.v)}; }
 inline VI vmax_unsigned(VI a, VI b) { return {_mm256_max_epu32(a.v, b.v)}; }
 inline VI cmpeq(VI a, VI b) { return {_mm256_cmpeq_epi32(a.v, b.v)}; }
 inline VI cmpgt(VI a, VI b) { return {_mm256_cmpgt_epi32(a.v, b.v)}; }  // signed
-template <int N> inline VI srli(VI a) { return {_mm256_srli_epi32(a.v, N)}; }
-template <int N> inline VI slli(VI a) { return {_mm256_slli_epi32(a.v, N)}; }
-template <int N> inline VI srai(VI a) { return {_mm256_srai_epi32(a.v, N)}; }
+template <int N>
+inline VI srli(VI a) {
+  return {_mm256_srli_epi32(a.v, N)};
+}
+template <int N>
+inline VI slli(VI a) {
+  return {_mm256_slli_epi32(a.v, N)};
+}
+template <int N>
+inline VI srai(VI a) {
+  return {_mm256_srai_epi32(a.v, N)};
+}
 // Per-lane logical shifts; a count outside 0..31 (negative counts included) gives 0.
 inline VI srlv(VI a, VI n) { return {_mm256_srlv_epi32(a.v, n.v)}; }
 inline VI sllv(VI a, VI n) { return {_mm256_sllv_epi32(a.v, n.v)}; }
@@ -77,9 +92,13 @@ inline VI as_vi(VF a) { return {_mm256_castps_si256(a.v)}; }
 inline VI srav(VI a, VI n) { return {_mm256_srav_epi32(a.v, n.v)}; }
 inline constexpr int kHalves = kLanes / kLanesD;  // VD values per VI
 // The int32 lanes [4H, 4H + 4) as exact binary64 values.
-template <int H> inline VD vd_from_i32(VI a) { return {_mm256_cvtepi32_pd(_mm256_extracti128_si256(a.v, H))}; }
+template <int H>
+inline VD vd_from_i32(VI a) {
+  return {_mm256_cvtepi32_pd(_mm256_extracti128_si256(a.v, H))};
+}
 // 2^n for the int32 lanes [4H, 4H + 4), exact for n in [-1022, 1023] (built from the bits).
-template <int H> inline VD vd_pow2(VI n) {
+template <int H>
+inline VD vd_pow2(VI n) {
   const __m256i wide = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(n.v, H));
   return {_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(wide, _mm256_set1_epi64x(1023)), 52))};
 }

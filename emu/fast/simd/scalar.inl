@@ -5,9 +5,15 @@ inline constexpr int kLanes = 1;
 inline constexpr int kLanesD = 1;
 inline constexpr bool kHostFlushesTiny = false;  // flush_tiny() does the CDNA2 flush explicitly
 
-struct VI { std::int32_t v; };
-struct VF { float v; };
-struct VD { double v; };
+struct VI {
+  std::int32_t v;
+};
+struct VF {
+  float v;
+};
+struct VD {
+  double v;
+};
 
 // Wrapping arithmetic without signed overflow: compute on uint32_t.
 inline std::int32_t wrap(std::uint32_t x) { return static_cast<std::int32_t>(x); }
@@ -30,9 +36,18 @@ inline VI vmin_unsigned(VI a, VI b) { return {u(a.v) < u(b.v) ? a.v : b.v}; }
 inline VI vmax_unsigned(VI a, VI b) { return {u(a.v) > u(b.v) ? a.v : b.v}; }
 inline VI cmpeq(VI a, VI b) { return {a.v == b.v ? -1 : 0}; }
 inline VI cmpgt(VI a, VI b) { return {a.v > b.v ? -1 : 0}; }
-template <int N> inline VI srli(VI a) { return {wrap(u(a.v) >> N)}; }
-template <int N> inline VI slli(VI a) { return {wrap(u(a.v) << N)}; }
-template <int N> inline VI srai(VI a) { return {a.v >> N}; }  // arithmetic (C++20)
+template <int N>
+inline VI srli(VI a) {
+  return {wrap(u(a.v) >> N)};
+}
+template <int N>
+inline VI slli(VI a) {
+  return {wrap(u(a.v) << N)};
+}
+template <int N>
+inline VI srai(VI a) {
+  return {a.v >> N};
+}  // arithmetic (C++20)
 inline VI srlv(VI a, VI n) { return {u(n.v) > 31 ? 0 : wrap(u(a.v) >> n.v)}; }
 inline VI sllv(VI a, VI n) { return {u(n.v) > 31 ? 0 : wrap(u(a.v) << n.v)}; }
 inline VI madd16(VI a, VI b) {
@@ -107,9 +122,13 @@ inline VI as_vi(VF a) {
 // Arithmetic right shift; a count above 31 gives the sign fill (0 or -1).
 inline VI srav(VI a, VI n) { return {u(n.v) > 31 ? (a.v < 0 ? -1 : 0) : a.v >> n.v}; }
 inline constexpr int kHalves = 1;  // VD values per VI
-template <int H> inline VD vd_from_i32(VI a) { return {static_cast<double>(a.v)}; }  // exact
+template <int H>
+inline VD vd_from_i32(VI a) {
+  return {static_cast<double>(a.v)};
+}  // exact
 // 2^n, exact for n in [-1022, 1023] (built from the bits).
-template <int H> inline VD vd_pow2(VI n) {
+template <int H>
+inline VD vd_pow2(VI n) {
   const std::uint64_t bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(n.v) + 1023) << 52;
   double d;
   std::memcpy(&d, &bits, sizeof d);

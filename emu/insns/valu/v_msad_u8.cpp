@@ -3,8 +3,6 @@
 
 namespace mxlane::insns {
 
-MXLANE_VALU_SEMANTICS(v_msad_u8) {
-  return one(msad_u8(in.u32(0), in.u32(1), in.u32(2)));
-}
+MXLANE_VALU_SEMANTICS(v_msad_u8) { return one(msad_u8(in.u32(0), in.u32(1), in.u32(2))); }
 
 }  // namespace mxlane::insns
