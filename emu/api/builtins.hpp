@@ -187,15 +187,8 @@ struct Builtin {
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.
   static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches,
                 const Idx* idx = nullptr, const Scale* scale_a = nullptr, const Scale* scale_b = nullptr) {
-    const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
-    LaneRegFile regs(d.wave, extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA) + d.vgprs(Operand::SB));
-    MatrixOperands ops{{0},
-                       {d.vgprs_a},
-                       {d.vgprs_a + d.vgprs_b},
-                       {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                       {extra},
-                       {extra + d.vgprs(Operand::IDX)},
-                       {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
+    LaneRegFile regs(d.wave, consecutive_operand_vgprs(d));
+    MatrixOperands ops = consecutive_operands(d);
     if (d.tied) ops.d = ops.c;  // srcC and the result share registers
     for (int lane = 0; lane < d.wave; ++lane) {
       const auto l = static_cast<std::size_t>(lane);

@@ -54,15 +54,8 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
     placement.cbsz = mods.cbsz;
     placement.blgp = mods.blgp;
   }
-  const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
-  const MatrixOperands ops{{0},
-                           {d.vgprs_a},
-                           {d.vgprs_a + d.vgprs_b},
-                           {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                           {extra},
-                           {extra + d.vgprs(Operand::IDX)},
-                           {extra + d.vgprs(Operand::IDX) + d.vgprs(Operand::SA)}};
-  LaneRegFile regs(d.wave, ops.sb.base + d.vgprs(Operand::SB));
+  const MatrixOperands ops = consecutive_operands(d);
+  LaneRegFile regs(d.wave, consecutive_operand_vgprs(d));
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
   scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);

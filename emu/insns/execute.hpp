@@ -21,6 +21,13 @@ struct MatrixOperands {
   OperandRegs sa, sb;  // the E8M0 scale VGPRs of the scaled f8f6f4 MFMA (read only there)
 };
 
+// A, B, C, D, IDX, SA and SB one after another from v0, each as many VGPRs as `d` gives it: the
+// register assignment of eval lines, the builtin API and run_matrix(). (The _tied builtins then put D
+// over C themselves.)
+MatrixOperands consecutive_operands(const InstrDesc& d);
+// The VGPRs per lane that assignment takes.
+int consecutive_operand_vgprs(const InstrDesc& d);
+
 // The numerics context every element kernel of an instruction gets: the switches, and the integer
 // WMMA's NEG[0]/NEG[1] (A/B signed) and CLAMP.
 NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods,

@@ -265,11 +265,10 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
     fail("inst", e.what());
   }
   const InstrDesc& d = *desc;
-  const int vgprs_idx = d.vgprs(Operand::IDX), vgprs_scales = d.vgprs(Operand::SA) + d.vgprs(Operand::SB);
   LoadedMatrixLine line{&d,
                         in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{},
                         parse_options(in, arch),
-                        LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd + vgprs_idx + vgprs_scales),
+                        LaneRegFile(d.wave, consecutive_operand_vgprs(d)),
                         {},
                         {}};
   LaneRegFile& regs = line.regs;
@@ -279,14 +278,7 @@ LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::opt
                 : d.has(Operand::SA) ? "missing or not an object with A, B, C, SA, SB"
                                      : "missing or not an object with A, B, C");
   MatrixOperands& ops = line.ops;
-  const int extra = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
-  ops = MatrixOperands{{0},
-                       {d.vgprs_a},
-                       {d.vgprs_a + d.vgprs_b},
-                       {d.vgprs_a + d.vgprs_b + d.vgprs_cd},
-                       {extra},
-                       {extra + vgprs_idx},
-                       {extra + vgprs_idx + d.vgprs(Operand::SA)}};
+  ops = consecutive_operands(d);
   if (d.tied) ops.d = ops.c;  // the _tied builtins write D over C
   // IDX: SMFMAC's index register; SA/SB: the scaled f8f6f4 MFMA's scale registers; one VGPR each
   // (docs/spec/interfaces.md "eval").
