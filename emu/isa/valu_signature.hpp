@@ -50,10 +50,10 @@ enum class ValuSignature : std::uint8_t {
 struct ValuShape {
   int src[3];
   int dst;
-  bool clamp;
-  bool signedness;  // a_signed / b_signed (NEG[0] / NEG[1])
-  bool byte_sel;
-  bool word_sel;
+  bool clamp = false;
+  bool signedness = false;  // a_signed / b_signed (NEG[0] / NEG[1])
+  bool byte_sel = false;
+  bool word_sel = false;
 };
 
 // One argument of the builtin call, in the builtin's order: a source operand (s0, s1, s2) or a
