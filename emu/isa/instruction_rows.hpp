@@ -31,37 +31,25 @@ struct BuiltinRow {
   bool zero_scale_form = false;  // MXLANE_BUILTIN_ZERO_SCALE_FORM: the builtin with constant zero scales
 };
 
+// The rows in the order of the struct's fields (the macro parameters have the fields' names, so
+// designated initializers cannot be written inside the macros); one row per line, as the table has them.
+// clang-format off
 inline constexpr InstructionRow kInstructions[] = {
-#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, opcode, m, n, k, blocks, a, b, c, d, mods, cycles, \
-                           coexec)                                                                               \
-  {ArchId::arch,                                                                                                 \
-   MatrixFamilyId::family,                                                                                       \
-   #mnemonic,                                                                                                    \
-   #semantics,                                                                                                   \
-   opcode,                                                                                                       \
-   m,                                                                                                            \
-   n,                                                                                                            \
-   k,                                                                                                            \
-   blocks,                                                                                                       \
-   ElemType::a,                                                                                                  \
-   ElemType::b,                                                                                                  \
-   ElemType::c,                                                                                                  \
-   ElemType::d,                                                                                                  \
-   ModifierSet::mods,                                                                                            \
-   cycles,                                                                                                       \
-   coexec},
+#define MXLANE_INSTRUCTION(arch, family, mnemonic, semantics, opcode, m, n, k, blocks, a, b, c, d, mods, cycles, coexec) \
+  {ArchId::arch, MatrixFamilyId::family, #mnemonic, #semantics, opcode, m, n, k, blocks,                                 \
+   ElemType::a, ElemType::b, ElemType::c, ElemType::d, ModifierSet::mods, cycles, coexec},
 #include "emu/isa/instructions.def"
 #undef MXLANE_INSTRUCTION
 };
 
 inline constexpr BuiltinRow kBuiltins[] = {
 #define MXLANE_BUILTIN(arch, builtin, mnemonic, wave, tied) {ArchId::arch, #builtin, #mnemonic, wave, tied != 0},
-#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, mnemonic, wave) \
-  {ArchId::arch, #builtin, #mnemonic, wave, false, true},
+#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, mnemonic, wave) {ArchId::arch, #builtin, #mnemonic, wave, false, true},
 #include "emu/isa/instructions.def"
 #undef MXLANE_BUILTIN
 #undef MXLANE_BUILTIN_ZERO_SCALE_FORM
 };
+// clang-format on
 
 // The builtin joined with its instruction; ops, VGPR counts and per-wave cycles derived.
 constexpr InstrDesc join(const BuiltinRow& b) {
