@@ -47,6 +47,14 @@ for i in "${!targets[@]}"; do
   if ! wait "${pids[$i]}"; then
     tail -n 60 "$build/$target.log"
     echo "fuzz: $target found a failure: $(ls "$build/findings/$target")"
+    # The input itself, in the log: a brand-new system or a CI machine is thrown away with its files.
+    # To replay it: base64 -d > fuzz/regressions/$target/NAME, then the fuzzer (or the fuzz corpus
+    # test) on that file.
+    for finding in "$build/findings/$target"/*; do
+      [[ -f $finding ]] || continue
+      echo "fuzz: $(basename "$finding") ($(wc -c <"$finding") bytes), base64:"
+      base64 -w 76 "$finding"
+    done
     status=1
   else
     grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$build/$target.log" || true
