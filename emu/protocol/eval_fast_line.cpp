@@ -117,6 +117,9 @@ class Scanner {
         }
         continue;
       }
+      // nlohmann reads a NUL as the end of its input, so "32\0" would parse as 32 on its own; in
+      // the whole line it is an error. Outside strings only JSON's own white space is left to it.
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') return false;
       if (c == '"')
         in_string = true;
       else if (c == '[' || c == '{')

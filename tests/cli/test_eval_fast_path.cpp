@@ -273,3 +273,31 @@ TEST_CASE("eval fast path: the 8-digit hex decoder agrees with std::from_chars f
   CHECK(checked == 24 * 8 * 256);
   CHECK(valid == 24 * 8 * 22);  // 22 hex digit bytes per position
 }
+
+TEST_CASE("eval fast path: a control byte outside a string is the full parser's error, after any scalar",
+          "[cli][eval][fast]") {
+  // nlohmann reads NUL as the end of its input: the scanner must not hand it "32\0" to parse as 32
+  // (a fuzzing finding, fuzz/regressions/eval_line/nul_after_scalar). Every position of the fields
+  // around the word lists, each byte JSON forbids outside strings.
+  std::mt19937_64 rng(5);
+  const auto& arch = mxlane::arch_info(mxlane::ArchId::gfx1100);
+  const mxlane::InstrDesc& d = mxlane::resolve_instruction(arch, "v_wmma_f32_16x16x16_f16");
+  Json line{{"id", 7}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"}, {"wave", 32}};
+  line["src"] = Json{{"A", grid(d.vgprs_a, 32, rng, true)},
+                     {"B", grid(d.vgprs_b, 32, rng, true)},
+                     {"C", grid(d.vgprs_cd, 32, rng, true)}};
+  line["mods"] = Json::object();
+  line["exec"] = "0xffffffff";
+  const std::string text = line.dump();
+  const std::size_t src = text.find("\"src\""), after = text.find("]]}") + 3;
+  REQUIRE(src != std::string::npos);
+  Compared counts;
+  for (const char control : {'\0', '\x01', '\x1f', '\x7f'})
+    for (std::size_t at = 1; at < text.size(); at = at + 1 == src ? after : at + 1) {
+      std::string mutated = text;
+      mutated.insert(at, 1, control);
+      compare_paths(mutated, counts);
+      CHECK(mxlane::protocol::eval_line(mutated, false, EvalEngine::reference).status == EvalOutcome::Status::error);
+    }
+  CHECK(counts.fast_lane == 0);
+}
