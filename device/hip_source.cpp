@@ -19,7 +19,7 @@ std::string matrix_type(const InstrDesc& d, ElemType t, int vgprs) {
     case ElemType::i8:
     case ElemType::fp8:
     case ElemType::bf8:
-      if (vgprs == 2 && d.family_id == MatrixFamilyId::mfma) return "long";
+      if (vgprs == 2 && d.family().eight_bit_pair_is_long) return "long";
       return vgprs == 1 ? "int" : fmt::format("v{}i32", vgprs);
     case ElemType::f16: return fmt::format("v{}f16", vgprs * 2);
     case ElemType::bf16: return fmt::format("v{}i16", vgprs * 2);

@@ -132,7 +132,7 @@ BitLayout cdna4_scale_layout(const InstrDesc& d, Operand op) {
 }
 
 bool cdna4_kdoubled_input(const InstrDesc& d) {
-  return d.family_id == MatrixFamilyId::mfma && d.blocks == 1 && d.vgprs_a == 4 && d.vgprs_b == 4;
+  return d.family().kdoubled_layout_switchable && d.blocks == 1 && d.vgprs_a == 4 && d.vgprs_b == 4;
 }
 
 BitLayout cdna4_kdoubled_interleaved_layout(const InstrDesc& d, Operand op) {

@@ -39,15 +39,14 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
                                             "(docs/cdna4.md §2.3)"));
   const bool scale = operand == Operand::SA || operand == Operand::SB;
   const bool input = operand == Operand::A || operand == Operand::B || operand == Operand::IDX;
-  switch (desc.family_id) {
-    case MatrixFamilyId::mfma:
-    case MatrixFamilyId::smfmac:
+  switch (desc.family().layout_rule) {  // the family names its lane map builder (emu/isa/families/)
+    case LayoutRule::cdna:
       if (input && cdna4_kdoubled_input(desc) && switches.k16_layout() == K16Layout::interleaved16b)
         bits_ = cdna4_kdoubled_interleaved_layout(desc, operand);  // probe E-C4-1 (docs/cdna4.md §2.1)
       else
         bits_ = input ? cdna2_input_layout(desc, operand) : cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
       break;
-    case MatrixFamilyId::mfma_f8f6f4:
+    case LayoutRule::cdna_f8f6f4:
       if (scale)
         bits_ = cdna4_scale_layout(desc, operand);
       else if (input)
@@ -56,11 +55,9 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       else
         bits_ = cdna2_output_layout(desc, switches.f64_4x4x4_cd_order());
       break;
-    case MatrixFamilyId::wmma: bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc); break;
-    case MatrixFamilyId::wmma_gfx12:
-      bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc);
-      break;
-    case MatrixFamilyId::swmmac_gfx12:
+    case LayoutRule::rdna3: bits_ = input ? rdna3_input_layout(desc, operand) : rdna3_output_layout(desc); break;
+    case LayoutRule::gfx12: bits_ = input ? gfx12_input_layout(desc, operand) : gfx12_output_layout(desc); break;
+    case LayoutRule::gfx12_sparse:
       bits_ = input ? gfx12_sparse_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
   }
@@ -73,12 +70,14 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     stride_bits_ = 32;
     bit_offset_ = (mods.opsel & 4) != 0 ? 16 : 0;
   }
-  if (operand == Operand::IDX && desc.family_id == MatrixFamilyId::swmmac_gfx12) {
-    // index_key n reads the indices from bit 2 * (stored values per lane) * n (docs/rdna4.md §2.5) [TOOL].
-    bit_offset_ = element_bits_ * items_per_lane() * mods.index_key;
-  } else if (operand == Operand::IDX && mods.cbsz == 0) {
-    // With CBSZ = 0, ABID picks the index set: set n starts at bit 2*Klc*n (docs/cdna3.md §3) [TOOL].
-    bit_offset_ = element_bits_ * items_per_lane() * mods.abid;
+  if (operand == Operand::IDX) {
+    // Index set or window n starts at bit 2 * (stored values per lane) * n; the family says which
+    // modifier picks n (IndexSelect: docs/cdna3.md §3, docs/rdna4.md §2.5) [TOOL].
+    const IndexSelect select = desc.family().index_select;
+    const int n = select == IndexSelect::index_key_picks                    ? mods.index_key
+                  : select == IndexSelect::abid_picks_set && mods.cbsz == 0 ? mods.abid
+                                                                            : 0;
+    bit_offset_ = element_bits_ * items_per_lane() * n;
   }
   // opsel_a / opsel_b pick the scale byte (docs/cdna4.md §2.3).
   if (operand == Operand::SA) bit_offset_ = 8 * mods.opsel_a;
@@ -191,7 +190,7 @@ std::vector<std::string> OperandLayout::notes() const {
     notes.push_back(
         fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
                     "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
-                    d.family_id == MatrixFamilyId::swmmac_gfx12 ? "docs/rdna4.md §2.5" : "docs/cdna3.md §3"));
+                    d.family().sparse_doc));
   if (d.family().formats_from_cbsz_blgp && (operand_ == Operand::A || operand_ == Operand::B)) {
     const ElemType t = operand_type(d, operand_, mods_);
     notes.push_back(fmt::format(
@@ -218,7 +217,7 @@ std::vector<std::string> OperandLayout::notes() const {
         fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
                     "(docs/cdna4.md §2.1) [INF]",
                     switch_value_name(switches_, SwitchId::k16_layout)));
-  if (operand_ == Operand::IDX && d.family_id == MatrixFamilyId::swmmac_gfx12)
+  if (operand_ == Operand::IDX && d.family().index_select == IndexSelect::index_key_picks)
     notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
                                 mods_.index_key, bit_offset_));
   else if (operand_ == Operand::IDX)
@@ -240,7 +239,7 @@ std::vector<std::string> OperandLayout::notes() const {
     notes.push_back(
         "BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
         "blocks (docs/spec/layouts.md §8.2)");
-  if (d.family_id == MatrixFamilyId::mfma && (operand_ == Operand::C || operand_ == Operand::D) &&
+  if (d.family().f64_cd_order_switchable && (operand_ == Operand::C || operand_ == Operand::D) &&
       d.d_type == ElemType::f64 && d.blocks > 1)
     notes.push_back(
         fmt::format("f64_4x4x4_cd_order={}: seed 001 and the lab notes give lane j + 4b + 16i, the ISA's "

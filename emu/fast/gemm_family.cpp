@@ -4,8 +4,9 @@
 namespace mxlane::fast {
 
 std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
+  const FastNumerics numerics = d.family().fast_numerics;  // named by the family (emu/isa/families/)
   const int in_bits = elem_bits(d.a_type), acc_bits = elem_bits(d.c_type);
-  if (d.family_id == MatrixFamilyId::mfma) {
+  if (numerics == FastNumerics::cdna_mfma) {
     const int values_per_lane = 32 * d.vgprs_a / in_bits;
     const ArchInfo& arch = d.arch_traits();
     // gfx942/gfx950 fuse each group of products with the accumulator (docs/cdna3-numerics.md §1:
@@ -51,14 +52,14 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       default: return std::nullopt;
     }
   }
-  if (d.family_id == MatrixFamilyId::mfma_f8f6f4) {
+  if (numerics == FastNumerics::cdna4_f8f6f4) {
     // gfx950's unscaled f8f6f4 (docs/cdna4-numerics.md §3.3): one fused group per 32-k block. The
     // kernel decodes OCP E4M3 in A and B, the formats of CBSZ = BLGP = 0; gemm_path() sends other
     // formats to the reference. The scaled rows take scales, which gemm() has not: no family.
     if (d.has(Operand::SA)) return std::nullopt;
     return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
   }
-  if (d.family_id == MatrixFamilyId::wmma) {
+  if (numerics == FastNumerics::rdna3_wmma) {
     switch (d.a_type) {
       case ElemType::f16: return FamilyChoice{GemmFamily::rdna3_dot2_f16, 1, in_bits, acc_bits};
       case ElemType::bf16: return FamilyChoice{GemmFamily::rdna3_dot2_bf16, 1, in_bits, acc_bits};
@@ -71,7 +72,7 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       default: return std::nullopt;
     }
   }
-  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type == ElemType::i32) {
+  if (numerics == FastNumerics::gfx12_wmma && d.c_type == ElemType::i32) {
     // IU8 / IU4: exact products, signedness from NEG[1:0], CLAMP after C + the first half of K and
     // again after the second half (docs/rdna4.md §3.2, switch gfx12_int_clamp at its default).
     FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
@@ -79,7 +80,7 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     choice.clamp_stages = 2;
     return choice;
   }
-  if (d.family_id == MatrixFamilyId::wmma_gfx12 && d.c_type != ElemType::i32) {
+  if (numerics == FastNumerics::gfx12_wmma && d.c_type != ElemType::i32) {
     // The DOT4 chain (docs/rdna4.md §3.2): f16 / bf16 factors with a binary32 accumulator or their
     // own 16-bit one (acc_bits 16: read exactly as binary32 before each step, rounded straight back),
     // or OCP FP8/BF8 factors decoded exactly (switch gfx12_fp8_wmma at its default, dot4).

@@ -106,9 +106,8 @@ std::string model_summary(const ElementTrace& t) {
     switch (s.kind) {
       case StepKind::read_c: continue;
       case StepKind::fma:
-        if (d.family_id == MatrixFamilyId::wmma_gfx12)
-          return "RDNA4 FP8/BF8 WMMA, switch gfx12_fp8_wmma=fma-chain: binary32 fused multiply-adds from C, k ascending, "
-                 "the factors decoded exactly (docs/rdna4.md §3.2, probe E1) [UNKNOWN]";
+        if (!d.family().fma_chain_model_text.empty())
+          return std::string(d.family().fma_chain_model_text);
         return fmt::format(
             "{} {} MFMA: a chain of IEEE fused multiply-adds from C, k ascending, RNE each step, "
             "subnormals kept (docs/spec/numerics.md §A.1, §B.1) [MODEL]",

@@ -38,52 +38,23 @@ std::vector<int> range(int lo, int hi) {
 // quoted in docs/spec/layouts.md §8.1; the calculator enforces the same bound).
 int max_cbsz(const InstrDesc& d) { return std::min(4, std::countr_zero(static_cast<unsigned>(d.blocks))); }
 
-// Why `name` is not accepted at all by `d` (called only when it is absent from legal_modifiers).
+// Why `name` is not accepted at all by `d` (called only when it is absent from legal_modifiers): the
+// scale-byte modifiers, then the family's own reasons (emu/isa/families/), then the modifier set's.
 std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
-  const bool cdna_mod = name == "cbsz" || name == "abid" || name == "blgp";
-  const std::string generation = uppercase(d.arch_traits().family);  // "CDNA2", "RDNA3"
   if (name == "opsel_a" || name == "opsel_b")
     return fmt::format(
         "{} picks the E8M0 scale byte of the gfx950 scaled f8f6f4 MFMA "
         "(v_mfma_scale_f32_*_f8f6f4) only (docs/cdna4.md §1)",
         name);
-  if (d.family().formats_from_cbsz_blgp)
-    return name == "abid" ? "the f8f6f4 MFMA has no ABID: CBSZ and BLGP are the A and B formats (docs/cdna4.md §1)"
-                          : fmt::format(
-                                "{} is not an f8f6f4 MFMA modifier; it takes cbsz/blgp (the A/B formats){} "
-                                "(docs/cdna4.md §1)",
-                                name, d.has(Operand::SA) ? " and opsel_a/opsel_b (the scale bytes)" : "");
-  if (d.family_id == MatrixFamilyId::wmma_gfx12) {
-    if (cdna_mod)
-      return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/rdna4.md §1)", name, generation);
-    if (name == "opsel")
-      return "gfx12 WMMA has no OPSEL: 16-bit C/D are packed two rows to a VGPR and both halves are results "
-             "(docs/rdna4.md §1, §2.4)";
-  }
-  if (d.family_id == MatrixFamilyId::swmmac_gfx12) {
-    if (cdna_mod)
-      return fmt::format("{} is a CDNA MFMA modifier; {} SWMMAC takes none (docs/rdna4.md §1.1)", name, generation);
-    if (name == "opsel") return "SWMMAC has no OPSEL: the field is index_key (docs/rdna4.md §1.1)";
-    if (name == "neg_hi" && d.modifiers == ModifierSet::swmmac_gfx12_int)
-      return "integer SWMMAC has no NEG_HI; NEG[1:0] choose A/B signedness (docs/rdna4.md §1.1)";
-    if (name == "neg" || name == "neg_hi")
-      return "NEG on the FP8/BF8 A and B is illegal, and SWMMAC has no C field to negate (docs/rdna4.md §1.1)";
-    if (name == "clamp") return "only the integer SWMMACs take CLAMP (docs/rdna4.md §1.1)";
-  }
+  if (d.family().refuse_modifier != nullptr)
+    if (std::optional<std::string> why = d.family().refuse_modifier(d, name)) return *std::move(why);
   if (name == "index_key") return "index_key exists only on gfx12 SWMMAC (docs/rdna4.md §1.1, §2.5)";
-  if (d.family_id == MatrixFamilyId::wmma && cdna_mod)
-    return fmt::format("{} is a CDNA MFMA modifier; {} WMMA takes none (docs/spec/layouts.md §4.2)", name, generation);
   if (d.modifiers == ModifierSet::smfmac_index_set)
     return name == "blgp" ? "SMFMAC has no BLGP; CBSZ/ABID choose the index set (docs/cdna3.md §2)"
                           : fmt::format(
                                 "{} is not an SMFMAC modifier; SMFMAC takes only cbsz/abid, which choose the "
                                 "index set (docs/cdna3.md §2)",
                                 name);
-  if (d.family_id == MatrixFamilyId::mfma && !cdna_mod)
-    return fmt::format(
-        "{} is an RDNA3 WMMA modifier; {} MFMA takes only cbsz/abid/blgp "
-        "(docs/spec/layouts.md §4.1)",
-        name, generation);
   if (d.modifiers == ModifierSet::mfma_plain)
     return fmt::format(
         "{} takes no CBSZ/ABID/BLGP: AMD's matrix instruction calculator (after the CDNA3 ISA's "
@@ -253,7 +224,7 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
       break;
     case ModifierSet::swmmac_gfx12_fp8: break;
   }
-  if (d.family_id == MatrixFamilyId::swmmac_gfx12)
+  if (d.family().index_select == IndexSelect::index_key_picks)
     out.push_back({"index_key", range(0, swmmac_index_keys(d) - 1), "",
                    fmt::format("which {}-bit window of IDX holds the indices: bits from {}*index_key [TOOL][LLVM] "
                                "(docs/rdna4.md §2.5)",
@@ -298,8 +269,8 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
       why = "NEG on the FP8/BF8 A and B is illegal; only bit 2 (C) may be set (docs/rdna4.md §1)";
-    else if ((name == "neg" || name == "neg_hi") && d.family_id == MatrixFamilyId::swmmac_gfx12)
-      why = "SWMMAC has no C field to negate (Src2 holds the index), so only bits 0-1 (A, B) (docs/rdna4.md §1.1)";
+    else if ((name == "neg" || name == "neg_hi") && !d.family().neg_range_reason.empty())
+      why = d.family().neg_range_reason;
     else if (name == "index_key")
       why = fmt::format("the IDX VGPR of {} in wave{} holds {} index window(s) (docs/rdna4.md §1.1, §2.5)", d.builtin,
                         d.wave, swmmac_index_keys(d));

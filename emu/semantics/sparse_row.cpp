@@ -35,7 +35,8 @@ SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping) {
 }
 
 SmfmacGrouping sparse_grouping(const InstrDesc& d, const Switches& switches) {
-  return d.family_id == MatrixFamilyId::swmmac_gfx12 ? switches.gfx12_swmmac_grouping() : switches.smfmac_grouping();
+  return d.family().sparse_grouping == SparseGroupingSwitch::gfx12_swmmac_grouping ? switches.gfx12_swmmac_grouping()
+                                                                                   : switches.smfmac_grouping();
 }
 
 std::vector<int> canonical_sparse_indices(int stored) {

@@ -142,6 +142,18 @@ mxlane::GemmMatrix<T> pool_matrix(mxref::Gen& g, const std::vector<PoolValue>& p
   return m;
 }
 
+// f16 and bf16 factors that lead to each path of the 16-bit fast kernels: signed zeros, subnormals,
+// the smallest normal, 1 and its neighbours, the largest finite, infinities, a quiet NaN, and
+// magnitudes whose products overflow or underflow. Word: the pool's type (a 16-bit value or a VGPR word).
+template <class Word>
+inline const std::vector<Word> kF16SpecialFactors = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400,
+                                                     0x3C00, 0xBC00, 0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x7C00,
+                                                     0xFC00, 0x7E00, 0x1400, 0x9400, 0x6800, 0xE800, 0x7800};
+template <class Word>
+inline const std::vector<Word> kBf16SpecialFactors = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80,
+                                                      0xBF80, 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80,
+                                                      0xDF80, 0x7F80, 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
+
 // 12 rounds of m x n x k GEMMs over pool matrices (factors for A and B, accumulators for C): the
 // fast path equals the element reference at every SIMD level.
 template <class In, class Acc, class PoolValue>

@@ -133,13 +133,6 @@ const std::vector<std::uint16_t> kF16Accumulators = {0x0000, 0x8000, 0x0001, 0x8
                                                      0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0x0200, 0x8200};
 const std::vector<std::uint16_t> kBf16Accumulators = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80, 0xBF80,
                                                       0x7F7F, 0xFF7F, 0x7F80, 0xFF80, 0x7FC0, 0x7F81, 0x0040, 0x8040};
-const std::vector<std::uint16_t> kF16Factors = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400,
-                                                0x3C00, 0xBC00, 0x3C01, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00,
-                                                0x7E00, 0x1400, 0x9400, 0x6800, 0xE800, 0x7800};
-const std::vector<std::uint16_t> kBf16Factors = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80,
-                                                 0xBF80, 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80,
-                                                 0xDF80, 0x7F80, 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
-
 void check_pools16(const InstrDesc& d, const std::vector<std::uint16_t>& factors,
                    const std::vector<std::uint16_t>& accumulators, std::uint64_t seed) {
   check_pools<std::uint16_t, std::uint16_t>(d, factors, accumulators, seed, 32, 32, 48);
@@ -180,6 +173,8 @@ TEST_CASE("gfx1200 16-bit-output WMMA kernels: f16 and bf16 rounding of each DOT
 }
 
 TEST_CASE("gfx1200 16-bit-output WMMA kernels equal the reference on the special paths", "[fast][gemm][gfx12]") {
-  check_pools16(resolve_instruction(gfx1200(), "v_wmma_f16_16x16x16_f16"), kF16Factors, kF16Accumulators, 41);
-  check_pools16(resolve_instruction(gfx1200(), "v_wmma_bf16_16x16x16_bf16"), kBf16Factors, kBf16Accumulators, 42);
+  check_pools16(resolve_instruction(gfx1200(), "v_wmma_f16_16x16x16_f16"), kF16SpecialFactors<std::uint16_t>,
+                kF16Accumulators, 41);
+  check_pools16(resolve_instruction(gfx1200(), "v_wmma_bf16_16x16x16_bf16"), kBf16SpecialFactors<std::uint16_t>,
+                kBf16Accumulators, 42);
 }

@@ -16,13 +16,8 @@ using namespace mxlane_test;
 
 namespace {
 
-// Factor and accumulator values that lead to each path of the kernel (see the file comment).
-const std::vector<std::uint32_t> kF16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400,
-                                                    0x3C00, 0xBC00, 0x3C01, 0xBC01, 0x7BFF, 0xFBFF, 0x7C00,
-                                                    0xFC00, 0x7E00, 0x1400, 0x9400, 0x6800, 0xE800};
-const std::vector<std::uint32_t> kBf16FactorWords = {0x0000, 0x8000, 0x0001, 0x8001, 0x007F, 0x0080, 0x3F80,
-                                                     0xBF80, 0x3F81, 0xBF81, 0x7F7F, 0xFF7F, 0x7F00, 0x5F80,
-                                                     0xDF80, 0x7F80, 0xFF80, 0x7FC0, 0x0C00, 0x8C00};
+// Factor and accumulator values that lead to each path of the kernel (see the file comment; the f16
+// and bf16 factors are fast_test_support.hpp's).
 const std::vector<std::uint32_t> kXf32Factors = {0x00000000, 0x80000000, 0x00001FFF, 0x00002000, 0x807FE000,
                                                  0x00800000, 0x3F800000, 0xBF800000, 0x3F801FFF, 0x3F802000,
                                                  0xBF802000, 0x7F7FFFFF, 0xFF7FE000, 0x5F800000, 0x7F800000,
@@ -45,13 +40,17 @@ void check_pools(const InstrDesc& d, const std::vector<std::uint32_t>& factors, 
 TEST_CASE("CDNA3 fused-group kernels equal the reference on the special paths", "[fast][gemm][cdna3]") {
   const ArchInfo& gfx942 = arch_info(ArchId::gfx942);
   const ArchInfo& gfx950 = arch_info(ArchId::gfx950);
-  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_f16"), kF16FactorWords, 1);
-  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_4x4x4_16b_f16"), kF16FactorWords,
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_f16"), kF16SpecialFactors<std::uint32_t>,
+                             1);
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_4x4x4_16b_f16"), kF16SpecialFactors<std::uint32_t>,
                              2);  // groups of 4
-  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_bf16"), kBf16FactorWords, 3);
+  check_pools<std::uint16_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x8_bf16"), kBf16SpecialFactors<std::uint32_t>,
+                             3);
   check_pools<std::uint32_t>(resolve_instruction(gfx942, "v_mfma_f32_32x32x4_xf32"), kXf32Factors, 4);
-  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x16_bf16"), kBf16FactorWords, 5);
-  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_16x16x32_f16"), kF16FactorWords, 6);
+  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_32x32x16_bf16"),
+                             kBf16SpecialFactors<std::uint32_t>, 5);
+  check_pools<std::uint16_t>(resolve_instruction(gfx950, "v_mfma_f32_16x16x32_f16"), kF16SpecialFactors<std::uint32_t>,
+                             6);
 }
 
 TEST_CASE("CDNA3 fp8/bf8 kernels (FNUZ on gfx942, OCP on gfx950) equal the reference on the special paths",
@@ -76,10 +75,13 @@ TEST_CASE("gfx908 gradual-underflow trees equal the reference on the special pat
   // Subnormal factors and accumulators, -0, results that underflow gradually: kept, not flushed
   // (docs/cdna1.md), and the host's binary32 operations must agree with the reference on each.
   const ArchInfo& gfx908 = arch_info(ArchId::gfx908);
-  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x8f16"), kF16FactorWords, 31);
-  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_4x4x4f16"), kF16FactorWords, 32);
-  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x4bf16"), kBf16FactorWords, 33);
-  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_16x16x2bf16"), kBf16FactorWords, 34);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x8f16"), kF16SpecialFactors<std::uint32_t>,
+                             31);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_4x4x4f16"), kF16SpecialFactors<std::uint32_t>, 32);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_32x32x4bf16"), kBf16SpecialFactors<std::uint32_t>,
+                             33);
+  check_pools<std::uint16_t>(resolve_instruction(gfx908, "v_mfma_f32_16x16x2bf16"), kBf16SpecialFactors<std::uint32_t>,
+                             34);
 }
 
 TEST_CASE("gfx908 gradual-underflow trees keep a subnormal C that no product changes", "[fast][gemm][cdna1]") {
@@ -103,8 +105,10 @@ TEST_CASE("gfx908 gradual-underflow trees keep a subnormal C that no product cha
 
 TEST_CASE("gfx1200 DOT4 kernels equal the reference on the special paths", "[fast][gemm][gfx12]") {
   const ArchInfo& gfx1200 = arch_info(ArchId::gfx1200);
-  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_f16"), kF16FactorWords, 7);
-  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_bf16"), kBf16FactorWords, 8);
+  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_f16"), kF16SpecialFactors<std::uint32_t>,
+                             7);
+  check_pools<std::uint16_t>(resolve_instruction(gfx1200, "v_wmma_f32_16x16x16_bf16"),
+                             kBf16SpecialFactors<std::uint32_t>, 8);
   // FP8/BF8 (OCP): E4M3 0x7F/0xFF NaN, E5M2 0x7C/0xFC inf, subnormals, signed zeros, the extremes
   std::uint64_t seed = 30;
   for (const char* mnemonic : {"v_wmma_f32_16x16x16_fp8_fp8", "v_wmma_f32_16x16x16_fp8_bf8",

@@ -1,6 +1,7 @@
 // The layer rule (docs/layers.md): a library file includes headers of its own layer and the layers
 // below, never above. The order is read from docs/layers.md's table, so the document is the rule.
 #include "support/catch_compat.hpp"
+#include "support/text.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -55,12 +56,6 @@ int for_each_include(const std::string& folder, Visit visit) {
   return files;
 }
 
-std::string listed(const std::vector<std::string>& items) {
-  std::ostringstream list;
-  for (const std::string& item : items) list << item << '\n';
-  return list.str();
-}
-
 }  // namespace
 
 TEST_CASE("No library file includes a header of a layer above its own", "[isa][layers]") {
@@ -85,7 +80,7 @@ TEST_CASE("No library file includes a header of a layer above its own", "[isa][l
   INFO("scanned " << scanned << " files, " << checked_includes << " project includes");
   CHECK(scanned > 200);
   CHECK(checked_includes > 500);
-  INFO(listed(offenders));
+  INFO(mxlane_test::one_per_line(offenders));
   CHECK(offenders.empty());
 }
 
@@ -98,7 +93,7 @@ TEST_CASE("The Python module and the fuzzers include nothing of the command-line
       if (target.rfind("tools/", 0) == 0) offenders.push_back(file + ":" + std::to_string(n) + ": " + target);
     });
   CHECK(scanned > 250);
-  INFO(listed(offenders));
+  INFO(mxlane_test::one_per_line(offenders));
   CHECK(offenders.empty());
 }
 

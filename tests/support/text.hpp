@@ -1,4 +1,4 @@
-// Reading a whole file and splitting text into lines: the helpers several test files share.
+// Reading a whole file, splitting text into lines and joining them: the helpers several test files share.
 #pragma once
 
 #include <fstream>
@@ -21,6 +21,13 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
+}
+
+// The lines joined, each ended by '\n' (a list of offenders for a failure message).
+inline std::string one_per_line(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += line + '\n';
+  return out;
 }
 
 }  // namespace mxlane_test

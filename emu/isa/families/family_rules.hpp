@@ -1,62 +1,84 @@
-// MatrixFamily: what one kind of matrix instruction shares on every architecture that has it
-// (register counts, layout rule, modifier style, register-file rules, model texts, fast path).
-// Code outside emu/isa/ asks these traits — `desc.family()` — never the architecture.
+// The interface every matrix family implements: FamilyRules<Id>::traits, one MatrixFamily row of
+// named facts and rules. Each family is one header in this folder (plus a .cpp for its modifier
+// texts); code outside emu/isa/families/ asks `desc.family()`, never the family id.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace mxlane {
 
-// The families. A new one (SMFMAC, SWMMAC, scaled MFMA) is a new id, a row in matrix_family.cpp and
-// the layout and numerics it names.
+struct InstrDesc;
+
+// The families; each has a header in emu/isa/families/ specialising FamilyRules (docs/matrix-families.md).
 enum class MatrixFamilyId : std::uint8_t {
-  mfma,  // CDNA dense MFMA: wave64, A/B spread over lanes by K groups, C/D by the 4-row rule (docs/spec/layouts.md §5)
-  wmma,  // RDNA3 WMMA: A/B replicated per lane group, C/D 8 rows per lane (docs/spec/layouts.md §6)
-  smfmac,  // CDNA3 SMFMAC: MFMA with a 4:2 structured-sparse A given compressed plus an index VGPR (docs/cdna3.md §3)
-  wmma_gfx12,  // RDNA4 dense WMMA: no replicas, K split across half-waves, packed 16-bit C/D (docs/rdna4.md §2)
-  mfma_f8f6f4,  // CDNA4 f8f6f4 MFMA: A/B formats chosen by CBSZ/BLGP, 32 values per lane, optional E8M0 scales (docs/cdna4.md §2.2)
-  swmmac_gfx12,  // RDNA4 SWMMAC: gfx12 WMMA with a 2:4 structured-sparse A given compressed plus an index VGPR (docs/rdna4.md §2.5)
+  mfma,          // CDNA dense MFMA (families/mfma.hpp)
+  wmma,          // RDNA3 WMMA (families/wmma.hpp)
+  smfmac,        // CDNA3/CDNA4 SMFMAC (families/smfmac.hpp)
+  wmma_gfx12,    // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
+  mfma_f8f6f4,   // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
+  swmmac_gfx12,  // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
+};
+inline constexpr std::size_t kMatrixFamilyCount = 6;
+
+// Which lane map builder of layouts/ places the family's operands (layouts/operand_layout.cpp).
+enum class LayoutRule : std::uint8_t {
+  cdna,          // A/B by K groups over the lanes, C/D by the 4-row rule (layouts/cdna2_layouts.cpp)
+  cdna_f8f6f4,   // 32 values of one row / column per lane, E8M0 scales (layouts/cdna4_layouts.cpp)
+  rdna3,         // A/B replicated per lane group, C/D 8 rows per lane (layouts/rdna3_layouts.cpp)
+  gfx12,         // K split across half-waves, packed 16-bit C/D (layouts/gfx12_layouts.cpp)
+  gfx12_sparse,  // gfx12 with a compressed A (layouts/gfx12_layouts.cpp)
 };
 
-// The CDNA families, whose A/B hold Kl = K*M*B/64 values per lane and whose C/D follow the 4-row rule.
-constexpr bool cdna_register_counts(MatrixFamilyId f) {
-  return f == MatrixFamilyId::mfma || f == MatrixFamilyId::smfmac || f == MatrixFamilyId::mfma_f8f6f4;
-}
+// Where the index register's indices start, for the sparse families.
+enum class IndexSelect : std::uint8_t {
+  none,             // no IDX operand
+  abid_picks_set,   // CBSZ = 0: ABID picks index set n at bit 2*Klc*n (docs/cdna3.md §3) [TOOL]
+  index_key_picks,  // index_key n picks the window at bit 2*(stored values per lane)*n (docs/rdna4.md §2.5) [TOOL]
+};
 
-// VGPRs per lane of an input operand (A: rows = M, B: rows = N) holding `bits`-bit values in a wave of
-// `wave` lanes. The derived column of the instruction table (docs/spec/layouts.md §4.1: Kl = K*M*B/64
-// values per lane on MFMA and SMFMAC, whose sparse A passes its stored K/2 as `k`; §6: an RDNA3 WMMA
-// lane holds all K values of its row; docs/rdna4.md §2: a gfx12 lane holds its share K*rows/wave, so
-// the footprint halves in wave64).
-constexpr int family_input_vgprs(MatrixFamilyId f, int rows, int k, int blocks, int bits, int wave) {
-  const int values = cdna_register_counts(f)                                                ? k * rows * blocks / 64
-                     : f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12 ? k * rows * blocks / wave
-                                                                                            : k;
-  return (values * bits + 31) / 32;
-}
+// The behaviour switch that orders a sparse row's rebuilt products (emu/semantics/sparse_row.cpp).
+enum class SparseGroupingSwitch : std::uint8_t { none, smfmac_grouping, gfx12_swmmac_grouping };
 
-// VGPRs per lane of C/D: MFMA packs M*N*B/64 values of `bits` bits (docs/spec/layouts.md §4.1); WMMA
-// gives each of its M*N/wave values a whole VGPR, 16-bit ones in one half (§4.2, §6); gfx12 packs
-// 16-bit C/D two to a VGPR (docs/rdna4.md §2.4).
-constexpr int family_output_vgprs(MatrixFamilyId f, int m, int n, int blocks, int bits, int wave) {
-  if (cdna_register_counts(f)) return m * n * blocks * bits / (64 * 32);
-  if (f == MatrixFamilyId::wmma_gfx12 || f == MatrixFamilyId::swmmac_gfx12)
-    return (m * n * blocks / wave * bits + 31) / 32;
+// Which fast-kernel numerics serve the family (emu/fast/gemm_family.cpp); none: always the reference.
+enum class FastNumerics : std::uint8_t { none, cdna_mfma, cdna4_f8f6f4, rdna3_wmma, gfx12_wmma };
+
+// Register-count rules, shared by the families whose lanes hold their operands the same way.
+// Values of an A/B row held per lane: CDNA spreads K*rows*blocks over 64 lanes (docs/spec/layouts.md §4.1),
+// gfx12 over the wave (docs/rdna4.md §2: the footprint halves in wave64), RDNA3 keeps all K (§6).
+constexpr int values_over_64_lanes(int rows, int k, int blocks, int) { return k * rows * blocks / 64; }
+constexpr int values_over_the_wave(int rows, int k, int blocks, int wave) { return k * rows * blocks / wave; }
+constexpr int whole_row_per_lane(int, int k, int, int) { return k; }
+// C/D VGPRs per lane: CDNA packs M*N*B/64 values (§4.1); RDNA3 gives each value a whole VGPR,
+// 16-bit ones in one half (§4.2, §6); gfx12 packs 16-bit values two to a VGPR (docs/rdna4.md §2.4).
+constexpr int packed_over_64_lanes(int m, int n, int blocks, int bits, int) {
+  return m * n * blocks * bits / (64 * 32);
+}
+constexpr int vgpr_per_value(int m, int n, int blocks, int bits, int wave) {
   return m * n * blocks / wave * (bits > 32 ? bits / 32 : 1);
+}
+constexpr int packed_over_the_wave(int m, int n, int blocks, int bits, int wave) {
+  return (m * n * blocks / wave * bits + 31) / 32;
 }
 
 struct MatrixFamily {
   MatrixFamilyId id;
   std::string_view kind;       // "mfma" / "wmma": `list --format json` and Python's "kind"
   std::string_view display;    // "MFMA" / "WMMA" in texts
+  std::string_view doc;        // where docs/ describes the family's layouts and numerics
   std::string_view peak_unit;  // what a cycle count is per: "CU" (MFMA) / "WGP" (WMMA) (seeds 001 / 000)
   // Instruction encoding as AMD's matrix instruction calculator names it: MFMA is VOP3P-MAI (with a
   // MAI opcode, the low 6 bits of the VOP3P one), WMMA plain VOP3P.
   std::string_view encoding;
   bool mai_opcode;
+  // Register counts, the derived columns of the instruction table: values of an A/B row (sparse A:
+  // its stored K/2) held per lane, and C/D VGPRs per lane (the rules above).
+  int (*input_values_per_lane)(int rows, int k, int blocks, int wave);
+  int (*output_vgprs)(int m, int n, int blocks, int bits, int wave);
+  LayoutRule layout_rule;
   // Integer A/B are signed unless NEG[0]/NEG[1] say so (WMMA iu8/iu4, docs/spec/layouts.md §8.4);
   // MFMA i8 is always signed (§4.1).
   bool neg_chooses_integer_signedness;
@@ -75,119 +97,35 @@ struct MatrixFamily {
   bool nan_bits_published;
   // The integer model's one-line description for traces, after the generation ("CDNA2 ").
   std::string_view integer_model_text;
+  // The fast kernels that serve it (emu/fast/gemm_family.cpp).
+  FastNumerics fast_numerics;
+  // Why `name` is not a modifier of `d`, where the family has its own reason; nullopt leaves the
+  // wording to emu/isa/modifiers.cpp.
+  std::optional<std::string> (*refuse_modifier)(const InstrDesc& d, std::string_view name) = nullptr;
   // A is 4:2 structured-sparse: stored compressed (M x K/2) with a 2-bit position per stored value
   // in the IDX register; the instruction computes with the dense A rebuilt from them (docs/cdna3.md §3).
   bool sparse_a = false;
+  std::string_view sparse_doc = "";  // the section that describes its sparse A and IDX
+  IndexSelect index_select = IndexSelect::none;
+  SparseGroupingSwitch sparse_grouping = SparseGroupingSwitch::none;
+  // Why a NEG/NEG_HI value out of range is refused, where the family has its own reason.
+  std::string_view neg_range_reason = "";
   // CBSZ and BLGP name the A and B element formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4), not broadcast
   // or lane patterns; each lane holds 32 values of its row / column (docs/cdna4.md §1, §2.2).
   bool formats_from_cbsz_blgp = false;
+  // Its single-block shapes with four A and four B VGPRs are gfx950's K-doubled ones, whose lane map
+  // is switch k16_layout's (docs/cdna4.md §2.1).
+  bool kdoubled_layout_switchable = false;
+  // Its multi-block f64 C/D order is switch f64_4x4x4_cd_order's (docs/spec/layouts.md §11.2).
+  bool f64_cd_order_switchable = false;
+  // The clang builtin types two VGPRs of 8-bit values as one `long` (BuiltinsAMDGPU.def).
+  bool eight_bit_pair_is_long = false;
+  // The model text of a trace's fused multiply-add chain, where it is the family's own (gfx12 FP8).
+  std::string_view fma_chain_model_text = "";
 };
 
-// One row per family, in MatrixFamilyId order.
-inline constexpr std::array<MatrixFamily, 6> kFamilies = {{
-    {.id = MatrixFamilyId::mfma,
-     .kind = "mfma",
-     .display = "MFMA",
-     .peak_unit = "CU",
-     .encoding = "VOP3P-MAI",
-     .mai_opcode = true,
-     .neg_chooses_integer_signedness = false,
-     .cd16_in_half_vgpr = false,
-     .replicated_inputs = false,
-     .builtin_suffix_chooses_wave = false,
-     .exec_mask_switchable = true,
-     .cycles_published_wave = 0,
-     .nan_bits_published = false,
-     .integer_model_text = "INT8 MFMA: exact integer sum of C and the products, then wrapped to 32 bits "
-                           "(docs/spec/numerics.md §A.1) [INF, unverified]"},
-    {.id = MatrixFamilyId::wmma,
-     .kind = "wmma",
-     .display = "WMMA",
-     .peak_unit = "WGP",
-     .encoding = "VOP3P",
-     .mai_opcode = false,
-     .neg_chooses_integer_signedness = true,
-     .cd16_in_half_vgpr = true,
-     .replicated_inputs = true,
-     .builtin_suffix_chooses_wave = true,
-     .exec_mask_switchable = false,
-     .cycles_published_wave = 32,
-     .nan_bits_published = true,
-     .integer_model_text = "integer WMMA: exact sum of the sign-extended C and the products, then saturated "
-                           "with CLAMP or wrapped (docs/spec/numerics.md §A.2, §B.7) [INF]"},
-    {.id = MatrixFamilyId::smfmac,
-     .kind = "smfmac",
-     .display = "SMFMAC",
-     .peak_unit = "CU",
-     .encoding = "VOP3P-MAI",
-     .mai_opcode = true,
-     .neg_chooses_integer_signedness = false,
-     .cd16_in_half_vgpr = false,
-     .replicated_inputs = false,
-     .builtin_suffix_chooses_wave = false,
-     .exec_mask_switchable = true,
-     .cycles_published_wave = 0,
-     .nan_bits_published = false,
-     .integer_model_text = "INT8 SMFMAC: exact integer sum of C and the products of the rebuilt dense row, then "
-                           "wrapped to 32 bits (docs/cdna3-numerics.md §4) [INF, unverified]",
-     .sparse_a = true},
-    // gfx12: no replicas, packed 16-bit C/D (docs/rdna4.md §2); one published cycle count, read as
-    // wave32's like RDNA3's [TOOL]; NaN constants pinned by the gfx1201 captures (docs/rdna4.md §3.1).
-    {.id = MatrixFamilyId::wmma_gfx12,
-     .kind = "wmma",
-     .display = "WMMA",
-     .peak_unit = "WGP",
-     .encoding = "VOP3P",
-     .mai_opcode = false,
-     .neg_chooses_integer_signedness = true,
-     .cd16_in_half_vgpr = false,
-     .replicated_inputs = false,
-     .builtin_suffix_chooses_wave = true,
-     .exec_mask_switchable = false,
-     .cycles_published_wave = 32,
-     .nan_bits_published = true,
-     .integer_model_text = "integer WMMA: exact products; C plus the first half of K, saturated with CLAMP, then "
-                           "the second half, saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) "
-                           "[HW-digest wave32]"},
-    // gfx950 f8f6f4: its own kind, since A/B formats and the scale operands make its calls differ from
-    // every dense MFMA's; no integer form; cycle counts not published for gfx950 (docs/cdna4.md §0).
-    {.id = MatrixFamilyId::mfma_f8f6f4,
-     .kind = "mfma_scale",
-     .display = "MFMA",
-     .peak_unit = "CU",
-     .encoding = "VOP3P-MAI",
-     .mai_opcode = true,
-     .neg_chooses_integer_signedness = false,
-     .cd16_in_half_vgpr = false,
-     .replicated_inputs = false,
-     .builtin_suffix_chooses_wave = false,
-     .exec_mask_switchable = true,
-     .cycles_published_wave = 0,
-     .nan_bits_published = false,
-     .integer_model_text = "",
-     .sparse_a = false,
-     .formats_from_cbsz_blgp = true},
-    // gfx12 SWMMAC: the gfx12 WMMA traits with a sparse A (docs/rdna4.md §2.5); the accumulator is read
-    // from D's registers, given as C.
-    {.id = MatrixFamilyId::swmmac_gfx12,
-     .kind = "swmmac",
-     .display = "SWMMAC",
-     .peak_unit = "WGP",
-     .encoding = "VOP3P",
-     .mai_opcode = false,
-     .neg_chooses_integer_signedness = true,
-     .cd16_in_half_vgpr = false,
-     .replicated_inputs = false,
-     .builtin_suffix_chooses_wave = true,
-     .exec_mask_switchable = false,
-     .cycles_published_wave = 32,
-     .nan_bits_published = true,
-     .integer_model_text = "integer SWMMAC: exact products of the rebuilt dense row; C plus the first half of K "
-                           "(the stored values in lanes 0-15), saturated with CLAMP, then the second half, "
-                           "saturated again; without CLAMP wrapped mod 2^32 (docs/rdna4.md §3.2) [HW-digest wave32]",
-     .sparse_a = true},
-}};
-
-constexpr const MatrixFamily& matrix_family(MatrixFamilyId id) { return kFamilies[static_cast<std::size_t>(id)]; }
+// The family rules, one specialisation per header of this folder.
+template <MatrixFamilyId Id>
+struct FamilyRules;
 
 }  // namespace mxlane
