@@ -3,6 +3,7 @@
 #include "emu/insns/element_trace.hpp"
 
 #include "emu/insns/matrix_insn.hpp"
+#include "emu/isa/families/modifier_names.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 
@@ -95,10 +96,8 @@ ElementTrace trace_element(const InstrDesc& d, const Modifiers& mods, const Swit
   return t;
 }
 
-namespace {
-// "CDNA2", "CDNA1", "RDNA3": the generation named in model texts.
-std::string generation(const InstrDesc& d) { return uppercase(d.arch_traits().family); }
-}  // namespace
+// "CDNA2", "CDNA1", "RDNA3": the generation named in model texts (the families' helper).
+using families::generation;
 
 std::string model_summary(const ElementTrace& t) {
   const InstrDesc& d = *t.desc;

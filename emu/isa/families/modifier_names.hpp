@@ -1,4 +1,4 @@
-// Small helpers the families' modifier texts share.
+// Small helpers the families' modifier texts share (and the element trace's model texts).
 #pragma once
 
 #include <string>
