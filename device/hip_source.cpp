@@ -29,6 +29,9 @@ std::string matrix_type(const InstrDesc& d, ElemType t, int vgprs) {
 
 const char* b(int v) { return v != 0 ? "true" : "false"; }
 
+// The gfx1250 builtins' c_mod: bit 0 NEG[2] (negate C), bit 1 NEG_HI[2] (|C|) (docs/cdna5.md §1).
+int c_mod(const Modifiers& m) { return ((m.neg >> 2) & 1) | (((m.neg_hi >> 2) & 1) << 1); }
+
 // The builtin call: source operands are s0, s1, s2; constants are literals.
 std::string call(const Kernel& k) {
   const Modifiers& m = k.mods;
@@ -49,6 +52,14 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::abc_idx: return fmt::format("{}(s0, s1, s2, s3)", name);
       case BuiltinArgs::neg_abc_idx_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, s3, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.clamp));
+      case BuiltinArgs::neg_abc_cmod_reuse:  // neg_a / neg_b set NEG (and NEG_HI on 16-bit sources) together
+        return fmt::format("{}({}, s0, {}, s1, {}, s2, {}, {})", name, b(m.neg & 1), b(m.neg & 2), c_mod(m),
+                           b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+      case BuiltinArgs::abc_cmod_reuse:
+        return fmt::format("{}(s0, s1, {}, s2, {}, {})", name, c_mod(m), b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+      case BuiltinArgs::signed_abc_reuse_clamp:
+        return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
+                           b(m.matrix_b_reuse), b(m.clamp));
     }
   }
   return valu_call_expression(valu_signature_traits(k.valu->signature), name, m);  // the signature's argument order
@@ -79,7 +90,7 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     if (k.matrix != nullptr) {
       types = {matrix_type(*k.matrix, k.matrix->a_type, k.matrix->vgprs_a),
                matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
-               matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_cd)};
+               matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)};
       for (Operand op : kernel_source_operands(*k.matrix))
         if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) types.push_back("int");  // one VGPR each
       result = matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);

@@ -9,6 +9,7 @@
 #include "layouts/cdna4_layouts.hpp"
 #include "layouts/family_layouts.hpp"
 #include "layouts/gfx12_layouts.hpp"
+#include "layouts/gfx1250_layouts.hpp"
 
 namespace mxlane {
 namespace {
@@ -16,7 +17,8 @@ namespace {
 bool takes_float_neg(const InstrDesc& d) {
   return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
          d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
-         d.modifiers == ModifierSet::swmmac_gfx12_neg;
+         d.modifiers == ModifierSet::swmmac_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx1250_neg ||
+         d.modifiers == ModifierSet::wmma_gfx1250_fp8;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -60,6 +62,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     case LayoutRule::gfx12_sparse:
       bits_ = input ? gfx12_sparse_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
+    case LayoutRule::gfx1250: bits_ = input ? gfx1250_input_layout(desc, operand) : gfx1250_output_layout(desc); break;
   }
 
   element_bits_ = elem_bits(operand_type(desc, operand, mods));

@@ -141,7 +141,7 @@ struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
   using A = LaneArg<d.a_type, d.vgprs_a, d.wave>;
   using B = LaneArg<d.b_type, d.vgprs_b, d.wave>;
-  using C = LaneArg<d.c_type, d.vgprs_cd, d.wave>;
+  using C = LaneArg<d.c_type, d.vgprs_c, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
   using Idx = PerLane<std::int32_t, d.wave>;    // SMFMAC's index VGPR (the builtin's `int idx`)
   using Scale = PerLane<std::int32_t, d.wave>;  // scaled f8f6f4: a scale VGPR (the builtin's `int scale_a/b`)
@@ -181,6 +181,38 @@ struct Builtin {
   D operator()(bool a_sign, const A& a, bool b_sign, const B& b, const C& c, const Idx& idx, bool clamp,
                const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::neg_abc_idx_clamp) {
     return call(a, b, c, Modifiers{.neg = (a_sign ? 1 : 0) | (b_sign ? 2 : 0), .clamp = clamp ? 1 : 0}, s, &idx);
+  }
+
+  // gfx1250 WMMA (docs/cdna5.md §1): neg_a / neg_b negate all of A / B (NEG and NEG_HI together on 16-bit
+  // sources, NEG alone on f32); c_mod bit 0 negates C, bit 1 takes |C| first; reuse hints change nothing.
+  D operator()(bool neg_a, const A& a, bool neg_b, const B& b, short c_mod, const C& c, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::neg_abc_cmod_reuse) {
+    const int lo = (neg_a ? 1 : 0) | (neg_b ? 2 : 0), wide = elem_bits(d.a_type) == 32 ? 0 : lo;
+    return call(a, b, c,
+                Modifiers{.neg = lo | ((c_mod & 1) << 2),
+                          .neg_hi = wide | ((c_mod & 2) << 1),
+                          .matrix_a_reuse = reuse_a ? 1 : 0,
+                          .matrix_b_reuse = reuse_b ? 1 : 0},
+                s);
+  }
+  D operator()(const A& a, const B& b, short c_mod, const C& c, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::abc_cmod_reuse) {
+    return call(a, b, c,
+                Modifiers{.neg = (c_mod & 1) << 2,
+                          .neg_hi = (c_mod & 2) << 1,
+                          .matrix_a_reuse = reuse_a ? 1 : 0,
+                          .matrix_b_reuse = reuse_b ? 1 : 0},
+                s);
+  }
+  D operator()(bool a_signed, const A& a, bool b_signed, const B& b, const C& c, bool reuse_a, bool reuse_b,
+               bool clamp = false, const Switches& s = {}) const
+      requires(detail::args_of(d) == BuiltinArgs::signed_abc_reuse_clamp) {
+    return call(a, b, c,
+                Modifiers{.neg = (a_signed ? 1 : 0) | (b_signed ? 2 : 0),
+                          .clamp = clamp ? 1 : 0,
+                          .matrix_a_reuse = reuse_a ? 1 : 0,
+                          .matrix_b_reuse = reuse_b ? 1 : 0},
+                s);
   }
 
  private:

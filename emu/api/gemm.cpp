@@ -89,6 +89,11 @@ GemmPath gemm_path(const InstrDesc& d, const GemmOptions& o) {
         fmt::format("gemm: {} is block-scaled (an E8M0 scale per row/column and 32-k block in SA/SB); "
                     "gemm() takes no scales: use run_matrix() with the scales, its builtin or `mxlane eval`",
                     d.mnemonic));
+  if (d.c_type != d.d_type)
+    throw InvalidArgument(
+        fmt::format("gemm: {} reads a {} C and writes a {} D; gemm() accumulates in place, one type for C and D: "
+                    "use run_matrix(), its builtin or `mxlane eval`",
+                    d.mnemonic, elem_name(d.c_type), elem_name(d.d_type)));
   validate_modifiers(d, o.mods);
   if (o.threads < 0) throw InvalidArgument(fmt::format("gemm: threads = {} must be 0 (all) or positive", o.threads));
   const std::string obstacle = fast_path_obstacle(d, o);
@@ -158,6 +163,9 @@ template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatrix<std::
                                         const GemmOptions&);
 template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&,
                                         const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint32_t>&,
+                                        const GemmOptions&);
+template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&,
+                                        const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint16_t>&,
                                         const GemmOptions&);
 
 namespace {

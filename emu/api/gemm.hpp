@@ -42,6 +42,8 @@ void with_gemm_storage(const InstrDesc& desc, F&& f) {
     f(std::uint16_t{}, std::uint32_t{});
   else if (in == 16)
     f(std::uint16_t{}, std::uint16_t{});
+  else if (acc == 16)  // gfx1250 FP8/BF8 with an f16 C/D
+    f(std::uint8_t{}, std::uint16_t{});
   else
     f(std::uint8_t{}, std::uint32_t{});
 }
@@ -93,6 +95,9 @@ extern template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatri
                                                const GemmOptions&);
 extern template GemmMatrix<std::uint32_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&,
                                                const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint32_t>&,
+                                               const GemmOptions&);
+extern template GemmMatrix<std::uint16_t> gemm(const InstrDesc&, const GemmMatrix<std::uint8_t>&,
+                                               const GemmMatrix<std::uint8_t>&, const GemmMatrix<std::uint16_t>&,
                                                const GemmOptions&);
 
 }  // namespace mxlane

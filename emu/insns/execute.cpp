@@ -56,9 +56,9 @@ void check_operand(const InstrDesc& d, const LaneRegFile& regs, Operand op, cons
 }  // namespace
 
 MatrixOperands consecutive_operands(const InstrDesc& d) {
-  const int c = d.vgprs_a + d.vgprs_b, idx = c + 2 * d.vgprs_cd;
+  const int c = d.vgprs_a + d.vgprs_b, idx = c + d.vgprs_c + d.vgprs_cd;
   const int sa = idx + d.vgprs(Operand::IDX), sb = sa + d.vgprs(Operand::SA);
-  return MatrixOperands{{0}, {d.vgprs_a}, {c}, {c + d.vgprs_cd}, {idx}, {sa}, {sb}};
+  return MatrixOperands{{0}, {d.vgprs_a}, {c}, {c + d.vgprs_c}, {idx}, {sa}, {sb}};
 }
 
 int consecutive_operand_vgprs(const InstrDesc& d) {

@@ -8,6 +8,7 @@
 #include "emu/semantics/cdna2_fma_chain.hpp"
 #include "emu/semantics/cdna2_pairwise_tree.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
+#include "emu/semantics/cdna5_wmma.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
 #include "emu/formats/element_format.hpp"
 #include "emu/semantics/dot_inputs.hpp"

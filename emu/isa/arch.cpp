@@ -20,6 +20,7 @@ constexpr std::array<std::string_view, 2> kGfx1030Aliases = {"rdna2", "navi21"};
 constexpr std::array<std::string_view, 10> kGfx1100Aliases = {"rdna3",   "rdna3.5", "gfx1101", "gfx1102", "gfx1103",
                                                               "gfx1150", "gfx1151", "gfx1152", "gfx1153", "navi31"};
 constexpr std::array<std::string_view, 3> kGfx1200Aliases = {"rdna4", "gfx1201", "navi48"};
+constexpr std::array<std::string_view, 3> kGfx1250Aliases = {"cdna5", "mi450", "mi455x"};
 
 // Layout evidence per architecture, one sentence per source (HTML pages and `mxlane site`).
 constexpr std::array<std::string_view, 4> kGfx90aEvidence = {
@@ -67,12 +68,22 @@ constexpr std::array<std::string_view, 3> kGfx1200Evidence = {
     "NEG/NEG_HI: A/B even/odd k and C negate/abs on f16/bf16; C only on FP8/BF8; no OPSEL [LLVM] (docs/rdna4.md \u00a71).",
 };
 
+constexpr std::array<std::string_view, 4> kGfx1250Evidence = {
+    "A/B/C/D: AMD's CDNA5 ISA guide as AMD's own ISA emulator (rocjitsu) encodes it: K split across the "
+    "half-waves in blocks of 8 (16-bit) or 16 (8-bit) k, packed 16-bit C/D [SRC-EMU] (docs/cdna5.md \u00a72).",
+    "f32 D of the 16x16x32 f16/bf16 WMMA: confirmed by a public round trip on gfx1250 hardware; its A/B only up to a "
+    "K order shared by A and B [HW] (docs/cdna5.md \u00a72.6).",
+    "NEG/NEG_HI, CLAMP and the builtins' arguments: LLVM 22 (clang-22, llvm-mc-22) [LLVM] (docs/cdna5.md \u00a71).",
+    "No public capture of any result: the arithmetic is a labelled choice with switches and probes (docs/cdna5.md "
+    "\u00a73).",
+};
+
 // Register files: gfx908/gfx90a have 512 per-lane registers split into 256 ArchVGPRs and 256
 // AccVGPRs (seed 001: "all four operands can reside in either accVGPRs or archVGPRs" on gfx90a; on
 // gfx908 C and D must be AccVGPRs, docs/cdna1.md); RDNA has no AccVGPRs. Matrix instructions are
 // emulated where matrix_modelled is true; the others are here for their VALU builtins
 // (docs/spec/valu.md §1.2). fdot2: docs/spec/valu.md §5.1; FP8 encodings: §6.5.
-constexpr std::array<ArchInfo, 7> kArchs = {{
+constexpr std::array<ArchInfo, 8> kArchs = {{
     {.id = ArchId::gfx908,
      .name = "gfx908",
      .family = "cdna1",
@@ -238,6 +249,35 @@ constexpr std::array<ArchInfo, 7> kArchs = {{
      .layout_evidence = kGfx1200Evidence,
      .fp8_select_gfx9_encoding = false,
      .fp8_word_select_op_sel = true},
+    // gfx1250: wave32 only, matrix unit programmed with WMMA/SWMMAC (docs/cdna5.md §1) [LLVM]; OCP FP8
+    // [LLVM]; subnormals kept by its matrix arithmetic, as on gfx950 [INF] (docs/cdna5.md §3). Its VALU
+    // builtins are not modelled yet: no VALU row names it (docs/cdna5.md §5), so the VALU traits
+    // below are never read.
+    {.id = ArchId::gfx1250,
+     .name = "gfx1250",
+     .family = "cdna5",
+     .products = "Instinct MI450 series (MI450X, MI455X)",
+     .aliases = kGfx1250Aliases,
+     .default_wave = 32,
+     .wave32 = true,
+     .wave64 = false,
+     .vgprs = 256,
+     .agprs = 0,
+     .matrix_modelled = true,
+     .tuple_align_regs = 1,
+     .cd_accvgpr_only = false,
+     .matrix_subnormals = MatrixSubnormals::keep,
+     .gfx11_valu_mnemonics = true,
+     .fdot2_model = Fdot2Model::rdna4_window,
+     .fdot2_flushes = false,
+     .fdot2_nan_bits_known = false,
+     .fp8_encoding = Fp8Encoding::ocp,
+     .dot2_captures = "",
+     .packed16_fixtures = "",
+     .layout_evidence = kGfx1250Evidence,
+     .fp8_select_gfx9_encoding = false,
+     .fp8_word_select_op_sel = true,
+     .mfma_float_model = MfmaFloatModel::fused_groups},
 }};
 
 }  // namespace

@@ -10,11 +10,13 @@
 namespace mxlane {
 namespace {
 
-// gfx1250: 29 dense and 14 sparse WMMA builtins exist in clang, but no public source gives their
-// layouts or numerics (docs/rdna4.md §1) [LLVM; UNKNOWN].
+// gfx1251: gfx1250's matrix instructions plus v_wmma_f64_16x16x4_f64, which LLVM 22 does not know
+// (llvm-mc-22 refuses it) and whose layout and arithmetic have no public source yet (docs/cdna5.md \u00a71)
+// [LLVM; UNKNOWN].
 constexpr std::array<DeclaredArch, 1> kDeclared = {{
-    {"gfx1250", "RDNA4-family gfx1250",
-     "its WMMA layouts and numerics have no public source yet (docs/rdna4.md \u00a71)"},
+    {"gfx1251", "CDNA5 gfx1251",
+     "its f64 WMMA (v_wmma_f64_16x16x4_f64) is not modelled yet; gfx1250 (alias cdna5) has every other CDNA5 "
+     "matrix instruction (docs/cdna5.md \u00a71)"},
 }};
 
 std::string lower(std::string_view s) {

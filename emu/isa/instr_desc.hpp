@@ -41,7 +41,8 @@ struct InstrDesc {
   bool zero_scale_form;
   int m, n, k, blocks;
   ElemType a_type, b_type, c_type, d_type;
-  int vgprs_a, vgprs_b, vgprs_cd;  // 32-bit VGPRs per lane
+  int vgprs_a, vgprs_b, vgprs_cd;  // 32-bit VGPRs per lane; vgprs_cd is D's
+  int vgprs_c;                     // C's: vgprs_cd, except where C is wider than D (gfx1250 bf16f32: f32 C, bf16 D)
   ModifierSet modifiers;
   int ops;            // 2*M*N*K*blocks, as the throughput tables list it
   int cycles;         // as published; -1 when not published

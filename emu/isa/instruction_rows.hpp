@@ -84,6 +84,7 @@ constexpr InstrDesc join(const BuiltinRow& b) {
       .vgprs_a = family_input_vgprs(i.family, i.m, f.sparse_a ? i.k / 2 : i.k, i.blocks, elem_bits(i.a), b.wave),
       .vgprs_b = family_input_vgprs(i.family, i.n, i.k, i.blocks, elem_bits(i.b), b.wave),
       .vgprs_cd = family_output_vgprs(i.family, i.m, i.n, i.blocks, elem_bits(i.d), b.wave),
+      .vgprs_c = family_output_vgprs(i.family, i.m, i.n, i.blocks, elem_bits(i.c), b.wave),
       .modifiers = i.modifiers,
       .ops = 2 * i.m * i.n * i.k * i.blocks,
       .cycles = cycles_published ? i.cycles : -1,

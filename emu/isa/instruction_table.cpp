@@ -90,7 +90,7 @@ int InstrDesc::vgprs(Operand op) const {
   switch (op) {
     case Operand::A: return vgprs_a;
     case Operand::B: return vgprs_b;
-    case Operand::C:
+    case Operand::C: return vgprs_c;
     case Operand::D: return vgprs_cd;
     case Operand::IDX:  // one VGPR (docs/cdna3.md §3)
     case Operand::SA:

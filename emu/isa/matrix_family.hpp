@@ -13,6 +13,7 @@
 #include "emu/isa/families/swmmac_gfx12.hpp"
 #include "emu/isa/families/wmma.hpp"
 #include "emu/isa/families/wmma_gfx12.hpp"
+#include "emu/isa/families/wmma_gfx1250.hpp"
 
 namespace mxlane {
 

@@ -24,6 +24,11 @@ enum class BuiltinArgs : std::uint8_t {
   abc_formats_zero_scales,  // the same builtin with constant zero scales and opsel 0: the unscaled encoding
   abc_idx,                  // float SWMMAC: (a, b, c, int index) (docs/rdna4.md §1.1)
   neg_abc_idx_clamp,        // integer SWMMAC: (bool a_sign, a, bool b_sign, b, c, int index, bool clamp)
+  // gfx1250 (docs/cdna5.md §1): c_mod is NEG[2] | NEG_HI[2] << 1 (0 none, 1 neg, 2 abs, 3 neg(abs)); reuse_a /
+  // reuse_b are matrix_a_reuse / matrix_b_reuse.
+  neg_abc_cmod_reuse,  // f32/f16/bf16 WMMA: (bool neg_a, a, bool neg_b, b, short c_mod, c, bool reuse_a, bool reuse_b)
+  abc_cmod_reuse,      // FP8/BF8 WMMA: (a, b, short c_mod, c, bool reuse_a, bool reuse_b)
+  signed_abc_reuse_clamp,  // IU8 WMMA: (bool a_signed, a, bool b_signed, b, c, bool reuse_a, bool reuse_b, bool clamp)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -53,10 +58,12 @@ struct ModifierSetTraits {
   // The instruction reads the E8M0 scale registers SA and SB, a byte of each chosen by opsel_a /
   // opsel_b (docs/cdna4.md §1, §2.3).
   bool scale_registers = false;
+  // It takes the gfx1250 operand-cache hints matrix_a_reuse / matrix_b_reuse (docs/cdna5.md §1).
+  bool reuse_hints = false;
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 16> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 19> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
@@ -124,6 +131,31 @@ inline constexpr std::array<ModifierSetTraits, 16> kModifierSetTraits = {{
      {"index_key", "", ""},
      DeviceModifierSets::signedness_clamp},
     {ModifierSet::swmmac_gfx12_fp8, BuiltinArgs::abc_idx, false, {"index_key", "", ""}, DeviceModifierSets::plain},
+    // gfx1250 WMMA: the builtins set NEG/NEG_HI (neg_a / neg_b, c_mod) and the reuse hints themselves.
+    {ModifierSet::wmma_gfx1250_neg,
+     BuiltinArgs::neg_abc_cmod_reuse,
+     false,
+     {"neg", "neg_hi", ""},
+     DeviceModifierSets::plain,
+     false,
+     false,
+     true},
+    {ModifierSet::wmma_gfx1250_fp8,
+     BuiltinArgs::abc_cmod_reuse,
+     false,
+     {"neg", "neg_hi", ""},
+     DeviceModifierSets::plain,
+     false,
+     false,
+     true},
+    {ModifierSet::wmma_gfx1250_int,
+     BuiltinArgs::signed_abc_reuse_clamp,
+     true,
+     {"", "", ""},
+     DeviceModifierSets::signedness_clamp,
+     false,
+     false,
+     true},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -147,7 +179,10 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::f8f6f4_formats).set == ModifierSet::f8f6f4_formats &&
                   modifier_set_traits(ModifierSet::swmmac_gfx12_neg).set == ModifierSet::swmmac_gfx12_neg &&
                   modifier_set_traits(ModifierSet::swmmac_gfx12_int).set == ModifierSet::swmmac_gfx12_int &&
-                  modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8,
+                  modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_neg).set == ModifierSet::wmma_gfx1250_neg &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_fp8).set == ModifierSet::wmma_gfx1250_fp8 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_int).set == ModifierSet::wmma_gfx1250_int,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

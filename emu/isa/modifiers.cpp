@@ -6,6 +6,7 @@
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
+#include "emu/isa/modifier_set_traits.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "fmt/ranges.h"
@@ -49,6 +50,8 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   if (d.family().refuse_modifier != nullptr)
     if (std::optional<std::string> why = d.family().refuse_modifier(d, name)) return *std::move(why);
   if (name == "index_key") return "index_key exists only on gfx12 SWMMAC (docs/rdna4.md §1.1, §2.5)";
+  if (name == "matrix_a_reuse" || name == "matrix_b_reuse")
+    return fmt::format("{} is an operand-cache hint of the gfx1250 WMMA/SWMMAC only (docs/cdna5.md §1)", name);
   if (d.modifiers == ModifierSet::smfmac_index_set)
     return name == "blgp" ? "SMFMAC has no BLGP; CBSZ/ABID choose the index set (docs/cdna3.md §2)"
                           : fmt::format(
@@ -91,6 +94,8 @@ int modifier_value(const Modifiers& m, std::string_view name) {
   if (name == "opsel_a") return m.opsel_a;
   if (name == "opsel_b") return m.opsel_b;
   if (name == "index_key") return m.index_key;
+  if (name == "matrix_a_reuse") return m.matrix_a_reuse;
+  if (name == "matrix_b_reuse") return m.matrix_b_reuse;
   return m.word_sel;
 }
 
@@ -117,6 +122,10 @@ void set_modifier(Modifiers& m, std::string_view name, int value) {
     m.opsel_b = value;
   else if (name == "index_key")
     m.index_key = value;
+  else if (name == "matrix_a_reuse")
+    m.matrix_a_reuse = value;
+  else if (name == "matrix_b_reuse")
+    m.matrix_b_reuse = value;
   else
     m.word_sel = value;
 }
@@ -223,6 +232,51 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
            "saturate the i32 result after each half of K instead of wrapping [HW-digest] (docs/rdna4.md §3.2)"});
       break;
     case ModifierSet::swmmac_gfx12_fp8: break;
+    case ModifierSet::wmma_gfx1250_neg:
+      out.push_back({"neg", range(0, 7), "",
+                     "bit 0: negate A values in bits [15:0] (even k; f32: every A value); bit 1: same for B; bit 2: "
+                     "negate C [LLVM][INF] (docs/cdna5.md §1)"});
+      if (d.a_type == ElemType::f32)  // llvm-mc-22 parses neg_hi on the f32 A/B but encodes none of it
+        out.push_back({"neg_hi",
+                       {0, 4},
+                       "",
+                       "bit 2: |C| before NEG[2]; bits 0-1 stay 0 (an f32 A/B has no high half) [LLVM] "
+                       "(docs/cdna5.md §1)"});
+      else
+        out.push_back({"neg_hi", range(0, 7), "",
+                       "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: |C| before "
+                       "NEG[2] [LLVM][INF] (docs/cdna5.md §1)"});
+      break;
+    case ModifierSet::wmma_gfx1250_fp8:
+      out.push_back({"neg",
+                     {0, 4},
+                     "",
+                     "bit 2: negate C (the builtin's c_mod bit 0); NEG on the 8-bit A and B is illegal [LLVM] "
+                     "(docs/cdna5.md §1)"});
+      out.push_back({"neg_hi",
+                     {0, 4},
+                     "",
+                     "bit 2: |C| before NEG[2] (the builtin's c_mod bit 1); bits 0-1 stay 0 [LLVM] "
+                     "(docs/cdna5.md §1)"});
+      break;
+    case ModifierSet::wmma_gfx1250_int:
+      out.push_back({"neg", range(0, 3), "",
+                     "bit 0: A is signed; bit 1: B is signed (the builtin's a_signed/b_signed) [LLVM] "
+                     "(docs/cdna5.md §1)"});
+      out.push_back(
+          {"clamp", {0, 1}, "", "saturate the i32 result instead of wrapping [LLVM][INF] (docs/cdna5.md §3)"});
+      break;
+  }
+  if (modifier_set_traits(d.modifiers).reuse_hints) {
+    out.push_back({"matrix_a_reuse",
+                   {0, 1},
+                   "",
+                   "operand-cache hint: A is read again by the next matrix instruction; no effect on results "
+                   "[LLVM] (docs/cdna5.md §1)"});
+    out.push_back({"matrix_b_reuse",
+                   {0, 1},
+                   "",
+                   "operand-cache hint for B, as matrix_a_reuse; no effect on results [LLVM] (docs/cdna5.md §1)"});
   }
   if (d.family().index_select == IndexSelect::index_key_picks)
     out.push_back({"index_key", range(0, swmmac_index_keys(d) - 1), "",
@@ -269,6 +323,12 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
       why = "NEG on the FP8/BF8 A and B is illegal; only bit 2 (C) may be set (docs/rdna4.md §1)";
+    else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx1250_fp8 && (value & 3) != 0)
+      why = "NEG on the 8-bit A and B is illegal (llvm-mc-22 refuses it); only bit 2 (C) may be set (docs/cdna5.md §1)";
+    else if (name == "neg" && d.modifiers == ModifierSet::wmma_gfx1250_int && value >= 4 && value <= 7)
+      why = "NEG[2] must be 0 on integer WMMA: bits 0-1 are A/B signedness (docs/cdna5.md §1)";
+    else if (name == "neg_hi" && d.modifiers == ModifierSet::wmma_gfx1250_neg && (value & 3) != 0)
+      why = "an f32 A/B has no high half: llvm-mc-22 encodes no NEG_HI bit for A or B here (docs/cdna5.md §1)";
     else if ((name == "neg" || name == "neg_hi") && !d.family().neg_range_reason.empty())
       why = d.family().neg_range_reason;
     else if (name == "index_key")

@@ -29,6 +29,9 @@ enum class ModifierSet : std::uint8_t {
   swmmac_gfx12_neg,  // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
   swmmac_gfx12_int,  // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
   swmmac_gfx12_fp8,  // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
+  wmma_gfx1250_neg,  // CDNA5 f32/f16/bf16 WMMA: NEG/NEG_HI on A, B, C, operand reuse hints (docs/cdna5.md §1)
+  wmma_gfx1250_fp8,  // CDNA5 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only, reuse hints (docs/cdna5.md §1)
+  wmma_gfx1250_int,  // CDNA5 IU8 WMMA: NEG[1:0] = A/B signed, CLAMP, reuse hints (docs/cdna5.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -45,6 +48,10 @@ struct Modifiers {
   int opsel_a = 0;    // scaled f8f6f4 MFMA: which byte of SA is A's scale (the builtin's opsel_a)
   int opsel_b = 0;    // scaled f8f6f4 MFMA: which byte of SB is B's scale (the builtin's opsel_b)
   int index_key = 0;  // gfx12 SWMMAC: which part of the IDX VGPR holds the indices (VOP3P OPSEL bits)
+  // gfx1250 WMMA/SWMMAC: operand-cache hints that the A / B registers are read again by the next matrix
+  // instruction; they change no result (docs/cdna5.md §1) [LLVM].
+  int matrix_a_reuse = 0;
+  int matrix_b_reuse = 0;
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -58,9 +65,9 @@ struct ModifierRange {
 };
 
 // Every modifier field name, in a fixed order.
-inline constexpr std::string_view kModifierNames[] = {"cbsz",     "abid",    "blgp",    "opsel",
-                                                      "neg",      "neg_hi",  "clamp",   "byte_sel",
-                                                      "word_sel", "opsel_a", "opsel_b", "index_key"};
+inline constexpr std::string_view kModifierNames[] = {
+    "cbsz",     "abid",     "blgp",    "opsel",   "neg",       "neg_hi",         "clamp",
+    "byte_sel", "word_sel", "opsel_a", "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"};
 // The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);

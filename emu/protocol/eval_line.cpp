@@ -144,7 +144,7 @@ Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
   check_keys(mods, "mods",
              {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel",
-              "opsel_a", "opsel_b", "index_key"});
+              "opsel_a", "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"});
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);

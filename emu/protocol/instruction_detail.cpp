@@ -71,7 +71,7 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
   out << fmt::format("  VALU co-execution: {}\n", d.coexec_cycles > 0   ? fmt::format("yes, {} cycles", d.coexec_cycles)
                                                   : d.coexec_cycles < 0 ? std::string("not published")
                                                                         : std::string("no"));
-  out << fmt::format("  VGPRs per lane: A {}, B {}, C {}, D {}{}{}\n", d.vgprs_a, d.vgprs_b, d.vgprs_cd, d.vgprs_cd,
+  out << fmt::format("  VGPRs per lane: A {}, B {}, C {}, D {}{}{}\n", d.vgprs_a, d.vgprs_b, d.vgprs_c, d.vgprs_cd,
                      d.has(Operand::IDX)  ? fmt::format(", IDX {}", d.vgprs(Operand::IDX))
                      : d.has(Operand::SA) ? std::string(", SA 1, SB 1")
                                           : std::string(),

@@ -84,7 +84,7 @@ Json instruction_json(const InstrDesc& d) {
            {"B", elem_name(d.b_type)},
            {"C", elem_name(d.c_type)},
            {"D", elem_name(d.d_type)}}},
-         {"vgprs", {{"A", d.vgprs_a}, {"B", d.vgprs_b}, {"C", d.vgprs_cd}, {"D", d.vgprs_cd}}},
+         {"vgprs", {{"A", d.vgprs_a}, {"B", d.vgprs_b}, {"C", d.vgprs_c}, {"D", d.vgprs_cd}}},
          {"modifiers", mods},
          {"ops", d.ops},
          {"cycles", d.cycles > 0 ? Json(d.cycles) : Json(nullptr)},
@@ -141,15 +141,21 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
                          "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks", "A,B -> C,D",
                          "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
-      out << fmt::format("  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
-                         d->builtin, d->mnemonic, d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
-                         fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type), elem_name(d->c_type),
-                                     elem_name(d->d_type)),
-                         fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd), d->wave,
-                         modifiers_text(legal_modifiers(*d)), d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
-                         d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
+      out << fmt::format(
+          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n", d->builtin, d->mnemonic,
+          d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
+          fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type), elem_name(d->c_type),
+                      elem_name(d->d_type)),
+          d->vgprs_c == d->vgprs_cd ? fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd)
+                                    : fmt::format("{}/{}/{},{}", d->vgprs_a, d->vgprs_b, d->vgprs_c, d->vgprs_cd),
+          d->wave, modifiers_text(legal_modifiers(*d)), d->ops, d->cycles > 0 ? std::to_string(d->cycles) : "n/p",
+          d->coexec_cycles >= 0 ? std::to_string(d->coexec_cycles) : "n/p");
     }
     if (!a->matrix_modelled) out << "  (mxlane does not emulate this architecture's matrix instructions)\n";
+    if (valu_builtins_for_arch(a->id).empty()) {
+      out << "  (mxlane does not emulate this architecture's VALU builtins yet)\n\n";
+      continue;
+    }
     out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
                        "feature", "VGPRs s0/s1/s2>d", "constant arguments", "also on");
     for (const ValuDesc* v : valu_builtins_for_arch(a->id)) {

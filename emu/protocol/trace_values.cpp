@@ -138,8 +138,8 @@ TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, co
 // Registers holding the quick values in the slots the element reads; operands not given are +0.
 TraceInputs load_quick_trace_values(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
                                     const OutputFeeds& feeds, const TraceRequest& r) {
-  TraceInputs l{mods, switches, LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd), {}};
-  l.ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};
+  TraceInputs l{mods, switches, LaneRegFile(d.wave, d.vgprs_a + d.vgprs_b + d.vgprs_c + d.vgprs_cd), {}};
+  l.ops = MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_c}, {}, {}, {}};
   const OperandLayout la(d, Operand::A, mods, switches), lb(d, Operand::B, mods, switches),
       lc(d, Operand::C, mods, switches);
   for (const auto& [option, op, text, list, layout, base] :

@@ -164,6 +164,8 @@ py::object run_gemm(const std::string& arch, const std::string& inst, std::optio
     return gemm_typed<std::uint16_t, std::uint16_t>(*s.desc, a, b, c, o);
   if (same_in && is(a, std::uint8_t{}) && is(c, std::uint32_t{}))
     return gemm_typed<std::uint8_t, std::uint32_t>(*s.desc, a, b, c, o);
+  if (same_in && is(a, std::uint8_t{}) && is(c, std::uint16_t{}))  // gfx1250 FP8/BF8 with an f16 C/D
+    return gemm_typed<std::uint8_t, std::uint16_t>(*s.desc, a, b, c, o);
   throw InvalidArgument(fmt::format("A, B, C: storage types {}, {}, {} do not match any gemm() overload",
                                     py::str(a.dtype()).cast<std::string>(), py::str(b.dtype()).cast<std::string>(),
                                     py::str(c.dtype()).cast<std::string>()));

@@ -15,8 +15,9 @@ namespace {
 
 // The modifier names of an eval line's "mods" that a matrix instruction can take.
 const std::set<std::string>& matrix_mod_names() {
-  static const std::set<std::string> names{"abid", "a_signed", "b_signed", "blgp",    "cbsz",    "clamp",
-                                           "neg",  "neg_hi",   "opsel",    "opsel_a", "opsel_b", "index_key"};
+  static const std::set<std::string> names{"abid",    "a_signed",  "b_signed",       "blgp",          "cbsz",
+                                           "clamp",   "neg",       "neg_hi",         "opsel",         "opsel_a",
+                                           "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"};
   return names;
 }
 

@@ -144,7 +144,7 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
       const bool ordinary = n != 2;
       line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, ordinary)},
                          {"B", grid(d.vgprs_b, d.wave, rng, ordinary)},
-                         {"C", grid(d.vgprs_cd, d.wave, rng, ordinary)}};
+                         {"C", grid(d.vgprs_c, d.wave, rng, ordinary)}};
       if (d.has(mxlane::Operand::IDX)) line["src"]["IDX"] = grid(d.vgprs(mxlane::Operand::IDX), d.wave, rng, ordinary);
       for (const auto& [name, op] : {std::pair{"SA", mxlane::Operand::SA}, std::pair{"SB", mxlane::Operand::SB}})
         if (d.has(op)) line["src"][name] = grid(d.vgprs(op), d.wave, rng, ordinary);
@@ -171,7 +171,7 @@ TEST_CASE("eval fast path: execute_matrix_fast writes execute_matrix's registers
   std::mt19937_64 rng(7);
   for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
     INFO(d.builtin);
-    const int regs_count = d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd;
+    const int regs_count = d.vgprs_a + d.vgprs_b + d.vgprs_c + d.vgprs_cd;
     mxlane::LaneRegFile regs(d.wave, regs_count);
     for (int r = 0; r < regs_count; ++r)
       for (int l = 0; l < d.wave; ++l) regs.set_word(r, l, random_word(rng, r % 3 != 0));
@@ -199,7 +199,7 @@ TEST_CASE("eval fast path: the output does not depend on --threads, and bad line
                     {"src",
                      {{"A", grid(d.vgprs_a, 32, rng, true)},
                       {"B", grid(d.vgprs_b, 32, rng, true)},
-                      {"C", grid(d.vgprs_cd, 32, rng, true)}}}};
+                      {"C", grid(d.vgprs_c, 32, rng, true)}}}};
     input += line.dump() + "\n";
     if (n % 10 == 3) input += line.dump().replace(2, 2, "ix") + "\n";  // an unknown key: the fast lane declines it
   }
@@ -226,7 +226,7 @@ TEST_CASE("eval fast path: mutated lines are taken only when the reference path 
       Json line{{"id", "m"}, {"arch", std::string(arch.name)}, {"inst", inst}, {"wave", d.wave}};
       line["src"] = Json{{"A", grid(d.vgprs_a, d.wave, rng, true)},
                          {"B", grid(d.vgprs_b, d.wave, rng, true)},
-                         {"C", grid(d.vgprs_cd, d.wave, rng, true)}};
+                         {"C", grid(d.vgprs_c, d.wave, rng, true)}};
       std::string text = line.dump();
       const std::size_t at = rng() % text.size();
       text[at] = kReplacements[rng() % (sizeof(kReplacements) - 1)];
@@ -285,7 +285,7 @@ TEST_CASE("eval fast path: a control byte outside a string is the full parser's 
   Json line{{"id", 7}, {"arch", "gfx1100"}, {"inst", "v_wmma_f32_16x16x16_f16"}, {"wave", 32}};
   line["src"] = Json{{"A", grid(d.vgprs_a, 32, rng, true)},
                      {"B", grid(d.vgprs_b, 32, rng, true)},
-                     {"C", grid(d.vgprs_cd, 32, rng, true)}};
+                     {"C", grid(d.vgprs_c, 32, rng, true)}};
   line["mods"] = Json::object();
   line["exec"] = "0xffffffff";
   const std::string text = line.dump();
@@ -316,7 +316,7 @@ TEST_CASE("eval fast path: every byte inserted or substituted around the word li
   line["options"] = Json{{"cbsz_model", "isa"}};
   line["src"] = Json{{"A", grid(d.vgprs_a, 64, rng, true)},
                      {"B", grid(d.vgprs_b, 64, rng, true)},
-                     {"C", grid(d.vgprs_cd, 64, rng, true)}};
+                     {"C", grid(d.vgprs_c, 64, rng, true)}};
   const std::string text = line.dump();
   const std::size_t src = text.find("\"src\"");
   REQUIRE(src != std::string::npos);

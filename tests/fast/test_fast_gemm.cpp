@@ -77,6 +77,19 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("is sparse"));
       continue;
     }
+    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the 16-bit results and the BF8 mixes; they run the reference.
+    const bool cdna5_reference_only =
+        d.family_id == MatrixFamilyId::wmma_gfx1250 && ((d.d_type != ElemType::f32 && d.d_type != ElemType::i32) ||
+                                                        d.a_type == ElemType::bf8 || d.b_type == ElemType::bf8);
+    if (cdna5_reference_only) {
+      CHECK_FALSE(fast::gemm_family(d).has_value());
+      if (d.c_type != d.d_type)  // bf16f32: an f32 C and a bf16 D cannot share gemm()'s accumulator
+        CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("one type for C and D"));
+      else
+        CHECK(gemm_path(d) == GemmPath::reference_elements);
+      ++reference_only;
+      continue;
+    }
     const bool kept_subnormal_pairwise = d.arch_traits().matrix_subnormals == MatrixSubnormals::keep &&
                                          d.arch_traits().mfma_float_model == MfmaFloatModel::rounded_tree &&
                                          d.family_id == MatrixFamilyId::mfma &&
@@ -105,7 +118,9 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
     CHECK(gemm_path(d) == GemmPath::fast);
     reference_only += fast::gemm_family(d).has_value() ? 0 : 1;
   }
-  CHECK(reference_only == 0);
+  // Exactly gfx1250's 11 16-bit-result rows and 6 f32 rows with a BF8 operand (docs/cdna5.md §3.5).
+  WARN("gfx1250 instructions without a fast kernel (reference elements): " << reference_only);
+  CHECK(reference_only == 17);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",
@@ -147,9 +162,10 @@ TEST_CASE("The GEMM's reference paths agree: per tile by hand, per tile, per ele
   std::uint64_t seed = 0x7E57;
   for (const InstrDesc& d : instruction_table()) {
     if (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64))
-      continue;                         // same numbers as the untied wave32 row
-    if (d.family().sparse_a) continue;  // SMFMAC: no gemm() (tests/isa/test_gfx942_smfmac.cpp)
-    if (d.has(Operand::SA)) continue;   // scaled f8f6f4: no gemm() (tests/isa/test_gfx950_f8f6f4.cpp)
+      continue;                          // same numbers as the untied wave32 row
+    if (d.family().sparse_a) continue;   // SMFMAC: no gemm() (tests/isa/test_gfx942_smfmac.cpp)
+    if (d.has(Operand::SA)) continue;    // scaled f8f6f4: no gemm() (tests/isa/test_gfx950_f8f6f4.cpp)
+    if (d.c_type != d.d_type) continue;  // gfx1250 bf16f32: no gemm() (the first test)
     mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);

@@ -163,11 +163,21 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_b == d.vgprs_a);
       CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
       CHECK(d.coexec_cycles == -1);  // not published
+    } else if (d.family_id == MatrixFamilyId::wmma_gfx1250) {
+      // docs/cdna5.md §1: wave32 only, K*16/32 inputs per lane, 16-bit C/D packed; bf16f32 reads an f32 C.
+      CHECK(d.wave == 32);
+      CHECK(d.vgprs_a == d.k * 16 / 32 * in_bits / 32);
+      CHECK(d.vgprs_b == d.vgprs_a);
+      CHECK(d.vgprs_cd == 16 * 16 / 32 * out_bits / 32);
+      CHECK(d.vgprs_c == 16 * 16 / 32 * elem_bits(d.c_type) / 32);
+      CHECK(d.cycles == -1);
     } else {
       CHECK(d.vgprs_a == 16 * in_bits / 32);  // §6: a lane holds all 16 K values
       CHECK(d.vgprs_cd == 16 * 16 / d.wave);  // 16-bit outputs counted as 32 bits (§3)
     }
-    CHECK(d.c_type == d.d_type);
+    // C and D share a type, except gfx1250's bf16f32 WMMA (an f32 C, a bf16 D: docs/cdna5.md §1).
+    if (d.mnemonic != "v_wmma_bf16f32_16x16x32_bf16") CHECK(d.c_type == d.d_type);
+    CHECK(d.vgprs_c == (d.c_type == d.d_type ? d.vgprs_cd : 8));
     // A and B share a type, except the CDNA3 FP8/BF8 mixes (the first type in the name is A's).
     const bool fp8_mix = d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8;
     if (!fp8_mix) CHECK(d.a_type == d.b_type);
@@ -240,7 +250,8 @@ TEST_CASE("Architecture aliases of docs/spec/interfaces.md resolve", "[isa][arch
   CHECK(find_arch("gfx950")->id == ArchId::gfx950);
   CHECK(find_arch("gfx1030")->id == ArchId::gfx1030);
   CHECK(find_arch("mi100")->id == ArchId::gfx908);
-  CHECK(find_arch("gfx1250") == nullptr);
+  for (const char* alias : {"gfx1250", "CDNA5", "mi450", "MI455X"}) CHECK(find_arch(alias)->id == ArchId::gfx1250);
+  CHECK(find_arch("gfx1251") == nullptr);  // declared only (tests/cli/test_declared_archs.cpp)
   CHECK(find_arch("") == nullptr);
   CHECK(arch_info(ArchId::gfx90a).default_wave == 64);
   CHECK(arch_info(ArchId::gfx1100).default_wave == 32);

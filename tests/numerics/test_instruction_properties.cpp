@@ -176,10 +176,15 @@ TEST_CASE("NEG/NEG_HI on float WMMA equal flipping the sign bits of the data", "
 
 TEST_CASE("Exact integer and small-integer products equal a plain matrix product", "[numerics][properties]") {
   std::mt19937_64 rng(19);
-  std::uniform_int_distribution<int> small(-7, 7);
   for (const InstrDesc& d : instruction_table()) {
     if (d.tied) continue;
     CAPTURE(d.builtin);
+    // Elements up to `limit` in magnitude and C up to 3*limit: every partial sum, in any order, is at most
+    // K*limit^2 + 3*limit, kept within the integers a float D holds exactly (2^(fraction bits + 1)).
+    int limit = 7;
+    if (!elem_type_info(d.d_type).is_integer)
+      while (d.k * limit * limit + 3 * limit > (1 << (element_format(d.d_type)->man_bits + 1))) --limit;
+    std::uniform_int_distribution<int> small(-limit, limit);
     for (int signs = 0; signs < (modifier_set_traits(d.modifiers).neg_is_signedness ? 4 : 1); ++signs) {
       const bool a_signed = !modifier_set_traits(d.modifiers).neg_is_signedness || (signs & 1);
       const bool b_signed = !modifier_set_traits(d.modifiers).neg_is_signedness || (signs & 2);

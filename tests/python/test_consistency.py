@@ -47,7 +47,7 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 153  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 WMMA
+    assert len(builtins) == 176  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 + 23 gfx1250 WMMA
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]
@@ -62,8 +62,8 @@ def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     if with_mods:
         # every builtin that takes a modifier ran with one
         # (61 before gfx942, plus its 12 multi-block, 2 single-block f32 and 2 f64 negate-mask builtins,
-        # the same 16 on gfx950, plus the 22 gfx1200 WMMA builtins)
-        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 115
+        # the same 16 on gfx950, plus the 22 gfx1200 and the 23 gfx1250 WMMA builtins)
+        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 138
 
 
 def test_values_and_raw_bits_give_the_same_bits(rng):

@@ -16,7 +16,7 @@ using namespace mxlane;
 namespace {
 
 MatrixOperands operands_of(const InstrDesc& d) {
-  return MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_cd}, {}, {}, {}};
+  return MatrixOperands{{0}, {d.vgprs_a}, {d.vgprs_a + d.vgprs_b}, {d.vgprs_a + d.vgprs_b + d.vgprs_c}, {}, {}, {}};
 }
 
 struct Evaluated {
@@ -28,7 +28,7 @@ struct Evaluated {
 // the element traced and executed.
 Evaluated evaluate(const InstrDesc& d, const Modifiers& mods, const Switches& sw, int block, int i, int j,
                    const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b, std::uint64_t c) {
-  LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+  LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + d.vgprs_c + d.vgprs_cd);
   const MatrixOperands ops = operands_of(d);
   const OperandLayout la(d, Operand::A, {}, sw), lb(d, Operand::B, {}, sw), lc(d, Operand::C, mods, sw);
   for (int k = 0; k < d.k; ++k) {
@@ -203,7 +203,7 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
   std::mt19937_64 rng(20260614);
   for (const InstrDesc& d : instruction_table()) {
     // Random registers with some special patterns (zeros, subnormals) mixed in.
-    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + 2 * d.vgprs_cd);
+    LaneRegFile regs(d.wave, d.vgprs_a + d.vgprs_b + d.vgprs_c + d.vgprs_cd);
     for (int r = 0; r < regs.num_regs(RegBank::vgpr); ++r)
       for (int l = 0; l < d.wave; ++l) {
         const std::uint64_t x = rng();

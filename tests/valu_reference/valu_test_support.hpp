@@ -36,6 +36,7 @@ inline const char* arch_name(mxlane::ArchId a) {
     case mxlane::ArchId::gfx1030: return "gfx1030";
     case mxlane::ArchId::gfx1100: return "gfx1100";
     case mxlane::ArchId::gfx1200: return "gfx1200";
+    case mxlane::ArchId::gfx1250: return "gfx1250";  // no VALU rows yet: not in kAllArchs
   }
   return "?";
 }

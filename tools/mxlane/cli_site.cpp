@@ -41,8 +41,9 @@ std::string arch_table(const ArchInfo& arch) {
         "<tr><td><a href=\"{}\">{}</a></td><td class=\"mono\">{}</td><td>{}\u00d7{}\u00d7{}</td><td>{}</td>"
         "<td>{}, {} \u2192 {}, {}</td><td>{}/{}/{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
         xml_escape(page_path(*d)), d->builtin, d->mnemonic, d->m, d->n, d->k, d->blocks, elem_name(d->a_type),
-        elem_name(d->b_type), elem_name(d->c_type), elem_name(d->d_type), d->vgprs_a, d->vgprs_b, d->vgprs_cd, d->wave,
-        d->cycles > 0 ? std::to_string(d->cycles) : "n/p", xml_escape(modifiers_text(legal_modifiers(*d))));
+        elem_name(d->b_type), elem_name(d->c_type), elem_name(d->d_type), d->vgprs_a, d->vgprs_b,
+        d->vgprs_c == d->vgprs_cd ? std::to_string(d->vgprs_cd) : fmt::format("{},{}", d->vgprs_c, d->vgprs_cd),
+        d->wave, d->cycles > 0 ? std::to_string(d->cycles) : "n/p", xml_escape(modifiers_text(legal_modifiers(*d))));
   return "<table class=\"list\"><tr><th>builtin (__builtin_amdgcn_\u2026)</th><th>mnemonic</th><th>M\u00d7N\u00d7K</th>"
          "<th>blocks</th><th>A, B \u2192 C, D</th><th>VGPRs A/B/CD</th><th>wave</th><th>cycles</th>"
          "<th>modifiers</th></tr>\n" +

@@ -96,6 +96,14 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
                       "Which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
                       "legal values per instruction in `mxlane list`). Example: --index-key 1")
       ->check(integer_in(0, 3));
+  cmd->add_option("--matrix-a-reuse,--matrix_a_reuse", o.mods.matrix_a_reuse,
+                  taken_by("matrix_a_reuse") +
+                      "gfx1250 operand-cache hint for A, 0 or 1; changes no result. Example: --matrix-a-reuse 1")
+      ->check(integer_in(0, 1));
+  cmd->add_option("--matrix-b-reuse,--matrix_b_reuse", o.mods.matrix_b_reuse,
+                  taken_by("matrix_b_reuse") +
+                      "gfx1250 operand-cache hint for B, 0 or 1; changes no result. Example: --matrix-b-reuse 1")
+      ->check(integer_in(0, 1));
   cmd->add_option(
       "--option", o.switch_settings,
       "Behaviour switch NAME=VALUE (the switches: `mxlane list --options`). Example: --option cbsz_model=calculator, "

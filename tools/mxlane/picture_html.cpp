@@ -249,8 +249,11 @@ std::string facts_table(const InstrDesc& d, const Modifiers& mods) {
                                         d.blocks > 1 ? "s (independent products)" : ""));
   rows += fact_row("Types", fmt::format("A {}, B {} \u2192 C {}, D {}", elem_name(d.a_type), elem_name(d.b_type),
                                         elem_name(d.c_type), elem_name(d.d_type)));
-  rows += fact_row("VGPRs per lane", fmt::format("A {}, B {}, C/D {}{}", d.vgprs_a, d.vgprs_b, d.vgprs_cd,
-                                                 d.tied ? " (_tied: D is written over C's registers)" : ""));
+  rows += fact_row("VGPRs per lane",
+                   d.vgprs_c == d.vgprs_cd
+                       ? fmt::format("A {}, B {}, C/D {}{}", d.vgprs_a, d.vgprs_b, d.vgprs_cd,
+                                     d.tied ? " (_tied: D is written over C's registers)" : "")
+                       : fmt::format("A {}, B {}, C {}, D {}", d.vgprs_a, d.vgprs_b, d.vgprs_c, d.vgprs_cd));
   rows += fact_row("Wave", fmt::format("wave{}", d.wave));
   rows += fact_row("Opcode", fmt::format("VOP3P 0x{:x}", d.opcode));
   rows += fact_row("Cycles", d.cycles > 0 ? fmt::format("{} ({} ops)", d.cycles, d.ops)

@@ -21,8 +21,9 @@ enum class MatrixFamilyId : std::uint8_t {
   wmma_gfx12,    // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
   mfma_f8f6f4,   // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
   swmmac_gfx12,  // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
+  wmma_gfx1250,  // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
 };
-inline constexpr std::size_t kMatrixFamilyCount = 6;
+inline constexpr std::size_t kMatrixFamilyCount = 7;
 
 // Which lane map builder of layouts/ places the family's operands (layouts/operand_layout.cpp).
 enum class LayoutRule : std::uint8_t {
@@ -31,6 +32,7 @@ enum class LayoutRule : std::uint8_t {
   rdna3,         // A/B replicated per lane group, C/D 8 rows per lane (layouts/rdna3_layouts.cpp)
   gfx12,         // K split across half-waves, packed 16-bit C/D (layouts/gfx12_layouts.cpp)
   gfx12_sparse,  // gfx12 with a compressed A (layouts/gfx12_layouts.cpp)
+  gfx1250,       // K split across half-waves in blocks of 128 bits, packed 16-bit C/D (layouts/gfx1250_layouts.cpp)
 };
 
 // Where the index register's indices start, for the sparse families.
@@ -44,7 +46,7 @@ enum class IndexSelect : std::uint8_t {
 enum class SparseGroupingSwitch : std::uint8_t { none, smfmac_grouping, gfx12_swmmac_grouping };
 
 // Which fast-kernel numerics serve the family (emu/fast/gemm_family.cpp); none: always the reference.
-enum class FastNumerics : std::uint8_t { none, cdna_mfma, cdna4_f8f6f4, rdna3_wmma, gfx12_wmma };
+enum class FastNumerics : std::uint8_t { none, cdna_mfma, cdna4_f8f6f4, rdna3_wmma, gfx12_wmma, cdna5_wmma };
 
 // Register-count rules, shared by the families whose lanes hold their operands the same way.
 // Values of an A/B row held per lane: CDNA spreads K*rows*blocks over 64 lanes (docs/spec/layouts.md §4.1),

@@ -1,0 +1,10 @@
+// The CDNA5 float WMMA under switch cdna5_wmma (default fused-groups [INF], docs/cdna5.md §3.3)
+#include "emu/insns/matrix_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_MATRIX_SEMANTICS(v_wmma_f16_16x16x32_f16) {
+  return cdna5_float_wmma(kBinary16, kBinary16, Cdna5Output::f16, in, ctx);
+}
+
+}  // namespace mxlane::insns

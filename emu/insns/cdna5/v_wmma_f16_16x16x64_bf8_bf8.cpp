@@ -1,0 +1,11 @@
+// The CDNA5 float WMMA under switch cdna5_wmma (default fused-groups [INF], docs/cdna5.md §3.3)
+#include "emu/insns/matrix_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_MATRIX_SEMANTICS(v_wmma_f16_16x16x64_bf8_bf8) {
+  return cdna5_float_wmma(*element_format(ElemType::bf8, ctx.fp8),
+                          *element_format(ElemType::bf8, ctx.fp8), Cdna5Output::f16, in, ctx);
+}
+
+}  // namespace mxlane::insns

@@ -1,0 +1,10 @@
+// The CDNA5 float WMMA under switch cdna5_wmma (default fused-groups [INF], docs/cdna5.md §3.3)
+#include "emu/insns/matrix_insn.hpp"
+
+namespace mxlane::insns {
+
+MXLANE_MATRIX_SEMANTICS(v_wmma_f32_16x16x4_f32) {
+  return cdna5_float_wmma(kBinary32, kBinary32, Cdna5Output::f32, in, ctx);
+}
+
+}  // namespace mxlane::insns

@@ -1,0 +1,32 @@
+// gfx1250 (CDNA5) WMMA element arithmetic: one default model and its alternatives behind switch
+// cdna5_wmma, the 16-bit result rules the ISA states, and the integer WMMA (docs/cdna5.md §3).
+#pragma once
+
+#include <cstdint>
+
+#include "emu/formats/format.hpp"
+#include "emu/semantics/dot_inputs.hpp"
+
+namespace mxlane {
+
+// What D holds: binary32, or a 16-bit format whose C is also 16-bit, or bf16 from a binary32 C
+// (v_wmma_bf16f32_16x16x32_bf16).
+enum class Cdna5Output : std::uint8_t { f32, f16, bf16, bf16_from_f32 };
+
+// Float WMMA element D[i][j] = C + sum_k A[i][k] * B[k][j] for A/B formats fa/fb (binary32, f16, bf16,
+// OCP FP8/BF8), under switch cdna5_wmma (docs/cdna5.md §3.3):
+//   fused-groups (default [INF]): gfx950's rules — the binary32 FMA chain for f32 sources, the K-doubled
+//     fused groups of 8 for f16/bf16, one fused group per 32 k for FP8/BF8;
+//   dot4: gfx12's DOT4 chain (f32 sources: the FMA chain);
+//   fma-chain: binary32 fused multiply-adds from C, k ascending.
+// A 16-bit result is the binary32 result rounded once to nearest even, except under dot4, whose steps
+// round to the 16-bit format themselves; with MODE.FP16_OVFL (switch fp16_ovfl) every infinite 16-bit
+// result is the largest finite value of its sign (docs/cdna5.md §3.1) [DOC via SRC-EMU].
+std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5Output output, const DotInputs& in,
+                               const NumericsContext& ctx);
+
+// IU8 WMMA element: exact products of sign- or zero-extended bytes (NEG[0]/NEG[1]), C plus all of them
+// exact, then saturated to int32 once with CLAMP, else wrapped mod 2^32 (docs/cdna5.md §3.4) [INF].
+std::uint64_t cdna5_integer_wmma(int bits, const DotInputs& in, const NumericsContext& ctx);
+
+}  // namespace mxlane

@@ -1,0 +1,39 @@
+// gfx1250 (CDNA5) WMMA operand layouts (docs/cdna5.md §2) [SRC-EMU: AMD's ISA emulator rocjitsu, which
+// encodes the CDNA5 ISA guide; HW: one public round trip on gfx1250 confirms the f32 D of the
+// 16x16x32 f16/bf16 WMMA, and its A/B up to a K order shared by A and B].
+#include "layouts/gfx1250_layouts.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "fmt/format.h"
+#include "layouts/family_layouts.hpp"
+
+namespace mxlane {
+
+BitLayout gfx1250_input_layout(const InstrDesc& d, Operand op) {
+  if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 WMMA is wave32 only", d.builtin));
+  const Coord mn = op == Operand::A ? Coord::row : Coord::col;
+  const Coord k = op == Operand::A ? Coord::col : Coord::row;
+  const int bits = elem_bits(d.type(op));
+  // A block is 128 bits of one row (4 VGPRs), or half of K where K is shorter (the f32 16x16x4: 2 k).
+  const int block = std::min(128 / bits, d.k / 2);
+  const int block_bits = log2_exact(block), k_bits = log2_exact(d.k);
+  BitLayout layout;
+  for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({mn, b});
+  layout.lane_bits.push_back({k, block_bits});  // lanes 16-31: the odd blocks
+  for (int b = 0; b < k_bits; ++b)
+    if (b != block_bits) layout.item_bits.push_back({k, b});
+  return layout;
+}
+
+BitLayout gfx1250_output_layout(const InstrDesc& d) {
+  if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 WMMA is wave32 only", d.builtin));
+  BitLayout layout;
+  for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({Coord::col, b});
+  layout.lane_bits.push_back({Coord::row, 3});
+  for (int b = 0; b < 3; ++b) layout.item_bits.push_back({Coord::row, b});
+  return layout;
+}
+
+}  // namespace mxlane

@@ -1,0 +1,18 @@
+// gfx1250 (CDNA5) WMMA operand layouts as bit permutations (docs/cdna5.md §2), wave32 only.
+#pragma once
+
+#include "emu/isa/instr_desc.hpp"
+#include "layouts/bit_layout.hpp"
+
+namespace mxlane {
+
+// Dense A or B of `bits`-bit elements: row (A) / column (B) on lane bits 0-3; k split into blocks of
+// min(128 / bits, K / 2) consecutive k, the even blocks in lanes 0-15 and the odd ones in lanes 16-31,
+// a lane holding its blocks one after another (docs/cdna5.md §2.1) [SRC-EMU].
+BitLayout gfx1250_input_layout(const InstrDesc& desc, Operand op);
+
+// C and D: row i in item i mod 8, rows 8-15 in lanes 16-31, column j on lane bits 0-3; 16-bit values
+// packed two to a VGPR (docs/cdna5.md §2.2) [SRC-EMU; HW for the f32 D of the 16x16x32 f16/bf16 WMMA].
+BitLayout gfx1250_output_layout(const InstrDesc& desc);
+
+}  // namespace mxlane

@@ -1,0 +1,339 @@
+// gfx1250 (CDNA5) dense WMMA through the instruction table: the rows against what clang-22 and llvm-mc-22
+// print (docs/cdna5.md §1), every operand's lane map against rocjitsu's closed forms (§2), the modifier
+// rules, model-independent results end to end through `mxlane eval` under every value of switch
+// cdna5_wmma, and hand-derived cases that tell the switch values apart (§3).
+#include "support/catch_compat.hpp"
+
+#include <map>
+#include <random>
+#include <string>
+
+#include "emu/api/builtins.hpp"
+#include "emu/isa/errors.hpp"
+#include "emu/isa/valu_desc.hpp"
+#include "layouts/operand_layout.hpp"
+#include "nlohmann/json.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/gfx12_closed_forms.hpp"
+#include "tests/support/matrix_case.hpp"
+
+using namespace mxlane;
+using mxlane_test::element00;
+using mxlane_test::inst;
+using mxlane_test::Place;
+using mxlane_test::place_of;
+using mxlane_test::run_mxlane;
+using mxlane_test::run_mxlane_on_input;
+using Json = nlohmann::json;
+
+namespace {
+
+// docs/cdna5.md §1, typed from clang-22 / llvm-mc-22 -mcpu=gfx1250 (one kernel per builtin, its
+// disassembly re-assembled with -show-encoding): opcode and the D / A / B / C VGPR counts.
+struct Printed {
+  int opcode, d, a, b, c;
+};
+const std::map<std::string, Printed> kGfx1250Dense = {
+    {"v_wmma_f32_16x16x4_f32", {0x5d, 8, 2, 2, 8}},         {"v_wmma_f32_16x16x32_f16", {0x60, 8, 8, 8, 8}},
+    {"v_wmma_f16_16x16x32_f16", {0x61, 4, 8, 8, 4}},        {"v_wmma_f32_16x16x32_bf16", {0x62, 8, 8, 8, 8}},
+    {"v_wmma_bf16_16x16x32_bf16", {0x63, 4, 8, 8, 4}},      {"v_wmma_bf16f32_16x16x32_bf16", {0x64, 4, 8, 8, 8}},
+    {"v_wmma_f32_16x16x64_fp8_fp8", {0x6a, 8, 8, 8, 8}},    {"v_wmma_f32_16x16x64_fp8_bf8", {0x6b, 8, 8, 8, 8}},
+    {"v_wmma_f32_16x16x64_bf8_fp8", {0x6c, 8, 8, 8, 8}},    {"v_wmma_f32_16x16x64_bf8_bf8", {0x6d, 8, 8, 8, 8}},
+    {"v_wmma_f16_16x16x64_fp8_fp8", {0x6e, 4, 8, 8, 4}},    {"v_wmma_f16_16x16x64_fp8_bf8", {0x6f, 4, 8, 8, 4}},
+    {"v_wmma_f16_16x16x64_bf8_fp8", {0x70, 4, 8, 8, 4}},    {"v_wmma_f16_16x16x64_bf8_bf8", {0x71, 4, 8, 8, 4}},
+    {"v_wmma_i32_16x16x64_iu8", {0x72, 8, 8, 8, 8}},        {"v_wmma_f32_16x16x128_fp8_fp8", {0x80, 8, 16, 16, 8}},
+    {"v_wmma_f32_16x16x128_fp8_bf8", {0x81, 8, 16, 16, 8}}, {"v_wmma_f32_16x16x128_bf8_fp8", {0x82, 8, 16, 16, 8}},
+    {"v_wmma_f32_16x16x128_bf8_bf8", {0x83, 8, 16, 16, 8}}, {"v_wmma_f16_16x16x128_fp8_fp8", {0x84, 4, 16, 16, 4}},
+    {"v_wmma_f16_16x16x128_fp8_bf8", {0x85, 4, 16, 16, 4}}, {"v_wmma_f16_16x16x128_bf8_fp8", {0x86, 4, 16, 16, 4}},
+    {"v_wmma_f16_16x16x128_bf8_bf8", {0x87, 4, 16, 16, 4}},
+};
+
+// docs/cdna5.md §2.1, rocjitsu's closed form: A[i][k] (B[k][j] with j) of `bits`-bit elements lives in
+// lane 16 * ((k / e) mod 2) + i at element slot (k / (2e)) * e + k mod e of the lane's registers, e =
+// 128 / bits k (f32: e = 2 when K = 4, so the slot is k mod 2 and the lane 16 * (k / 2) + i).
+Place input_formula(int bits, int k_size, int i, int k) {
+  const int e = std::min(128 / bits, k_size / 2);
+  const int slot = (k / (2 * e)) * e + k % e;
+  return {16 * ((k / e) % 2) + i, slot * bits / 32, slot * bits % 32};
+}
+
+// §2.2: D[i][j] in lane 16 * (i / 8) + j, item i mod 8; 32-bit items one per VGPR, 16-bit two per VGPR.
+Place output_formula(int bits, int i, int j) {
+  const int item = i % 8;
+  return {16 * (i / 8) + j, item * bits / 32, item * bits % 32};
+}
+
+Switches with_model(Cdna5Wmma model) {
+  Switches s;
+  s.set<SwitchId::cdna5_wmma>(model);
+  return s;
+}
+
+constexpr Cdna5Wmma kModels[] = {Cdna5Wmma::fused_groups, Cdna5Wmma::dot4, Cdna5Wmma::fma_chain};
+
+// Small integers as elements of `t` (exact in every format here), written by hand rather than by the
+// emulator's encoders: binary32/16, bf16, OCP E4M3 and E5M2 with |v| <= 15.
+std::uint64_t small_float_bits(ElemType t, int v) {
+  if (v == 0) return 0;
+  const bool neg = v < 0;
+  const unsigned m = static_cast<unsigned>(neg ? -v : v);
+  const int e = 31 - __builtin_clz(m);
+  const auto field = [&](int man_bits, int bias, int width) {
+    const std::uint64_t frac = (static_cast<std::uint64_t>(m) << man_bits >> e) & ((1ULL << man_bits) - 1);
+    return (neg ? 1ULL << (width - 1) : 0) | (static_cast<std::uint64_t>(e + bias) << man_bits) | frac;
+  };
+  switch (t) {
+    case ElemType::f32: return field(23, 127, 32);
+    case ElemType::f16: return field(10, 15, 16);
+    case ElemType::bf16: return field(7, 127, 16);
+    case ElemType::fp8: return field(3, 7, 8);
+    case ElemType::bf8: return field(2, 15, 8);
+    default: return static_cast<std::uint64_t>(v) & ((1ULL << elem_bits(t)) - 1);  // iu8, i32
+  }
+}
+
+// The integer a result's bits stand for (inverse of small_float_bits for results up to 2^24).
+long long result_value(ElemType t, std::uint64_t bits) {
+  if (t == ElemType::i32) return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
+  const int width = elem_bits(t), man = t == ElemType::f32 ? 23 : t == ElemType::f16 ? 10 : 7;
+  const int bias = t == ElemType::f16 ? 15 : 127;
+  const bool neg = (bits >> (width - 1)) & 1;
+  const int e = static_cast<int>((bits >> man) & ((1ULL << (width - 1 - man)) - 1));
+  if (e == 0) return 0;
+  const long long sig = static_cast<long long>((bits & ((1ULL << man) - 1)) | (1ULL << man));
+  const int shift = e - bias - man;
+  const long long mag = shift >= 0 ? sig << shift : sig >> -shift;
+  return neg ? -mag : mag;
+}
+
+}  // namespace
+
+TEST_CASE("gfx1250: the table rows are what clang-22 and llvm-mc-22 print", "[isa][gfx1250]") {
+  const std::vector<const InstrDesc*> rows = instructions_for_arch(ArchId::gfx1250);
+  REQUIRE(rows.size() == kGfx1250Dense.size());
+  for (const InstrDesc* d : rows) {
+    CAPTURE(d->builtin);
+    REQUIRE(kGfx1250Dense.count(std::string(d->mnemonic)) == 1);
+    const Printed& p = kGfx1250Dense.at(std::string(d->mnemonic));
+    CHECK(d->opcode == p.opcode);
+    CHECK((d->vgprs(Operand::D) == p.d && d->vgprs_a == p.a && d->vgprs_b == p.b && d->vgprs(Operand::C) == p.c));
+    CHECK(d->wave == 32);
+    CHECK(std::string(d->builtin) == std::string(d->mnemonic).substr(2));  // no suffix, no prefix
+    CHECK(d->cycles == -1);
+    CHECK_THROWS_WITH(resolve_instruction(arch_info(ArchId::gfx1250), d->mnemonic, 64), Catch::Contains("wave"));
+  }
+  // The aliases, and no VALU builtin modelled yet (docs/cdna5.md §5).
+  for (const char* alias : {"cdna5", "MI450", "mi455x"}) CHECK(find_arch(alias)->id == ArchId::gfx1250);
+  CHECK(valu_builtins_for_arch(ArchId::gfx1250).empty());
+  CHECK_FALSE(arch_info(ArchId::gfx1250).wave64);
+}
+
+TEST_CASE("gfx1250: every operand of every instruction sits where rocjitsu's closed forms put it",
+          "[isa][gfx1250][layouts]") {
+  for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1250)) {
+    CAPTURE(d->builtin);
+    for (Operand op : {Operand::A, Operand::B}) {
+      const OperandLayout layout(*d, op);
+      const int bits = elem_bits(d->type(op));
+      int placed = 0;
+      for (const Placement& p : layout.all()) {
+        const int mn = op == Operand::A ? p.row : p.col, k = op == Operand::A ? p.col : p.row;
+        CAPTURE(operand_name(op), mn, k);
+        REQUIRE(place_of(p) == input_formula(bits, d->k, mn, k));
+        // Inverse: the slot holds exactly this element.
+        const auto slots = layout.inverse(p.slot.vgpr, p.slot.lane);
+        const auto at =
+            std::find_if(slots.begin(), slots.end(), [&](const SlotContents& s) { return s.slot == p.slot; });
+        REQUIRE(at != slots.end());
+        REQUIRE(at->elements.size() == 1);
+        CHECK((at->elements[0].row == p.row && at->elements[0].col == p.col));
+        ++placed;
+      }
+      CHECK(placed == 16 * d->k);
+      CHECK(layout.vgprs() == d->vgprs(op));
+    }
+    for (Operand op : {Operand::C, Operand::D}) {
+      const OperandLayout layout(*d, op);
+      for (const Placement& p : layout.all()) {
+        CAPTURE(operand_name(op), p.row, p.col);
+        REQUIRE(place_of(p) == output_formula(elem_bits(d->type(op)), p.row, p.col));
+      }
+      CHECK(layout.vgprs() == d->vgprs(op));
+    }
+  }
+}
+
+TEST_CASE("gfx1250: modifier rules as llvm-mc-22 accepts them, each refusal with its reason", "[isa][gfx1250]") {
+  const InstrDesc& f16 = inst("gfx1250", "v_wmma_f32_16x16x32_f16");
+  const InstrDesc& f32 = inst("gfx1250", "v_wmma_f32_16x16x4_f32");
+  const InstrDesc& fp8 = inst("gfx1250", "v_wmma_f32_16x16x64_fp8_bf8");
+  const InstrDesc& iu8 = inst("gfx1250", "v_wmma_i32_16x16x64_iu8");
+  CHECK_NOTHROW(validate_modifiers(f16, Modifiers{.neg = 7, .neg_hi = 7, .matrix_a_reuse = 1, .matrix_b_reuse = 1}));
+  CHECK_NOTHROW(validate_modifiers(f32, Modifiers{.neg = 7, .neg_hi = 4}));
+  CHECK_THROWS_WITH(validate_modifiers(f32, Modifiers{.neg_hi = 1}), Catch::Contains("no high half"));
+  CHECK_NOTHROW(validate_modifiers(fp8, Modifiers{.neg = 4, .neg_hi = 4}));
+  CHECK_THROWS_WITH(validate_modifiers(fp8, Modifiers{.neg = 1}), Catch::Contains("8-bit A and B is illegal"));
+  CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.clamp = 1}), Catch::Contains("CLAMP must be 0 on a float"));
+  CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.opsel = 4}), Catch::Contains("no OPSEL"));
+  CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.cbsz = 1}), Catch::Contains("CDNA MFMA modifier"));
+  CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.index_key = 1}), Catch::Contains("only on SWMMAC"));
+  CHECK_NOTHROW(validate_modifiers(iu8, Modifiers{.neg = 3, .clamp = 1, .matrix_a_reuse = 1}));
+  CHECK_THROWS_WITH(validate_modifiers(iu8, Modifiers{.neg = 4}), Catch::Contains("signedness"));
+  CHECK_THROWS_WITH(validate_modifiers(iu8, Modifiers{.matrix_b_reuse = 2}), Catch::Contains("legal values: 0, 1"));
+  // reuse on an RDNA4 WMMA: refused with where it exists.
+  CHECK_THROWS_WITH(validate_modifiers(inst("gfx1200", "v_wmma_f32_16x16x16_f16"), Modifiers{.matrix_a_reuse = 1}),
+                    Catch::Contains("gfx1250"));
+}
+
+TEST_CASE("gfx1250: small-integer products are exact end to end through `mxlane eval`, under every model",
+          "[isa][gfx1250][eval]") {
+  // Values up to `limit` (C up to 3 * limit) keep every partial sum an integer the result format holds
+  // exactly, so every model gives the exact product: this checks layouts, marshalling, formats, NEG
+  // and signedness whatever the arithmetic (docs/cdna5.md §3). The registers are filled and read by the
+  // closed forms above, not by the emulator's layouts.
+  std::mt19937 rng(1250);
+  for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1250)) {
+    CAPTURE(d->builtin);
+    const bool integer = d->c_type == ElemType::i32;
+    int limit = integer ? 100 : 7;
+    if (!integer) {
+      const int man = d->d_type == ElemType::f32 ? 23 : d->d_type == ElemType::f16 ? 10 : 7;
+      while (d->k * limit * limit + 3 * limit > (1 << (man + 1))) --limit;
+    }
+    std::uniform_int_distribution<int> pick(-limit, limit);
+    // Integer A unsigned with neg bit 0 clear: values 0..limit then.
+    const int neg = integer ? 2 : 0;  // A unsigned, B signed
+    std::vector<std::vector<int>> a(16, std::vector<int>(d->k)), b(d->k, std::vector<int>(16));
+    std::vector<std::vector<int>> c(16, std::vector<int>(16));
+    Json A = Json::array(), B = Json::array(), C = Json::array();
+    const auto grid = [](int vgprs) {
+      return Json(std::vector<std::vector<std::uint32_t>>(vgprs, std::vector<std::uint32_t>(32, 0)));
+    };
+    A = grid(d->vgprs_a), B = grid(d->vgprs_b), C = grid(d->vgprs(Operand::C));
+    const auto put = [](Json& g, const Place& p, std::uint64_t bits) {
+      const std::uint32_t w = g[p.vgpr][p.lane].get<std::uint32_t>();
+      g[p.vgpr][p.lane] = w | static_cast<std::uint32_t>(bits << p.bit);
+    };
+    const int in_bits = elem_bits(d->a_type);
+    for (int i = 0; i < 16; ++i)
+      for (int k = 0; k < d->k; ++k) {
+        a[i][k] = integer ? std::abs(pick(rng)) : pick(rng);
+        put(A, input_formula(in_bits, d->k, i, k), small_float_bits(d->a_type, a[i][k]));
+      }
+    for (int k = 0; k < d->k; ++k)
+      for (int j = 0; j < 16; ++j) {
+        b[k][j] = pick(rng);
+        put(B, input_formula(in_bits, d->k, j, k), small_float_bits(d->b_type, b[k][j]));
+      }
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 16; ++j) {
+        c[i][j] = 3 * pick(rng);
+        put(C, output_formula(elem_bits(d->c_type), i, j), small_float_bits(d->c_type, c[i][j]));
+      }
+    for (Cdna5Wmma model : kModels) {
+      CAPTURE(static_cast<int>(model));
+      Json line{{"id", 1}, {"arch", "cdna5"}, {"inst", d->builtin}, {"src", {{"A", A}, {"B", B}, {"C", C}}}};
+      if (integer) line["mods"] = {{"neg", neg}};
+      if (!integer)
+        line["options"] = {{"cdna5_wmma", model == Cdna5Wmma::fused_groups ? "fused-groups"
+                                          : model == Cdna5Wmma::dot4       ? "dot4"
+                                                                           : "fma-chain"}};
+      const auto run = run_mxlane_on_input({"eval"}, line.dump() + "\n");
+      REQUIRE(run.code == 0);
+      const Json out = Json::parse(run.out);
+      for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 16; ++j) {
+          long long want = c[i][j];
+          for (int k = 0; k < d->k; ++k) want += static_cast<long long>(a[i][k]) * b[k][j];
+          const Place p = output_formula(elem_bits(d->d_type), i, j);
+          const std::uint32_t word =
+              static_cast<std::uint32_t>(std::stoul(out["D"][p.vgpr][p.lane].get<std::string>(), nullptr, 16));
+          const std::uint64_t bits = (word >> p.bit) & (elem_bits(d->d_type) == 32 ? 0xFFFFFFFFu : 0xFFFFu);
+          CAPTURE(i, j, want, bits);
+          REQUIRE(result_value(d->d_type, bits) == want);
+        }
+      if (integer) break;  // the switch does not apply to the integer WMMA
+    }
+  }
+}
+
+TEST_CASE("gfx1250: hand-derived cases tell the cdna5_wmma models apart", "[isa][gfx1250][numerics]") {
+  const InstrDesc& f16 = inst("gfx1250", "v_wmma_f32_16x16x32_f16");
+  constexpr std::uint64_t kTiny = 0x0001;  // f16 2^-24 (the least subnormal)
+  constexpr std::uint64_t kOne16 = 0x3C00, kOne32 = 0x3F800000;
+  // Products 2^-24 at k = 0 and 1 on C = 1: exact sum 1 + 2^-23, which binary32 holds.
+  //   fused-groups: both products in the first group of 8, added to C with one rounding: 1 + 2^-23.
+  //   dot4: both in the first DOT4 step, one rounding: 1 + 2^-23.
+  //   fma-chain: 1 + 2^-24 is a tie at each step, to even: 1.
+  CHECK(element00(f16, {kTiny, kTiny}, {kOne16, kOne16}, kOne32, with_model(Cdna5Wmma::fused_groups)) == 0x3F800001);
+  CHECK(element00(f16, {kTiny, kTiny}, {kOne16, kOne16}, kOne32, with_model(Cdna5Wmma::dot4)) == 0x3F800001);
+  CHECK(element00(f16, {kTiny, kTiny}, {kOne16, kOne16}, kOne32, with_model(Cdna5Wmma::fma_chain)) == kOne32);
+  // Products at k = 0 and k = 4: one group of 8 (fused-groups: 1 + 2^-23) but two DOT4 steps, each a
+  // tie rounded to even (dot4: 1).
+  const std::initializer_list<std::uint64_t> a04 = {kTiny, 0, 0, 0, kTiny}, b04 = {kOne16, 0, 0, 0, kOne16};
+  CHECK(element00(f16, a04, b04, kOne32, with_model(Cdna5Wmma::fused_groups)) == 0x3F800001);
+  CHECK(element00(f16, a04, b04, kOne32, with_model(Cdna5Wmma::dot4)) == kOne32);
+  CHECK(element00(f16, a04, b04, kOne32, with_model(Cdna5Wmma::fma_chain)) == kOne32);
+
+  // 16-bit results: the binary32 result rounded once, to nearest even (docs/cdna5.md §3.1).
+  const InstrDesc& h = inst("gfx1250", "v_wmma_f16_16x16x32_f16");
+  // 1 + 2^-11 (a tie in f16) -> 1; 1 + 2^-11 + 2^-20 -> 1 + 2^-10.
+  CHECK(element00(h, {0x1000}, {kOne16}, kOne16) == kOne16);  // 2^-11 * 1
+  CHECK(element00(h, {0x1000}, {0x3C02}, kOne16) == 0x3C01);  // 2^-11 * (1 + 2^-9)
+  // 65504 + 32 overflows f16: infinity, or 0x7BFF with MODE.FP16_OVFL (every infinity saturates).
+  Switches ovfl;
+  ovfl.set<SwitchId::fp16_ovfl>(ModeBit::on);
+  CHECK(element00(h, {0x5000}, {kOne16}, 0x7BFF) == 0x7C00);  // 32 * 1 + 65504
+  CHECK(element00(h, {0x5000}, {kOne16}, 0x7BFF, ovfl) == 0x7BFF);
+  CHECK(element00(h, {0xFC00}, {kOne16}, 0, ovfl) == 0xFBFF);  // -inf * 1: -MAX
+  // bf16 from an f32 C: 1 + 2^-8 is a bf16 tie (to even: 1), 1 + 3 * 2^-9 rounds up.
+  const InstrDesc& mixed = inst("gfx1250", "v_wmma_bf16f32_16x16x32_bf16");
+  CHECK(element00(mixed, {0x3B80}, {0x3F80}, kOne32) == 0x3F80);  // bf16 2^-8 * 1
+  CHECK(element00(mixed, {0x3BC0}, {0x3F80}, kOne32) == 0x3F81);  // bf16 3 * 2^-9 * 1
+  // Integer: CLAMP saturates once; without it the sum wraps; NEG[0] = 0 reads A as unsigned.
+  const InstrDesc& iu8 = inst("gfx1250", "v_wmma_i32_16x16x64_iu8");
+  CHECK(element00(iu8, {1}, {1}, 0x7FFFFFFF, {}, Modifiers{.neg = 3, .clamp = 1}) == 0x7FFFFFFF);
+  CHECK(element00(iu8, {1}, {1}, 0x7FFFFFFF, {}, Modifiers{.neg = 3}) == 0x80000000);
+  CHECK(element00(iu8, {0xFF}, {1}, 0, {}, Modifiers{.neg = 2}) == 255);
+  CHECK(element00(iu8, {0xFF}, {1}, 0, {}, Modifiers{.neg = 3}) == 0xFFFFFFFF);
+}
+
+TEST_CASE("gfx1250: the builtin API takes clang's argument lists; reuse hints change nothing",
+          "[isa][gfx1250][builtins]") {
+  // wmma_f32_16x16x4_f32(neg_a, A, neg_b, B, c_mod, C, reuse_a, reuse_b): A[i][k] = 1 in every slot,
+  // B = 2, C = 1: D = 1 + 4 * 2 = 9; neg_a gives 1 - 8 = -7; c_mod 1 (negate C) gives -1 + 8 = 7;
+  // c_mod 3 (neg |C|) with C = -1 gives 7 as well.
+  auto w = builtins::gfx1250::wmma_f32_16x16x4_f32;
+  decltype(w)::A a{};
+  decltype(w)::B b{};
+  decltype(w)::C c{};
+  for (auto& lane : a) lane = {F32(0x3F800000), F32(0x3F800000)};
+  for (auto& lane : b) lane = {F32(0x40000000), F32(0x40000000)};
+  for (auto& lane : c) lane.fill(F32(0x3F800000));
+  CHECK(w(false, a, false, b, 0, c, false, false)[0][0].bits == 0x41100000);  // 9
+  CHECK(w(true, a, false, b, 0, c, true, true)[0][0].bits == 0xC0E00000);     // -7
+  CHECK(w(false, a, false, b, 1, c, false, false)[0][0].bits == 0x40E00000);  // 7
+  for (auto& lane : c) lane.fill(F32(0xBF800000));
+  CHECK(w(false, a, false, b, 3, c, false, false)[0][0].bits == 0x40E00000);  // -|-1| + 8
+}
+
+TEST_CASE("gfx1250: the CLI lists, maps and refuses as for the other architectures", "[isa][gfx1250][cli]") {
+  const auto list = run_mxlane({"list", "--arch", "cdna5"});
+  REQUIRE(list.code == 0);
+  for (const auto& [mnemonic, p] : kGfx1250Dense) CHECK_THAT(list.out, Catch::Contains(mnemonic));
+  const auto map = run_mxlane(
+      {"lanemap", "--arch", "gfx1250", "--inst", "wmma_f32_16x16x32_f16", "--operand", "B", "--format", "json"});
+  REQUIRE(map.code == 0);
+  const auto wave64 = run_mxlane(
+      {"lanemap", "--arch", "gfx1250", "--inst", "v_wmma_f32_16x16x32_f16", "--operand", "A", "--wave", "64"});
+  CHECK(wave64.code == 2);
+  CHECK_THAT(wave64.err, Catch::Contains("wave"));
+  const auto bad_mod = run_mxlane(
+      {"lanemap", "--arch", "gfx1250", "--inst", "v_wmma_f32_16x16x64_fp8_fp8", "--operand", "A", "--neg", "1"});
+  CHECK(bad_mod.code == 2);
+  CHECK_THAT(bad_mod.err, Catch::Contains("illegal"));
+  const auto check = run_mxlane({"check", "--arch", "gfx1250", "--inst", "v_wmma_f32_16x16x32_f16", "--operand", "A",
+                                 "--lane", "i + 16*((k/8)%2)", "--vgpr", "((k/16)*8 + k%8)/2", "--bits", "16*(k%2)"});
+  CHECK(check.code == 0);
+  CHECK_THAT(check.out, Catch::Contains("OK"));
+}
