@@ -41,6 +41,10 @@ std::string mnemonic_of(const std::string& line) {
   return line.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+// The VOP3P opcode field as the table's opcode needs it: bits 22:16 up to gfx12 (bit 23 belongs to the
+// encoding on gfx9 MAI), bits 23:16 where opcodes reach past 0x7F (gfx1250: up to 0x88, docs/cdna5.md §1).
+unsigned opcode_mask(int opcode) { return opcode > 0x7F ? 0xFFu : 0x7Fu; }
+
 bool is_matrix(const std::string& mnemonic) {
   return mnemonic.rfind("v_mfma", 0) == 0 || mnemonic.rfind("v_wmma", 0) == 0 || mnemonic.rfind("v_smfmac", 0) == 0 ||
          mnemonic.rfind("v_swmmac", 0) == 0;
@@ -125,9 +129,9 @@ std::vector<std::string> check_disassembly(const std::string& disassembly, const
     if (opcode != 0) {
       if (!opcode_word(hit_line, word))
         problems.push_back(fmt::format("{}: no encoding printed", name));
-      else if (static_cast<int>((word >> 16) & 0x7F) != opcode)
-        problems.push_back(
-            fmt::format("{}: opcode {:#x} in the encoding, the table says {:#x}", name, (word >> 16) & 0x7F, opcode));
+      else if (static_cast<int>((word >> 16) & opcode_mask(opcode)) != opcode)
+        problems.push_back(fmt::format("{}: opcode {:#x} in the encoding, the table says {:#x}", name,
+                                       (word >> 16) & opcode_mask(opcode), opcode));
     }
   }
   if (kernels == 0) problems.push_back("the manifest lists no kernels");

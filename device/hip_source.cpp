@@ -22,7 +22,8 @@ std::string matrix_type(const InstrDesc& d, ElemType t, int vgprs) {
       if (vgprs == 2 && d.family().eight_bit_pair_is_long) return "long";
       return vgprs == 1 ? "int" : fmt::format("v{}i32", vgprs);
     case ElemType::f16: return fmt::format("v{}f16", vgprs * 2);
-    case ElemType::bf16: return fmt::format("v{}i16", vgprs * 2);
+    case ElemType::bf16:
+      return d.family().bf16_builtin_vectors ? fmt::format("v{}bf16", vgprs * 2) : fmt::format("v{}i16", vgprs * 2);
     default: return vgprs == 1 ? "int" : fmt::format("v{}i32", vgprs);  // i32 and packed 8/4-bit integers
   }
 }
@@ -79,11 +80,11 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     src += fmt::format("typedef short v{0}i16 __attribute__((ext_vector_type({0})));\n", n);
     src += fmt::format("typedef int v{0}i32 __attribute__((ext_vector_type({0})));\n", n);
     src += fmt::format("typedef double v{0}f64 __attribute__((ext_vector_type({0})));\n", n);
+    src += fmt::format("typedef __bf16 v{0}bf16 __attribute__((ext_vector_type({0})));\n", n);
   }
   src += "typedef unsigned short v2u16 __attribute__((ext_vector_type(2)));\n";
   src += "typedef __fp16 v2fp16 __attribute__((ext_vector_type(2)));\n";
-  src += "typedef unsigned v4u32 __attribute__((ext_vector_type(4)));\n";
-  src += "typedef __bf16 v2bf16 __attribute__((ext_vector_type(2)));\n\n";
+  src += "typedef unsigned v4u32 __attribute__((ext_vector_type(4)));\n\n";
   for (const Kernel& k : kernels) {
     std::vector<std::string> types;
     std::string result;

@@ -155,7 +155,8 @@ constexpr ModeVariant kModeVariants[] = {
 bool wants_mode_variants(const InstrDesc& d) {
   static constexpr std::string_view kProbed[] = {"mfma_f32_16x16x4f32",       "mfma_f32_16x16x16f16",
                                                  "mfma_f64_16x16x4f64",       "wmma_f32_16x16x16_f16_w32",
-                                                 "wmma_f16_16x16x16_f16_w32", "wmma_f32_16x16x16_f16_w32_gfx12"};
+                                                 "wmma_f16_16x16x16_f16_w32", "wmma_f32_16x16x16_f16_w32_gfx12",
+                                                 "wmma_f16_16x16x32_f16"};  // gfx1250 FP16_OVFL (docs/cdna5.md §4)
   for (std::string_view b : kProbed)
     if (d.builtin == b) return true;
   return false;

@@ -3,6 +3,7 @@
 // disagree, and the hardware's answer names the switch to set.
 #include "device/probes.hpp"
 #include "device/probes_cdna4.hpp"
+#include "device/probes_cdna5.hpp"
 
 #include <algorithm>
 #include <map>
@@ -20,14 +21,7 @@ namespace {
 
 Candidate value(const std::string& name, const std::string& v) { return {name + "=" + v, {name + "=" + v}}; }
 
-// Every value of a switch, the default first.
-std::vector<Candidate> every_value(const std::string& name) {
-  std::vector<Candidate> out;
-  for (const SwitchInfo& s : all_switches())
-    if (s.name == name)
-      for (const SwitchValue& v : s.values) out.push_back(value(name, std::string(v.name)));
-  return out;
-}
+std::vector<Candidate> every_value(const std::string& name) { return switch_candidates(name); }
 
 Switches switches_of(const Candidate& c) {
   Switches s;
@@ -39,6 +33,14 @@ Switches switches_of(const Candidate& c) {
 }
 
 }  // namespace
+
+std::vector<Candidate> switch_candidates(const std::string& name) {
+  std::vector<Candidate> out;
+  for (const SwitchInfo& s : all_switches())
+    if (s.name == name)
+      for (const SwitchValue& v : s.values) out.push_back(value(name, std::string(v.name)));
+  return out;
+}
 
 std::vector<Probe> all_probes() {
   const auto honoured = [](const char* mode_switch, const char* mode_value) {
@@ -234,6 +236,7 @@ std::vector<Probe> all_probes() {
        "k_smfmac_f32_16x16x32_f16", every_value("smfmac_grouping"), false},
   };
   for (Probe& p : cdna4_probes()) probes.push_back(std::move(p));  // gfx950, in their own file
+  for (Probe& p : cdna5_probes()) probes.push_back(std::move(p));  // gfx1250, likewise
   return probes;
 }
 

@@ -38,6 +38,9 @@ std::function<std::vector<Case>(const Kernel&)> one_case(MakeCase make) {
 
 std::vector<Probe> all_probes();
 
+// One candidate per value of switch `name`, the default first.
+std::vector<Candidate> switch_candidates(const std::string& name);
+
 // The switches of a probe's own question: those its candidates set.
 std::vector<SwitchId> own_switches(const Probe& probe);
 // The other open questions a GPU of the probe's architecture answers in its own way: every switch that

@@ -13,16 +13,7 @@
 namespace mxlane::device {
 namespace {
 
-std::vector<Candidate> every_value_of(const std::string& name) {
-  std::vector<Candidate> out;
-  for (const SwitchInfo& s : all_switches())
-    if (s.name == name)
-      for (const SwitchValue& v : s.values) {
-        const std::string setting = name + "=" + std::string(v.name);
-        out.push_back({setting, {setting}});
-      }
-  return out;
-}
+std::vector<Candidate> every_value_of(const std::string& name) { return switch_candidates(name); }
 
 }  // namespace
 

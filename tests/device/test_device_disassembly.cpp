@@ -2,6 +2,7 @@
 // llvm-objdump, holds exactly its builtin's instruction with the intended modifiers and opcode.
 #include "support/catch_compat.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "device/disassembly_check.hpp"
 #include "device/hip_source.hpp"
+#include "device/kernel_catalog.hpp"
 #include "tests/support/text.hpp"
 
 using mxlane_test::slurp;
@@ -53,6 +55,24 @@ TEST_CASE("Every device kernel holds exactly its builtin's instruction", "[devic
     }
   }
   CHECK(checked > 600);
+}
+
+TEST_CASE("The build's device targets are the catalog's: each architecture's wave sizes from its traits",
+          "[device][disassembly]") {
+  // device/CMakeLists.txt decides the wave32/wave64 objects by name (gfx9, MXLANE_WAVE32_ONLY_ARCHS); the
+  // catalog by ArchInfo::wave32 / wave64. They must agree for every architecture built.
+  std::vector<std::string> built, archs;
+  std::istringstream targets(MXLANE_DEVICE_TARGETS);
+  for (std::string target; std::getline(targets, target, ',');) {
+    built.push_back(target);
+    const std::string arch = target.substr(0, target.find("-w64"));
+    if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
+  }
+  std::vector<std::string> expected;
+  for (const mxlane::device::Target& t : mxlane::device::targets_for(archs)) expected.push_back(t.name());
+  CHECK(built == expected);
+  CHECK(std::find(built.begin(), built.end(), "gfx1250") != built.end());
+  CHECK(std::find(built.begin(), built.end(), "gfx1250-w64") == built.end());
 }
 #endif
 

@@ -1,0 +1,106 @@
+// The gfx1250 probes (docs/cdna5.md §4): the arithmetic model, the A/B K order, the integer CLAMP staging.
+#include "device/probes_cdna5.hpp"
+
+#include <string>
+
+#include "fmt/format.h"
+
+#include "device/cases.hpp"
+
+namespace mxlane::device {
+namespace {
+
+// The k of an A or B element (A is M x K, B is K x N).
+int k_of(Operand op, int r, int c) { return op == Operand::A ? c : r; }
+
+// f16 C = 1.0 (binary32 C) and products 2^-24 at k_first and k_second, 0 elsewhere: the hand-derived cases of
+// docs/cdna5.md §3.3 (fused-groups and dot4 keep both halves of an ulp when they share a group / step).
+Case half_ulp_pair(const Kernel& k, int k_first, int k_second) {
+  return matrix_case(
+      k,
+      [k_first, k_second](Operand op, int, int r, int c) -> std::uint64_t {
+        if (op == Operand::C) return 0x3F800000;  // binary32 1.0
+        const int kk = k_of(op, r, c);
+        if (kk != k_first && kk != k_second) return 0;
+        return op == Operand::A ? 0x0001 : 0x3C00;  // f16 2^-24 times 1.0
+      },
+      fmt::format("targeted: C = 1, products 2^-24 at k {} and {}", k_first, k_second));
+}
+
+}  // namespace
+
+std::vector<Probe> cdna5_probes() {
+  return {
+      {"docs/cdna5.md §4 P-C5-2 (f16)",
+       "How does gfx1250's f16 WMMA sum its products (gfx950's fused groups, gfx12's DOT4 chain or an FMA chain)?",
+       "gfx1250", "k_wmma_f32_16x16x32_f16", switch_candidates("cdna5_wmma"), false,
+       [](const Kernel& k) {
+         // k 0 and 1: one rounding under fused-groups and dot4, two under fma-chain; k 0 and 4: one group of 8 but
+         // two DOT4 steps; k 0 and 8: two groups of 8.
+         return std::vector<Case>{half_ulp_pair(k, 0, 1), half_ulp_pair(k, 0, 4), half_ulp_pair(k, 0, 8)};
+       }},
+      {"docs/cdna5.md §4 P-C5-2 (fp8)",
+       "How does gfx1250's FP8 WMMA sum its products (one fused group per 32 k, DOT4 steps or an FMA chain)?",
+       "gfx1250", "k_wmma_f32_16x16x64_fp8_fp8", switch_candidates("cdna5_wmma"), false,
+       [](const Kernel& k) {
+         // E4M3 2^-9 (0x01, the least subnormal) squared: 2^-18 per product, half an ulp of C = 2^6; two such
+         // products in one fused group or DOT4 step add an ulp, alone each is a tie rounded to even.
+         std::vector<Case> cases;
+         for (const int second : {1, 4, 32})
+           cases.push_back(matrix_case(
+               k,
+               [second](Operand op, int, int r, int c) -> std::uint64_t {
+                 if (op == Operand::C) return 0x42800000;  // binary32 64
+                 const int kk = k_of(op, r, c);
+                 if (kk != 0 && kk != second) return 0;
+                 return 0x01;
+               },
+               fmt::format("targeted: C = 64, products 2^-18 at k 0 and {}", second)));
+         return cases;
+       }},
+      {"docs/cdna5.md §4 P-C5-1",
+       "Does gfx1250 pair each A register slot with the B slot of the same k, as rocjitsu's layout says?",
+       "gfx1250",
+       "k_wmma_f32_16x16x32_f16",
+       {{"rocjitsu's K order (docs/cdna5.md §2.1)", {}}},
+       false,
+       [](const Kernel& k) {
+         // One-hot A (row i has a 1.0 at k = i + 16 * (i % 2)) against B[k][j] = k + 1: D[i][j] names the B slot
+         // the hardware pairs with that A slot, for 16 different k. A K permutation shared by A and B changes no
+         // D (docs/cdna5.md §2.3); only the grouping probes see it, through which products share a rounding.
+         return std::vector<Case>{matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               if (op == Operand::C) return 0;
+               if (op == Operand::A) return c == r + 16 * (r % 2) ? 0x3C00 : 0;
+               static constexpr std::uint16_t kF16Integers[] = {
+                   0x3C00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700, 0x4800, 0x4880, 0x4900, 0x4980,
+                   0x4A00, 0x4A80, 0x4B00, 0x4B80, 0x4C00, 0x4C40, 0x4C80, 0x4CC0, 0x4D00, 0x4D40, 0x4D80,
+                   0x4DC0, 0x4E00, 0x4E40, 0x4E80, 0x4EC0, 0x4F00, 0x4F40, 0x4F80, 0x4FC0, 0x5000};  // 1 .. 32
+               return kF16Integers[r];
+             },
+             "targeted: one-hot A rows against B = k + 1")};
+       }},
+      {"docs/cdna5.md §4 P-C5-4",
+       "Does gfx1250's IU8 WMMA with CLAMP saturate once, after every product?",
+       "gfx1250",
+       "k_wmma_i32_16x16x64_iu8__neg3_clamp1",
+       {{"one saturation (docs/cdna5.md §3.4)", {}}},
+       false,
+       [](const Kernel& k) {
+         // C = 2^31 - 1, +1 at k 0 (first half of K), -1 at k 63: one saturation gives 2^31 - 1; two stages (gfx1200's
+         // rule) 2^31 - 2.
+         return std::vector<Case>{matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               if (op == Operand::C) return 0x7FFFFFFF;
+               const int kk = k_of(op, r, c);
+               if (op == Operand::A) return kk == 0 ? 1 : kk == 63 ? 0xFF : 0;  // signed -1 at k 63
+               return kk == 0 || kk == 63 ? 1 : 0;
+             },
+             "targeted: C = INT32_MAX, +1 then -1")};
+       }},
+  };
+}
+
+}  // namespace mxlane::device
