@@ -34,6 +34,11 @@ inline constexpr HeadlineGemm kHeadlineGemms[] = {
     // gfx1200 DOT4 chain (kernels/gfx12_dot4_chain.inl, gfx12_dot4_finite.inl); the mnemonic is gfx1100's too.
     {mxlane::ArchId::gfx1200, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0, "v_wmma_f32_16x16x16_f16_gfx12"},
     {mxlane::ArchId::gfx1200, "v_wmma_f32_16x16x16_bf16", "bf16", "float", 6.0, "v_wmma_f32_16x16x16_bf16_gfx12"},
+    // gfx1250 at its default model (docs/cdna5.md §3.5): gfx950's fused-group kernels; target 12x Eigen float.
+    {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x32_f16", "f16", "float", 12.0},
+    {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x32_bf16", "bf16", "float", 12.0},
+    {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x128_fp8_fp8", "fp8", "float", 12.0},
+    {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x4_f32", "f32", "float", 12.0},
 };
 inline constexpr int kHeadlineSize = 1024;
 

@@ -58,6 +58,19 @@ std::vector<Probe> cdna5_probes() {
                fmt::format("targeted: C = 64, products 2^-18 at k 0 and {}", second)));
          return cases;
        }},
+      {"docs/cdna5.md §4 P-C5-3", "Does gfx1250's bf16 WMMA round its result to nearest even or truncate it?",
+       "gfx1250", "k_wmma_bf16_16x16x32_bf16", switch_candidates("cdna5_bf16_output"), false,
+       [](const Kernel& k) {
+         // C = 1 (bf16) and one product 3 * 2^-9 (three quarters of a bf16 ulp at 1): 1 + 2^-7 rounded, 1 truncated.
+         return std::vector<Case>{matrix_case(
+             k,
+             [](Operand op, int, int r, int c) -> std::uint64_t {
+               if (op == Operand::C) return 0x3F80;
+               if (k_of(op, r, c) != 0) return 0;
+               return op == Operand::A ? 0x3BC0 : 0x3F80;  // bf16 3 * 2^-9 times 1
+             },
+             "targeted: C = 1, one product of three quarters of an ulp")};
+       }},
       {"docs/cdna5.md §4 P-C5-1",
        "Does gfx1250 pair each A register slot with the B slot of the same k, as rocjitsu's layout says?",
        "gfx1250",

@@ -7,8 +7,8 @@
 
 namespace mxlane::device {
 
-// P-C5-2 (switch cdna5_wmma on the f16 and FP8 WMMA), P-C5-1 (the A/B K order, one candidate) and P-C5-4
-// (the integer CLAMP staging, one candidate), each with handcrafted inputs.
+// P-C5-2 (switch cdna5_wmma on the f16 and FP8 WMMA), P-C5-3 (switch cdna5_bf16_output), P-C5-1 (the A/B slot
+// pairing, one candidate) and P-C5-4 (the integer CLAMP staging, one candidate), each with handcrafted inputs.
 std::vector<Probe> cdna5_probes();
 
 }  // namespace mxlane::device

@@ -34,6 +34,9 @@ EVAL_CASES = [
     ("gfx1200", "v_wmma_f16_16x16x16_f16"),
     ("gfx1200", "v_wmma_f32_16x16x16_fp8_fp8"),
     ("gfx1200", "v_wmma_i32_16x16x32_iu4"),
+    ("gfx1250", "v_wmma_f32_16x16x32_f16"),
+    ("gfx1250", "v_wmma_f16_16x16x128_fp8_fp8"),
+    ("gfx1250", "v_wmma_i32_16x16x64_iu8"),
 ]
 EVAL_LINES = 2000        # at least this many lines per file,
 EVAL_MIN_BYTES = 50_000_000  # and at least this much text: short lines (wave32) get more lines, so that

@@ -27,13 +27,15 @@ const FormatSpec& output_format(Cdna5Output output) {
 // A binary32 pattern rounded once to the 16-bit format `to` (nearest even; subnormals kept). A NaN keeps
 // its sign and the top bits of its payload, quieted; with FP16_OVFL an infinity becomes the largest
 // finite value of its sign, whether it comes from rounding or from an infinite operand (docs/cdna5.md §3.1).
-std::uint64_t round_to_16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max) {
+// `truncate` (bf16 under cdna5_bf16_output=truncate): the top 16 bits instead of a rounding.
+std::uint64_t round_to_16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max, bool truncate) {
   const bool neg = (x >> 31) != 0;
   const std::uint32_t exp = (x >> 23) & 0xFF, man = x & 0x7FFFFF;
   const std::uint64_t sign = neg ? to.sign_bit() : 0;
   if (exp == 0xFF && man != 0) return sign | to.infinity() | to.quiet_bit() | (man >> (23 - to.man_bits));
   if (exp == 0xFF) return sign | (overflow_to_max ? to.max_finite() : to.infinity());
   if (exp == 0 && man == 0) return signed_zero(to, neg);
+  if (truncate) return x >> 16;  // bf16 only: binary32's top half (switch cdna5_bf16_output=truncate)
   // value = sig * 2^(e - 23), sig with its hidden bit for normal x; one rounding point: round_pack.
   const std::uint32_t sig = exp == 0 ? man : (man | 0x800000);
   const int e = (exp == 0 ? 1 : static_cast<int>(exp)) - 127 - 23;
@@ -77,7 +79,9 @@ std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5
   const bool c16 = output == Cdna5Output::f16 || output == Cdna5Output::bf16;
   const FormatSpec& out_format = output_format(output);
   const bool overflow_to_max = ctx.switches.fp16_ovfl() == ModeBit::on;
-  if (model == Cdna5Wmma::dot4 && c16 && fa.bits() < 32)  // the DOT4 steps round to the 16-bit format
+  // cdna5_bf16_output=truncate: every model accumulates in binary32 and D keeps the top half.
+  const bool truncate = &out_format == &kBfloat16 && ctx.switches.cdna5_bf16_output() == Cdna5Bf16Output::truncate;
+  if (model == Cdna5Wmma::dot4 && c16 && fa.bits() < 32 && !truncate)  // the DOT4 steps round to 16 bits
     return gfx12_wmma_chain(fa, fb, output == Cdna5Output::f16 ? Dot2Output::f16 : Dot2Output::bf16, in, ctx);
 
   // Every other path accumulates in binary32: a 16-bit C is widened exactly first.
@@ -96,10 +100,11 @@ std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5
     d32 = fused_groups(fa, fb, wide, ctx);
   }
   if (output == Cdna5Output::f32) return d32;
-  const std::uint64_t d = round_to_16(out_format, d32, overflow_to_max);
+  const std::uint64_t d = round_to_16(out_format, d32, overflow_to_max, truncate);
   trace.op(OpKind::read, "D", -1, {TracedNumber::fp(kBinary32, d32)}, TracedNumber::fp(out_format, d),
-           overflow_to_max ? "binary32 result rounded to nearest even, an infinity saturated to MAX (FP16_OVFL)"
-                           : "binary32 result rounded to nearest even");
+           truncate          ? "binary32 result truncated to bf16 (cdna5_bf16_output=truncate)"
+           : overflow_to_max ? "binary32 result rounded to nearest even, an infinity saturated to MAX (FP16_OVFL)"
+                             : "binary32 result rounded to nearest even");
   return d;
 }
 

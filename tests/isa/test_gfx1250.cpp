@@ -290,6 +290,13 @@ TEST_CASE("gfx1250: hand-derived cases tell the cdna5_wmma models apart", "[isa]
   const InstrDesc& mixed = inst("gfx1250", "v_wmma_bf16f32_16x16x32_bf16");
   CHECK(element00(mixed, {0x3B80}, {0x3F80}, kOne32) == 0x3F80);  // bf16 2^-8 * 1
   CHECK(element00(mixed, {0x3BC0}, {0x3F80}, kOne32) == 0x3F81);  // bf16 3 * 2^-9 * 1
+  // rocjitsu's dense WMMA truncates instead (switch cdna5_bf16_output=truncate): 1 + 3 * 2^-9 -> 1.
+  Switches truncate;
+  truncate.set<SwitchId::cdna5_bf16_output>(Cdna5Bf16Output::truncate);
+  CHECK(element00(mixed, {0x3BC0}, {0x3F80}, kOne32, truncate) == 0x3F80);
+  const InstrDesc& bf16 = inst("gfx1250", "v_wmma_bf16_16x16x32_bf16");
+  CHECK(element00(bf16, {0x3BC0}, {0x3F80}, 0x3F80) == 0x3F81);
+  CHECK(element00(bf16, {0x3BC0}, {0x3F80}, 0x3F80, truncate) == 0x3F80);
   // Integer: CLAMP saturates once; without it the sum wraps; NEG[0] = 0 reads A as unsigned.
   const InstrDesc& iu8 = inst("gfx1250", "v_wmma_i32_16x16x64_iu8");
   CHECK(element00(iu8, {1}, {1}, 0x7FFFFFFF, {}, Modifiers{.neg = 3, .clamp = 1}) == 0x7FFFFFFF);
