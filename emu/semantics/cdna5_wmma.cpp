@@ -10,6 +10,7 @@
 #include "emu/semantics/cdna2_fma_chain.hpp"
 #include "emu/semantics/cdna4_f8f6f4.hpp"
 #include "emu/semantics/gfx12_dot4.hpp"
+#include "emu/semantics/widened_fma_chain.hpp"
 
 namespace mxlane {
 namespace {
@@ -44,24 +45,6 @@ std::uint64_t round_to_16(const FormatSpec& to, std::uint32_t x, bool overflow_t
   return round_pack(to, neg, e, sig, false, options);
 }
 
-// The FMA-chain alternative: factors decoded exactly to binary32, acc = fma(a, b, acc) from C, k ascending,
-// round to nearest even, NaN results the default NaN (rocjitsu's placeholder, docs/cdna5.md §3.3).
-std::uint32_t fma_chain(const FormatSpec& fa, const FormatSpec& fb, std::uint32_t c, const DotInputs& in,
-                        const Trace& trace) {
-  std::uint64_t acc = c;
-  for (std::size_t k = 0; k < in.a.size(); ++k) {
-    trace.step_range(StepKind::fma, k, 1);
-    const std::uint32_t x = widen_to_f32(fa, in.a[k], WidenNan::quiet_keep_sign);
-    const std::uint32_t y = widen_to_f32(fb, in.b[k], WidenNan::quiet_keep_sign);
-    const std::uint64_t before = acc;
-    acc = ieee_fma(kBinary32, x, y, acc, RoundingOptions{}, NanPolicy::canonical);
-    trace.op(OpKind::fma, "acc", static_cast<int>(k),
-             {TracedNumber::fp(kBinary32, x), TracedNumber::fp(kBinary32, y), TracedNumber::fp(kBinary32, before)},
-             TracedNumber::fp(kBinary32, acc), "binary32 RNE (cdna5_wmma=fma-chain)");
-  }
-  return static_cast<std::uint32_t>(acc);
-}
-
 // The binary32 result of the fused-groups model: gfx950's instruction of the same source format.
 std::uint32_t fused_groups(const FormatSpec& fa, const FormatSpec& fb, const DotInputs& in,
                            const NumericsContext& ctx) {
@@ -93,7 +76,9 @@ std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5
   std::uint32_t d32 = 0;
   if (model == Cdna5Wmma::fma_chain) {
     if (!c16) trace.read_c(kBinary32, in.c, in.c, "read as is (a subnormal C is honoured)");
-    d32 = fma_chain(fa, fb, static_cast<std::uint32_t>(wide.c), wide, trace);
+    // rocjitsu's placeholder arithmetic (docs/cdna5.md §3.3)
+    d32 = widened_fma_chain(fa, fb, static_cast<std::uint32_t>(wide.c), wide, ctx.observer,
+                            "binary32 RNE (cdna5_wmma=fma-chain)");
   } else if (model == Cdna5Wmma::dot4 && fa.bits() < 32) {
     d32 = static_cast<std::uint32_t>(gfx12_wmma_chain(fa, fb, Dot2Output::f32, wide, ctx));
   } else {  // fused-groups, and the f32 sources under dot4 (gfx12 has no f32 WMMA to copy)

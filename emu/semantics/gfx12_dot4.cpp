@@ -2,6 +2,7 @@
 // truncation, the pair sums and C floor-aligned to the step grid, one RNE rounding. Own formulation of the
 // model published in bjacob/goc src/dot.h (adapted by AMD from rocjitsu, characterised on gfx1201).
 #include "emu/semantics/gfx12_dot4.hpp"
+#include "emu/semantics/widened_fma_chain.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -171,19 +172,9 @@ std::uint64_t gfx12_wmma_chain(const FormatSpec& fa, const FormatSpec& fb, Dot2O
   std::uint64_t acc = wide ? static_cast<std::uint32_t>(in.c) : static_cast<std::uint16_t>(in.c);
   trace.read_c(acc_format, acc, acc, "read as is (a subnormal C is honoured)");
   if (ctx.switches.gfx12_fp8_wmma() == Gfx12Fp8Wmma::fma_chain && fa.man_bits < 7) {
-    // E1 alternative: binary32 fused multiply-adds in K order (GoC's loose FP8 model), the factors
-    // decoded exactly, NaN inputs giving the default NaN.
-    for (std::size_t k = 0; k < in.a.size(); ++k) {
-      trace.step_range(StepKind::fma, k, 1);
-      const std::uint32_t x = widen_to_f32(fa, in.a[k], WidenNan::quiet_keep_sign);
-      const std::uint32_t y = widen_to_f32(fb, in.b[k], WidenNan::quiet_keep_sign);
-      const std::uint64_t before = acc;
-      acc = ieee_fma(kBinary32, x, y, acc, RoundingOptions{}, NanPolicy::canonical);
-      trace.op(OpKind::fma, "acc", static_cast<int>(k),
-               {TracedNumber::fp(kBinary32, x), TracedNumber::fp(kBinary32, y), TracedNumber::fp(kBinary32, before)},
-               TracedNumber::fp(kBinary32, acc), "binary32 RNE (gfx12_fp8_wmma=fma-chain)");
-    }
-    return acc;
+    // E1 alternative: binary32 fused multiply-adds in K order (GoC's loose FP8 model).
+    return widened_fma_chain(fa, fb, static_cast<std::uint32_t>(acc), in, ctx.observer,
+                             "binary32 RNE (gfx12_fp8_wmma=fma-chain)");
   }
   const Dot4Options options = Dot4Options::from(ctx.switches);
   std::uint16_t a4[4], b4[4];

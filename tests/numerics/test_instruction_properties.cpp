@@ -6,6 +6,7 @@
 
 #include "emu/formats/element_format.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include "emu/api/builtins.hpp"
@@ -183,7 +184,7 @@ TEST_CASE("Exact integer and small-integer products equal a plain matrix product
     // K*limit^2 + 3*limit, kept within the integers a float D holds exactly (2^(fraction bits + 1)).
     int limit = 7;
     if (!elem_type_info(d.d_type).is_integer)
-      while (d.k * limit * limit + 3 * limit > (1 << (element_format(d.d_type)->man_bits + 1))) --limit;
+      while (d.k * limit * limit + 3 * limit > (1LL << std::min(element_format(d.d_type)->man_bits + 1, 62))) --limit;
     std::uniform_int_distribution<int> small(-limit, limit);
     for (int signs = 0; signs < (modifier_set_traits(d.modifiers).neg_is_signedness ? 4 : 1); ++signs) {
       const bool a_signed = !modifier_set_traits(d.modifiers).neg_is_signedness || (signs & 1);
