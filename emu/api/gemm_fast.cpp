@@ -39,6 +39,7 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.group = f.group;
   p.element_bits = f.element_bits;
   p.acc_bits = f.acc_bits;
+  p.acc_bfloat16 = f.acc_bfloat16;
   p.a_signed = f.signedness_from_neg ? (r.options.mods.neg & 1) != 0 : true;
   p.b_signed = f.signedness_from_neg ? (r.options.mods.neg & 2) != 0 : true;
   p.clamp = r.options.mods.clamp != 0;

@@ -303,19 +303,11 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
   }
 }
 
-// gemm()'s storage per element type (emu/api/gemm.hpp): at least a byte.
+// gemm()'s storage per element type (with_gemm_storage, emu/api/gemm.hpp).
 void compute_fast(const Plan& p, const LaneRegFile& regs, const MatrixOperands& ops,
                   std::vector<std::uint64_t>& results) {
-  const InstrDesc& d = *p.desc;
-  const auto bits = [](ElemType t) { return std::max(8, elem_bits(t)); };
-  switch (bits(d.a_type) * 100 + bits(d.c_type)) {
-    case 3232: return compute_fast_typed<std::uint32_t, std::uint32_t>(p, regs, ops, results);
-    case 6464: return compute_fast_typed<std::uint64_t, std::uint64_t>(p, regs, ops, results);
-    case 1632: return compute_fast_typed<std::uint16_t, std::uint32_t>(p, regs, ops, results);
-    case 1616: return compute_fast_typed<std::uint16_t, std::uint16_t>(p, regs, ops, results);
-    case 832: return compute_fast_typed<std::uint8_t, std::uint32_t>(p, regs, ops, results);
-    default: throw std::logic_error("execute_matrix_fast: no gemm() storage for this instruction");
-  }
+  with_gemm_storage(*p.desc,
+                    [&](auto in, auto acc) { compute_fast_typed<decltype(in), decltype(acc)>(p, regs, ops, results); });
 }
 
 // execute_matrix()'s element loop over the cached placements.

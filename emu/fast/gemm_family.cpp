@@ -105,21 +105,26 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
   if (numerics == FastNumerics::cdna5_wmma) {
     // gfx1250 at the default of switch cdna5_wmma (fused-groups, docs/cdna5.md §3.3) runs gfx950's kernels: the
     // binary32 FMA chain, fused groups of 8 for f16/bf16, one fused group per 32 k for E4M3 A and B; the integer
-    // WMMA saturates once. 16-bit results (rounded from binary32) and the BF8 mixes run the reference.
+    // WMMA saturates once; a 16-bit result is the binary32 one rounded (the narrowing adapter, narrowed_output.cpp).
+    // The BF8 operands and the bf16f32 form (an f32 C, a bf16 D) run the reference.
     if (d.c_type == ElemType::i32) {
       FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
       choice.signedness_from_neg = true;
       choice.clamp_stages = 1;
       return choice;
     }
-    if (d.d_type != ElemType::f32) return std::nullopt;
+    if (d.c_type != d.d_type) return std::nullopt;
+    const auto narrowed = [&](FamilyChoice f) {
+      f.acc_bfloat16 = d.d_type == ElemType::bf16;
+      return f;
+    };
     switch (d.a_type) {
       case ElemType::f32: return FamilyChoice{GemmFamily::cdna2_fma_chain_f32, 1, in_bits, acc_bits};
-      case ElemType::f16: return FamilyChoice{GemmFamily::cdna3_fused_f16, 8, in_bits, acc_bits};
-      case ElemType::bf16: return FamilyChoice{GemmFamily::cdna3_fused_bf16, 8, in_bits, acc_bits};
+      case ElemType::f16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_f16, 8, in_bits, acc_bits});
+      case ElemType::bf16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_bf16, 8, in_bits, acc_bits});
       case ElemType::fp8:
         if (d.b_type != ElemType::fp8) return std::nullopt;
-        return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
+        return narrowed(FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits});
       default: return std::nullopt;
     }
   }

@@ -18,6 +18,7 @@ struct FamilyChoice {
   std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and B (fast::Fp8Input)
   bool signedness_from_neg = false;   // integer WMMA: NEG[0] / NEG[1] make A / B signed
   int clamp_stages = 1;               // integer WMMA: CLAMP saturations per instruction (equal parts of K)
+  bool acc_bfloat16 = false;          // acc_bits 16 on a binary32-accumulating family (gfx1250): bf16, else f16
 };
 
 // The family of `desc`, or nullopt when no fast kernel family covers it. The rules (docs/spec/numerics.md

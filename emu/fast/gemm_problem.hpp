@@ -43,11 +43,12 @@ struct MatrixView {
 
 struct GemmProblem {
   GemmFamily family = GemmFamily::cdna2_fma_chain_f32;
-  int m = 0, n = 0, k = 0;  // D is m x n; the sum runs over k
-  int k_step = 1;           // the instruction's K: every k_step the accumulator is read as a new C
-  int group = 1;            // products per group: CDNA2 pairwise tree (2 or 4), CDNA3 fused (4 or 8)
-  int element_bits = 16;    // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
-  int acc_bits = 32;        // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
+  int m = 0, n = 0, k = 0;    // D is m x n; the sum runs over k
+  int k_step = 1;             // the instruction's K: every k_step the accumulator is read as a new C
+  int group = 1;              // products per group: CDNA2 pairwise tree (2 or 4), CDNA3 fused (4 or 8)
+  int element_bits = 16;      // RDNA3: 16 (f16/bf16 inputs), 8 (IU8) or 4 (IU4)
+  int acc_bits = 32;          // RDNA3 float accumulator: 32 (f32), 16 (f16 / bf16)
+  bool acc_bfloat16 = false;  // a 16-bit C/D of a binary32-accumulating family (gfx1250): bf16, else f16
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
   int clamp_stages = 1;  // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
   std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input)

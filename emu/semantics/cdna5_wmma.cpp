@@ -25,11 +25,32 @@ const FormatSpec& output_format(Cdna5Output output) {
   return kBinary32;
 }
 
+// The binary32 result of the fused-groups model: gfx950's instruction of the same source format.
+std::uint32_t fused_groups(const FormatSpec& fa, const FormatSpec& fb, const DotInputs& in,
+                           const NumericsContext& ctx) {
+  if (fa.bits() == 32) return static_cast<std::uint32_t>(cdna2_fma_chain(kBinary32, in, ctx));
+  if (fa.bits() == 16) return cdna4_kdoubled_fused_dot(fa, in, ctx);
+  return cdna4_f8f6f4_dot(fa, fb, in, ctx);
+}
+
+}  // namespace
+
 // A binary32 pattern rounded once to the 16-bit format `to` (nearest even; subnormals kept). A NaN keeps
 // its sign and the top bits of its payload, quieted; with FP16_OVFL an infinity becomes the largest
 // finite value of its sign, whether it comes from rounding or from an infinite operand (docs/cdna5.md §3.1).
 // `truncate` (bf16 under cdna5_bf16_output=truncate): the top 16 bits instead of a rounding.
-std::uint64_t round_to_16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max, bool truncate) {
+std::uint64_t cdna5_result16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max, bool truncate) {
+  const std::uint32_t magnitude = x & 0x7FFFFFFF;
+  if (!overflow_to_max && !truncate) {
+    // The common cases in integers (the fast kernels call this per element); the same bits as round_pack
+    // below, which tests/isa/test_gfx1250.cpp checks on every exponent and both ends of each fraction.
+    if (&to == &kBfloat16 && magnitude <= 0x7F800000)  // finite or infinite: add half an ulp, ties to even
+      return (x + 0x7FFF + ((x >> 16) & 1)) >> 16;
+    if (&to == &kBinary16 && magnitude >= 0x38800000 && magnitude < 0x477FF000) {  // an f16 normal result
+      const std::uint32_t rebiased = magnitude - 0x38000000;                       // exponent 127 -> 15
+      return ((x >> 16) & 0x8000) | ((rebiased + 0xFFF + ((rebiased >> 13) & 1)) >> 13);
+    }
+  }
   const bool neg = (x >> 31) != 0;
   const std::uint32_t exp = (x >> 23) & 0xFF, man = x & 0x7FFFFF;
   const std::uint64_t sign = neg ? to.sign_bit() : 0;
@@ -44,16 +65,6 @@ std::uint64_t round_to_16(const FormatSpec& to, std::uint32_t x, bool overflow_t
   options.overflow = overflow_to_max ? Overflow::to_max : Overflow::ieee;
   return round_pack(to, neg, e, sig, false, options);
 }
-
-// The binary32 result of the fused-groups model: gfx950's instruction of the same source format.
-std::uint32_t fused_groups(const FormatSpec& fa, const FormatSpec& fb, const DotInputs& in,
-                           const NumericsContext& ctx) {
-  if (fa.bits() == 32) return static_cast<std::uint32_t>(cdna2_fma_chain(kBinary32, in, ctx));
-  if (fa.bits() == 16) return cdna4_kdoubled_fused_dot(fa, in, ctx);
-  return cdna4_f8f6f4_dot(fa, fb, in, ctx);
-}
-
-}  // namespace
 
 std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5Output output, const DotInputs& in,
                                const NumericsContext& ctx) {
@@ -85,7 +96,7 @@ std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5
     d32 = fused_groups(fa, fb, wide, ctx);
   }
   if (output == Cdna5Output::f32) return d32;
-  const std::uint64_t d = round_to_16(out_format, d32, overflow_to_max, truncate);
+  const std::uint64_t d = cdna5_result16(out_format, d32, overflow_to_max, truncate);
   trace.op(OpKind::read, "D", -1, {TracedNumber::fp(kBinary32, d32)}, TracedNumber::fp(out_format, d),
            truncate          ? "binary32 result truncated to bf16 (cdna5_bf16_output=truncate)"
            : overflow_to_max ? "binary32 result rounded to nearest even, an infinity saturated to MAX (FP16_OVFL)"

@@ -25,6 +25,12 @@ enum class Cdna5Output : std::uint8_t { f32, f16, bf16, bf16_from_f32 };
 std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5Output output, const DotInputs& in,
                                const NumericsContext& ctx);
 
+// A binary32 result rounded once to the 16-bit format `to` (f16 or bf16), nearest even, subnormals kept; a NaN
+// keeps its sign and the top of its payload, quieted; with `overflow_to_max` (MODE.FP16_OVFL) every infinity is
+// the largest finite value of its sign; `truncate` (bf16, switch cdna5_bf16_output) keeps the top 16 bits.
+// The one rounding of every 16-bit gfx1250 result, the fast kernels' included (docs/cdna5.md §3.1).
+std::uint64_t cdna5_result16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max, bool truncate);
+
 // IU8 WMMA element: exact products of sign- or zero-extended bytes (NEG[0]/NEG[1]), C plus all of them
 // exact, then saturated to int32 once with CLAMP, else wrapped mod 2^32 (docs/cdna5.md §3.4) [INF].
 std::uint64_t cdna5_integer_wmma(int bits, const DotInputs& in, const NumericsContext& ctx);

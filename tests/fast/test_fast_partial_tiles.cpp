@@ -45,6 +45,7 @@ GemmMatrix<Acc> run_kernel(const InstrDesc& d, const fast::FamilyChoice& f, cons
   p.group = f.group;
   p.element_bits = f.element_bits;
   p.acc_bits = f.acc_bits;
+  p.acc_bfloat16 = f.acc_bfloat16;
   p.a_signed = p.b_signed = !f.signedness_from_neg;  // no NEG modifier: unsigned integer WMMA inputs
   p.clamp_stages = f.clamp_stages;
   p.a_fp8 = f.a_fp8;

@@ -11,6 +11,7 @@
 #include "emu/api/builtins.hpp"
 #include "emu/isa/errors.hpp"
 #include "emu/isa/valu_desc.hpp"
+#include "emu/semantics/cdna5_wmma.hpp"
 #include "layouts/operand_layout.hpp"
 #include "nlohmann/json.hpp"
 #include "tests/support/cli_run.hpp"
@@ -343,4 +344,41 @@ TEST_CASE("gfx1250: the CLI lists, maps and refuses as for the other architectur
                                  "--lane", "i + 16*((k/8)%2)", "--vgpr", "((k/16)*8 + k%8)/2", "--bits", "16*(k%2)"});
   CHECK(check.code == 0);
   CHECK_THAT(check.out, Catch::Contains("OK"));
+}
+
+TEST_CASE("gfx1250: the 16-bit result rounding is nearest-even at every representable value and midpoint",
+          "[isa][gfx1250][numerics]") {
+  // Independent of the emulator's rounding: for each 16-bit value h (bf16: every one below infinity; f16: every
+  // normal one below the largest) the binary32 pattern of h itself, the midpoint to h + 1 (a tie), and the
+  // patterns one below and one above the midpoint; ties go to the even one of h, h + 1 (docs/cdna5.md §3.1).
+  struct Case {
+    const FormatSpec* format;
+    std::uint32_t first, last;  // the positive patterns h checked
+    int shift;                  // binary32 fraction bits below the 16-bit fraction
+    std::uint32_t rebias;       // added to h << shift to get h's binary32 pattern
+  };
+  const Case cases[] = {{&kBfloat16, 0x0000, 0x7F7F, 16, 0}, {&kBinary16, 0x0400, 0x7BFE, 13, 0x38000000}};
+  long checked = 0;
+  for (const Case& c : cases)
+    for (std::uint32_t h = c.first; h < c.last; ++h)
+      for (const std::uint32_t sign : {0u, 0x80000000u}) {
+        const std::uint32_t exact = sign | ((h << c.shift) + c.rebias), tie = exact + (1u << (c.shift - 1));
+        const std::uint64_t s16 = sign >> 16, even = (h & 1) == 0 ? h : h + 1;
+        CAPTURE(c.format->name, h, sign);
+        REQUIRE(cdna5_result16(*c.format, exact, false, false) == (s16 | h));
+        REQUIRE(cdna5_result16(*c.format, tie, false, false) == (s16 | even));
+        REQUIRE(cdna5_result16(*c.format, tie - 1, false, false) == (s16 | h));
+        REQUIRE(cdna5_result16(*c.format, tie + 1, false, false) == (s16 | (h + 1)));
+        checked += 4;
+      }
+  CHECK(checked > 300000);
+  // Beyond the largest finite value: to infinity, or to MAX with FP16_OVFL; bf16 truncation keeps the top half.
+  CHECK(cdna5_result16(kBinary16, 0x477FF000, false, false) == 0x7C00);  // 65520: the tie above 65504
+  CHECK(cdna5_result16(kBinary16, 0x477FF000, true, false) == 0x7BFF);
+  CHECK(cdna5_result16(kBfloat16, 0x7F7FFFFF, false, false) == 0x7F80);
+  CHECK(cdna5_result16(kBfloat16, 0x7F7FFFFF, true, false) == 0x7F7F);
+  CHECK(cdna5_result16(kBfloat16, 0x3F80FFFF, false, true) == 0x3F80);
+  CHECK(cdna5_result16(kBinary16, 0x33800000, false, false) == 0x0001);  // 2^-24: the least subnormal
+  CHECK(cdna5_result16(kBinary16, 0x33000000, false, false) == 0x0000);  // 2^-25: a tie, to even (zero)
+  CHECK(cdna5_result16(kBinary16, 0xFFC00001, false, false) == 0xFE00);  // a NaN keeps its sign, quieted
 }
