@@ -125,8 +125,7 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
                                                           : op == Operand::IDX ? &idx
                                                           : op == Operand::SA  ? &sa
                                                                                : &sb;
-    const bool mods_place =
-        op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.family().formats_from_cbsz_blgp;
+    const bool mods_place = op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.formats_from_modifiers();
     const OperandLayout layout(d, op, mods_place ? k.mods : placement);
     for (const Placement& p : layout.all()) {
       const std::uint64_t v =

@@ -58,6 +58,9 @@ std::string call(const Kernel& k) {
                            b(m.matrix_a_reuse), b(m.matrix_b_reuse));
       case BuiltinArgs::abc_cmod_reuse:
         return fmt::format("{}(s0, s1, {}, s2, {}, {})", name, c_mod(m), b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+      case BuiltinArgs::formats_abc_cmod:
+        return fmt::format("{}({}, s0, {}, s1, {}, s2)", name, m.matrix_a_fmt, m.matrix_b_fmt, c_mod(m));
+      case BuiltinArgs::abc_cmod: return fmt::format("{}(s0, s1, {}, s2)", name, c_mod(m));
       case BuiltinArgs::signed_abc_reuse_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
                            b(m.matrix_b_reuse), b(m.clamp));

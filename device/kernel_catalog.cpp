@@ -44,10 +44,16 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       sets.push_back(Modifiers{.cbsz = 1, .abid = smfmac_index_sets(d) > 1 ? 1 : 0});
       break;
     case DeviceModifierSets::formats_scales:
-      // f8f6f4: every A x B format pair (cbsz, blgp), then each scale byte of SA and of SB (docs/cdna4.md §1).
+      // f8f6f4: every A x B format pair (the family's format modifiers: cbsz / blgp on gfx950, matrix_a_fmt /
+      // matrix_b_fmt on gfx1250), then each scale byte of SA and of SB (docs/cdna4.md §1, docs/cdna5.md §1).
       sets.clear();
-      for (int cbsz = 0; cbsz <= 4; ++cbsz)
-        for (int blgp = 0; blgp <= 4; ++blgp) sets.push_back(Modifiers{.cbsz = cbsz, .blgp = blgp});
+      for (int fa = 0; fa <= 4; ++fa)
+        for (int fb = 0; fb <= 4; ++fb) {
+          Modifiers m;
+          set_modifier(m, d.format_modifier(Operand::A), fa);
+          set_modifier(m, d.format_modifier(Operand::B), fb);
+          sets.push_back(m);
+        }
       if (modifier_set_traits(d.modifiers).scale_registers)
         for (int byte = 1; byte <= 3; ++byte) {
           sets.push_back(Modifiers{.opsel_a = byte});
@@ -127,6 +133,11 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   if (modifier_set_traits(d.modifiers).neg_is_signedness && m.neg != 0)
     t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
   if (m.clamp != 0) t.push_back("clamp");
+  // gfx1250 formats, as llvm-objdump-22 prints them (FP8, code 0, prints nothing) (docs/cdna5.md §1).
+  static constexpr const char* kFormatNames[] = {"FP8", "BF8", "FP6", "BF6", "FP4"};
+  for (const auto& [name, code] :
+       {std::pair{"matrix_a_fmt", m.matrix_a_fmt}, std::pair{"matrix_b_fmt", m.matrix_b_fmt}})
+    if (code > 0 && code <= 4) t.push_back(fmt::format("{}:MATRIX_FMT_{}", name, kFormatNames[code]));
   return t;
 }
 
@@ -212,9 +223,12 @@ std::vector<Kernel> kernels_for(const Target& t) {
       if (m.cbsz || m.abid) fields = {{"cbsz", m.cbsz}, {"abid", m.abid}};
       if (m.blgp) fields.emplace_back("blgp", m.blgp);
       if (m.opsel) fields.emplace_back("opsel", m.opsel);
-      if (d->family().formats_from_cbsz_blgp)  // CBSZ/BLGP are the formats: both named unless both fp8
-        fields = m.cbsz || m.blgp ? std::vector<std::pair<std::string, int>>{{"cbsz", m.cbsz}, {"blgp", m.blgp}}
-                                  : std::vector<std::pair<std::string, int>>{};
+      if (d->formats_from_modifiers()) {  // the format modifiers: both named unless both fp8
+        const int fa = format_code(*d, m, Operand::A), fb = format_code(*d, m, Operand::B);
+        fields = fa || fb ? std::vector<std::pair<std::string, int>>{{std::string(d->format_modifier(Operand::A)), fa},
+                                                                     {std::string(d->format_modifier(Operand::B)), fb}}
+                          : std::vector<std::pair<std::string, int>>{};
+      }
       if (m.opsel_a) fields.emplace_back("opsel_a", m.opsel_a);
       if (m.opsel_b) fields.emplace_back("opsel_b", m.opsel_b);
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};

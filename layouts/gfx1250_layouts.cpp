@@ -11,19 +11,31 @@
 
 namespace mxlane {
 
-BitLayout gfx1250_input_layout(const InstrDesc& d, Operand op) {
+BitLayout gfx1250_input_layout(const InstrDesc& d, Operand op, int bits, int partner_bits) {
   if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 WMMA is wave32 only", d.builtin));
   const Coord mn = op == Operand::A ? Coord::row : Coord::col;
   const Coord k = op == Operand::A ? Coord::col : Coord::row;
-  const int bits = elem_bits(d.type(op));
-  // A block is 128 bits of one row (4 VGPRs), or half of K where K is shorter (the f32 16x16x4: 2 k).
-  const int block = std::min(128 / bits, d.k / 2);
-  const int block_bits = log2_exact(block), k_bits = log2_exact(d.k);
+  const int k_bits = log2_exact(d.k);
   BitLayout layout;
   for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({mn, b});
-  layout.lane_bits.push_back({k, block_bits});  // lanes 16-31: the odd blocks
-  for (int b = 0; b < k_bits; ++b)
-    if (b != block_bits) layout.item_bits.push_back({k, b});
+  if (bits < 8) {
+    // A sub-byte operand of the 16x16x128 forms (§2.4): 64 k per lane, k bit 2 on lane bit 4 beside a
+    // sub-byte partner, k bit 5 beside an 8-bit one; the other k bits in order, except that the partner-8-bit
+    // map puts k bit 2 where k bit 5 would be.
+    const int lane_k = partner_bits < 8 ? 2 : 5;
+    layout.lane_bits.push_back({k, lane_k});
+    for (int b : {0, 1, 3, 4}) layout.item_bits.push_back({k, b});
+    layout.item_bits.push_back({k, partner_bits < 8 ? 5 : 2});
+    layout.item_bits.push_back({k, 6});
+  } else {
+    // A block is 128 bits of one row (4 VGPRs), or half of K where K is shorter (the f32 16x16x4: 2 k).
+    const int block = std::min(128 / bits, d.k / 2);
+    const int block_bits = log2_exact(block);
+    layout.lane_bits.push_back({k, block_bits});  // lanes 16-31: the odd blocks
+    for (int b = 0; b < k_bits; ++b)
+      if (b != block_bits) layout.item_bits.push_back({k, b});
+  }
+  if (op == Operand::A && d.m == 32) layout.item_bits.push_back({Coord::row, 4});  // rows 16-31: the next VGPRs
   return layout;
 }
 
@@ -33,6 +45,7 @@ BitLayout gfx1250_output_layout(const InstrDesc& d) {
   for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({Coord::col, b});
   layout.lane_bits.push_back({Coord::row, 3});
   for (int b = 0; b < 3; ++b) layout.item_bits.push_back({Coord::row, b});
+  if (d.m == 32) layout.item_bits.push_back({Coord::row, 4});  // rows 16-31: VGPRs 8-15
   return layout;
 }
 

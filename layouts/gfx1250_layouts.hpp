@@ -9,10 +9,15 @@ namespace mxlane {
 // Dense A or B of `bits`-bit elements: row (A) / column (B) on lane bits 0-3; k split into blocks of
 // min(128 / bits, K / 2) consecutive k, the even blocks in lanes 0-15 and the odd ones in lanes 16-31,
 // a lane holding its blocks one after another (docs/cdna5.md §2.1) [SRC-EMU].
-BitLayout gfx1250_input_layout(const InstrDesc& desc, Operand op);
+// The f8f6f4 forms take the operand's own and its partner's element widths (`bits`, `partner_bits`: the
+// formats the modifiers select): an 8-bit operand as above; a 6- or 4-bit one with k bit 2 on lane bit 4
+// when its partner is sub-byte too, k bit 5 when the partner is 8-bit (docs/cdna5.md §2.4) [SRC-EMU].
+// The 32x16x128 FP4 A holds rows 16-31 in the 8 VGPRs after rows 0-15.
+BitLayout gfx1250_input_layout(const InstrDesc& desc, Operand op, int bits, int partner_bits);
 
 // C and D: row i in item i mod 8, rows 8-15 in lanes 16-31, column j on lane bits 0-3; 16-bit values
 // packed two to a VGPR (docs/cdna5.md §2.2) [SRC-EMU; HW for the f32 D of the 16x16x32 f16/bf16 WMMA].
+// With 32 rows (32x16x128 FP4) rows 16-31 follow in items 8-15 (docs/cdna5.md §2.4) [SRC-EMU].
 BitLayout gfx1250_output_layout(const InstrDesc& desc);
 
 }  // namespace mxlane

@@ -18,7 +18,8 @@ bool takes_float_neg(const InstrDesc& d) {
   return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
          d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
          d.modifiers == ModifierSet::swmmac_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx1250_neg ||
-         d.modifiers == ModifierSet::wmma_gfx1250_fp8;
+         d.modifiers == ModifierSet::wmma_gfx1250_fp8 || d.modifiers == ModifierSet::wmma_gfx1250_f8f6f4 ||
+         d.modifiers == ModifierSet::wmma_gfx1250_cmod;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -62,7 +63,15 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     case LayoutRule::gfx12_sparse:
       bits_ = input ? gfx12_sparse_input_layout(desc, operand) : gfx12_output_layout(desc);
       break;
-    case LayoutRule::gfx1250: bits_ = input ? gfx1250_input_layout(desc, operand) : gfx1250_output_layout(desc); break;
+    case LayoutRule::gfx1250:
+      if (input) {  // the f8f6f4 map of one operand depends on its partner's width too (docs/cdna5.md §2.4)
+        const Operand partner = operand == Operand::A ? Operand::B : Operand::A;
+        bits_ = gfx1250_input_layout(desc, operand, elem_bits(operand_type(desc, operand, mods)),
+                                     elem_bits(operand_type(desc, partner, mods)));
+      } else {
+        bits_ = gfx1250_output_layout(desc);
+      }
+      break;
   }
 
   element_bits_ = elem_bits(operand_type(desc, operand, mods));
@@ -87,7 +96,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   if (operand == Operand::SB) bit_offset_ = 8 * mods.opsel_b;
   // CBSZ/ABID broadcast and BLGP lane patterns, except where those fields mean something else
   // (SMFMAC index sets, CDNA3 f64 negation, f8f6f4 formats).
-  const bool formats = desc.family().formats_from_cbsz_blgp;
+  const bool formats = desc.cbsz_blgp_are_formats();
   if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a && !formats)
     remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
   if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates && !formats)
@@ -194,7 +203,7 @@ std::vector<std::string> OperandLayout::notes() const {
         fmt::format("sparse A: the entries are the stored values, column c of M x K/2; stored value c "
                     "belongs to the group of four k from 4*floor(c/2), and IDX says which of them ({})",
                     d.family().sparse_doc));
-  if (d.family().formats_from_cbsz_blgp && (operand_ == Operand::A || operand_ == Operand::B)) {
+  if (d.cbsz_blgp_are_formats() && (operand_ == Operand::A || operand_ == Operand::B)) {
     const ElemType t = operand_type(d, operand_, mods_);
     notes.push_back(fmt::format(
         "{} holds {} ({}={}); {}{} (docs/cdna4.md §2.2)", operand_name(operand_), elem_name(t),
@@ -228,7 +237,7 @@ std::vector<std::string> OperandLayout::notes() const {
         fmt::format("index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
                     "(docs/cdna3.md §2) [TOOL]",
                     mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
-  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.family().formats_from_cbsz_blgp) {
+  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.cbsz_blgp_are_formats()) {
     if ((1 << mods_.cbsz) == d.blocks)
       notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else
@@ -238,7 +247,7 @@ std::vector<std::string> OperandLayout::notes() const {
                       switch_value_name(switches_, SwitchId::cbsz_model)));
   }
   if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates &&
-      !d.family().formats_from_cbsz_blgp)
+      !d.cbsz_blgp_are_formats())
     notes.push_back(
         "BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
         "blocks (docs/spec/layouts.md §8.2)");

@@ -214,6 +214,19 @@ struct Builtin {
                           .matrix_b_reuse = reuse_b ? 1 : 0},
                 s);
   }
+  // gfx1250 f8f6f4 WMMA: fmt_a / fmt_b are matrix_a_fmt / matrix_b_fmt (0 FP8 .. 4 FP4); A and B always 16
+  // VGPRs here, of which the formats read 16, 12 or 8 (docs/cdna5.md §1, §2.4).
+  D operator()(int fmt_a, const A& a, int fmt_b, const B& b, short c_mod, const C& c, const Switches& s = {}) const
+      requires(detail::args_of(d) == BuiltinArgs::formats_abc_cmod) {
+    return call(
+        a, b, c,
+        Modifiers{.neg = (c_mod & 1) << 2, .neg_hi = (c_mod & 2) << 1, .matrix_a_fmt = fmt_a, .matrix_b_fmt = fmt_b},
+        s);
+  }
+  D operator()(const A& a, const B& b, short c_mod, const C& c, const Switches& s = {}) const
+      requires(detail::args_of(d) == BuiltinArgs::abc_cmod) {
+    return call(a, b, c, Modifiers{.neg = (c_mod & 1) << 2, .neg_hi = (c_mod & 2) << 1}, s);
+  }
 
  private:
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.

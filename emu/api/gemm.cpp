@@ -24,9 +24,11 @@ bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) { return onl
 std::string fast_path_obstacle(const InstrDesc& d, const GemmOptions& o) {
   if (!fast::gemm_family(d)) return fmt::format("no fast kernel family covers {}", d.mnemonic);
   // Checked before the layout test below so that the message names the kernel's limit.
-  if (d.family().formats_from_cbsz_blgp && (o.mods.cbsz != 0 || o.mods.blgp != 0))
-    return fmt::format("the f8f6f4 kernel decodes fp8 A and B only (cbsz=0 blgp=0); cbsz={} blgp={} run the reference",
-                       o.mods.cbsz, o.mods.blgp);
+  if (d.formats_from_modifiers() &&
+      (format_code(d, o.mods, Operand::A) != 0 || format_code(d, o.mods, Operand::B) != 0))
+    return fmt::format("the f8f6f4 kernel decodes fp8 A and B only ({0}=0 {1}=0); {0}={2} {1}={3} run the reference",
+                       d.format_modifier(Operand::A), d.format_modifier(Operand::B), format_code(d, o.mods, Operand::A),
+                       format_code(d, o.mods, Operand::B));
   if (!numbers_only_modifiers(d, o.mods))
     return fmt::format("modifiers {} act through the register layouts", format_modifiers(d, o.mods));
   if (!(o.switches == Switches{})) return "a behaviour switch is not at its default";

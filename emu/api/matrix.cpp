@@ -50,10 +50,9 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
   validate_modifiers(d, mods);
   // Where data sits; the other modifiers act on reading. The f8f6f4 formats decide the layout itself.
   Modifiers placement{.opsel = mods.opsel};
-  if (d.family().formats_from_cbsz_blgp) {
-    placement.cbsz = mods.cbsz;
-    placement.blgp = mods.blgp;
-  }
+  if (d.formats_from_modifiers())
+    for (const Operand op : {Operand::A, Operand::B})
+      set_modifier(placement, d.format_modifier(op), format_code(d, mods, op));
   const MatrixOperands ops = consecutive_operands(d);
   LaneRegFile regs(d.wave, consecutive_operand_vgprs(d));
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);

@@ -106,7 +106,8 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     // gfx1250 at the default of switch cdna5_wmma (fused-groups, docs/cdna5.md §3.3) runs gfx950's kernels: the
     // binary32 FMA chain, fused groups of 8 for f16/bf16, one fused group per 32 k for E4M3 A and B; the integer
     // WMMA saturates once; a 16-bit result is the binary32 one rounded (the narrowing adapter, narrowed_output.cpp).
-    // The BF8 operands and the bf16f32 form (an f32 C, a bf16 D) run the reference.
+    // The f8f6f4 form with both formats FP8 is the E4M3 kernel (gemm() sends the other formats to the
+    // reference). The BF8 operands, the 32x16x128 FP4 and the bf16f32 form (an f32 C, a bf16 D) run the reference.
     if (d.c_type == ElemType::i32) {
       FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
       choice.signedness_from_neg = true;
@@ -125,6 +126,7 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::fp8:
         if (d.b_type != ElemType::fp8) return std::nullopt;
         return narrowed(FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits});
+      case ElemType::f8f6f4: return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
       default: return std::nullopt;
     }
   }

@@ -151,7 +151,7 @@ std::string model_summary(const ElementTrace& t) {
             "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",
             out_name(d), d.d_type == ElemType::f32 ? "[HW]" : "[MODEL]");
       case StepKind::fused_group:
-        if (d.family().formats_from_cbsz_blgp)
+        if (d.cbsz_blgp_are_formats())
           return fmt::format(
               "CDNA4 f8f6f4 MFMA (A {}, B {}): fused groups of {} k from C, products exact, the group sum floored, "
               "{}one RNE into the binary32 accumulator per group; switches f8f6f4_group, scale_zero_is_identity "

@@ -78,10 +78,11 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods,
   ctx.a_signed = (mods.neg & 1) != 0;
   ctx.b_signed = (mods.neg & 2) != 0;
   ctx.clamp = mods.clamp != 0;
-  if (d.family().formats_from_cbsz_blgp) {
-    // CBSZ / BLGP are the A / B formats (docs/cdna4.md §1); validate_modifiers() checked the codes.
-    ctx.a_format = f8f6f4_format(mods.cbsz);
-    ctx.b_format = f8f6f4_format(mods.blgp);
+  if (d.formats_from_modifiers()) {
+    // CBSZ / BLGP (gfx950, docs/cdna4.md §1) or matrix_a_fmt / matrix_b_fmt (gfx1250, docs/cdna5.md §1) are the
+    // A / B formats; validate_modifiers() checked the codes.
+    ctx.a_format = f8f6f4_format(format_code(d, mods, Operand::A));
+    ctx.b_format = f8f6f4_format(format_code(d, mods, Operand::B));
   }
   return ctx;
 }

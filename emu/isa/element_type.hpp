@@ -59,7 +59,8 @@ inline constexpr std::array<ElemTypeInfo, 17> kTypes = {{
     {ElemType::idx2, "idx2", 2, true, "2-bit sparsity index: position (0-3) of a stored A value in its group of 4 k"},
     // gfx950 f8f6f4 MFMA: A and B hold whichever format CBSZ (A) / BLGP (B) names, so the table's type
     // is this placeholder and f8f6f4_type() gives the real one (docs/cdna4.md §1); 8 bits is the widest.
-    {ElemType::f8f6f4, "f8f6f4", 8, false, "fp8, bf8, fp6, bf6 or fp4, as CBSZ (A) / BLGP (B) select"},
+    {ElemType::f8f6f4, "f8f6f4", 8, false,
+     "fp8, bf8, fp6, bf6 or fp4, as the format modifiers select (CBSZ / BLGP, matrix_a_fmt / matrix_b_fmt)"},
     // The scale registers SA / SB of the scaled f8f6f4 MFMA (docs/cdna4.md §2.3).
     {ElemType::e8m0, "e8m0", 8, false, "E8M0 block scale: 2^(e-127), 0xFF = NaN (OCP MX)"},
 }};

@@ -67,11 +67,23 @@ struct InstrDesc {
   // modifier set has scale registers), and all it has.
   bool has(Operand op) const;
   std::vector<Operand> operands() const;
+  // A and B hold whichever format a modifier names (the table's type is the placeholder f8f6f4); the
+  // modifier is the family's (CBSZ / BLGP on gfx950, matrix_a_fmt / matrix_b_fmt on gfx1250).
+  bool formats_from_modifiers() const { return a_type == ElemType::f8f6f4; }
+  // The modifier that names `op`'s format (A or B) where formats_from_modifiers(), else empty.
+  std::string_view format_modifier(Operand op) const;
+  // CBSZ / BLGP are the A / B formats (gfx950 f8f6f4), not a broadcast or lane pattern.
+  bool cbsz_blgp_are_formats() const { return formats_from_modifiers() && family().a_format_modifier == "cbsz"; }
 };
 
+// The format code (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4) that `mods` give A or B of `desc`, whose formats come
+// from modifiers.
+int format_code(const InstrDesc& desc, const Modifiers& mods, Operand op);
+
 // The element type `desc` reads or writes for `op` under `mods`: the table's type, except A/B of the
-// gfx950 f8f6f4 MFMA, whose format CBSZ (A) / BLGP (B) select (docs/cdna4.md §1). Throws
-// InvalidArgument on a format code outside 0-4.
+// f8f6f4 forms, whose format the family's format modifiers select (gfx950: CBSZ (A) / BLGP (B),
+// docs/cdna4.md §1; gfx1250: matrix_a_fmt / matrix_b_fmt, docs/cdna5.md §1). Throws InvalidArgument on a
+// format code outside 0-4.
 ElemType operand_type(const InstrDesc& desc, Operand op, const Modifiers& mods);
 
 // Whether an operand's integer elements are signed under `mods`: always for C/D and outside the families

@@ -78,12 +78,22 @@ bool InstrDesc::has(Operand op) const {
 ElemType operand_type(const InstrDesc& d, Operand op, const Modifiers& mods) {
   const ElemType table = d.type(op);
   if (table != ElemType::f8f6f4) return table;
-  const int code = op == Operand::A ? mods.cbsz : mods.blgp;
+  const int code = format_code(d, mods, op);
   if (const auto t = f8f6f4_type(code)) return *t;
-  throw InvalidArgument(
-      fmt::format("{}={} is not a format of {}: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 "
-                  "(docs/cdna4.md §1)",
-                  op == Operand::A ? "cbsz" : "blgp", code, d.mnemonic));
+  throw InvalidArgument(fmt::format("{}={} is not a format of {}: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 ({})",
+                                    d.format_modifier(op), code, d.mnemonic, d.family().doc));
+}
+
+std::string_view InstrDesc::format_modifier(Operand op) const {
+  if (!formats_from_modifiers() || (op != Operand::A && op != Operand::B)) return {};
+  return op == Operand::A ? family().a_format_modifier : family().b_format_modifier;
+}
+
+int format_code(const InstrDesc& d, const Modifiers& mods, Operand op) {
+  const std::string_view name = d.format_modifier(op);
+  if (name.empty())
+    throw std::logic_error(fmt::format("{} has no format modifier for {}", d.mnemonic, operand_name(op)));
+  return modifier_value(mods, name);
 }
 
 int InstrDesc::vgprs(Operand op) const {

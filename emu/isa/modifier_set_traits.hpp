@@ -29,6 +29,8 @@ enum class BuiltinArgs : std::uint8_t {
   neg_abc_cmod_reuse,  // f32/f16/bf16 WMMA: (bool neg_a, a, bool neg_b, b, short c_mod, c, bool reuse_a, bool reuse_b)
   abc_cmod_reuse,      // FP8/BF8 WMMA: (a, b, short c_mod, c, bool reuse_a, bool reuse_b)
   signed_abc_reuse_clamp,  // IU8 WMMA: (bool a_signed, a, bool b_signed, b, c, bool reuse_a, bool reuse_b, bool clamp)
+  formats_abc_cmod,        // f8f6f4 WMMA: (int fmt_a, a, int fmt_b, b, short c_mod, c)
+  abc_cmod,                // 32x16x128 FP4 WMMA: (a, b, short c_mod, c)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -39,7 +41,8 @@ enum class DeviceModifierSets : std::uint8_t {
   opsel,             // the default and OPSEL[2]
   signedness_clamp,  // every NEG[1:0] x CLAMP
   index_set,         // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
-  formats_scales  // every CBSZ x BLGP format pair with opsel 0, and (with scale registers) each opsel_a / opsel_b 1..3
+  formats_scales     // every A x B format pair (the family's format modifiers) with opsel 0, and (with scale registers)
+                     // each opsel_a / opsel_b 1..3
 };
 
 struct ModifierSetTraits {
@@ -63,7 +66,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 19> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 21> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
@@ -156,6 +159,13 @@ inline constexpr std::array<ModifierSetTraits, 19> kModifierSetTraits = {{
      false,
      false,
      true},
+    // The formats decide which bits hold which k (and, for a sub-byte operand, its partner's format too).
+    {ModifierSet::wmma_gfx1250_f8f6f4,
+     BuiltinArgs::formats_abc_cmod,
+     false,
+     {"matrix_a_fmt", "matrix_b_fmt", "neg", "neg_hi"},
+     DeviceModifierSets::formats_scales},
+    {ModifierSet::wmma_gfx1250_cmod, BuiltinArgs::abc_cmod, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -182,7 +192,9 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::swmmac_gfx12_fp8).set == ModifierSet::swmmac_gfx12_fp8 &&
                   modifier_set_traits(ModifierSet::wmma_gfx1250_neg).set == ModifierSet::wmma_gfx1250_neg &&
                   modifier_set_traits(ModifierSet::wmma_gfx1250_fp8).set == ModifierSet::wmma_gfx1250_fp8 &&
-                  modifier_set_traits(ModifierSet::wmma_gfx1250_int).set == ModifierSet::wmma_gfx1250_int,
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_int).set == ModifierSet::wmma_gfx1250_int &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_f8f6f4).set == ModifierSet::wmma_gfx1250_f8f6f4 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_cmod).set == ModifierSet::wmma_gfx1250_cmod,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
@@ -52,6 +53,8 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   if (name == "index_key") return "index_key exists only on gfx12 SWMMAC (docs/rdna4.md §1.1, §2.5)";
   if (name == "matrix_a_reuse" || name == "matrix_b_reuse")
     return fmt::format("{} is an operand-cache hint of the gfx1250 WMMA/SWMMAC only (docs/cdna5.md §1)", name);
+  if (name.starts_with("matrix_"))
+    return fmt::format("{} is a modifier of gfx1250's f8f6f4 / block-scaled WMMA only (docs/cdna5.md §1)", name);
   if (d.modifiers == ModifierSet::smfmac_index_set)
     return name == "blgp" ? "SMFMAC has no BLGP; CBSZ/ABID choose the index set (docs/cdna3.md §2)"
                           : fmt::format(
@@ -82,53 +85,26 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
 
 }  // namespace
 
-int modifier_value(const Modifiers& m, std::string_view name) {
-  if (name == "cbsz") return m.cbsz;
-  if (name == "abid") return m.abid;
-  if (name == "blgp") return m.blgp;
-  if (name == "opsel") return m.opsel;
-  if (name == "neg") return m.neg;
-  if (name == "neg_hi") return m.neg_hi;
-  if (name == "clamp") return m.clamp;
-  if (name == "byte_sel") return m.byte_sel;
-  if (name == "opsel_a") return m.opsel_a;
-  if (name == "opsel_b") return m.opsel_b;
-  if (name == "index_key") return m.index_key;
-  if (name == "matrix_a_reuse") return m.matrix_a_reuse;
-  if (name == "matrix_b_reuse") return m.matrix_b_reuse;
-  return m.word_sel;
+namespace {
+int Modifiers::*field_called(std::string_view name) {
+  for (const ModifierField& f : kModifierFields)
+    if (f.name == name) return f.field;
+  throw std::logic_error(fmt::format("no modifier field is called {}", name));
+}
+}  // namespace
+
+std::vector<std::string_view> matrix_mod_keys(bool with_valu_arguments) {
+  std::vector<std::string_view> keys;
+  for (const ModifierField& f : kModifierFields)
+    if (with_valu_arguments || !f.valu_only) keys.push_back(f.name);
+  keys.push_back("a_signed");
+  keys.push_back("b_signed");
+  return keys;
 }
 
-void set_modifier(Modifiers& m, std::string_view name, int value) {
-  if (name == "cbsz")
-    m.cbsz = value;
-  else if (name == "abid")
-    m.abid = value;
-  else if (name == "blgp")
-    m.blgp = value;
-  else if (name == "opsel")
-    m.opsel = value;
-  else if (name == "neg")
-    m.neg = value;
-  else if (name == "neg_hi")
-    m.neg_hi = value;
-  else if (name == "clamp")
-    m.clamp = value;
-  else if (name == "byte_sel")
-    m.byte_sel = value;
-  else if (name == "opsel_a")
-    m.opsel_a = value;
-  else if (name == "opsel_b")
-    m.opsel_b = value;
-  else if (name == "index_key")
-    m.index_key = value;
-  else if (name == "matrix_a_reuse")
-    m.matrix_a_reuse = value;
-  else if (name == "matrix_b_reuse")
-    m.matrix_b_reuse = value;
-  else
-    m.word_sel = value;
-}
+int modifier_value(const Modifiers& m, std::string_view name) { return m.*field_called(name); }
+
+void set_modifier(Modifiers& m, std::string_view name, int value) { m.*field_called(name) = value; }
 
 std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
   std::vector<ModifierRange> out;
@@ -247,6 +223,13 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                        "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: |C| before "
                        "NEG[2] [LLVM][INF] (docs/cdna5.md §1)"});
       break;
+    case ModifierSet::wmma_gfx1250_f8f6f4:
+      out.push_back({"matrix_a_fmt", range(0, 4), "",
+                     "A's format: 0 FP8 E4M3, 1 BF8 E5M2, 2 FP6 E2M3, 3 BF6 E3M2, 4 FP4 E2M1; A takes 16, 12 or 8 "
+                     "VGPRs [LLVM] (docs/cdna5.md §1)"});
+      out.push_back({"matrix_b_fmt", range(0, 4), "", "B's format, coded as matrix_a_fmt [LLVM] (docs/cdna5.md §1)"});
+      [[fallthrough]];
+    case ModifierSet::wmma_gfx1250_cmod:
     case ModifierSet::wmma_gfx1250_fp8:
       out.push_back({"neg",
                      {0, 4},
@@ -314,17 +297,24 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
           d.blocks);
     else if (name == "opsel")
       why = "WMMA uses only OPSEL[2], so opsel is 0 or 4 (docs/spec/layouts.md §8.3)";
-    else if ((name == "cbsz" || name == "blgp") && d.family().formats_from_cbsz_blgp)
-      why = fmt::format("{} is {}'s format: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 (docs/cdna4.md §1)", name,
-                        name == "cbsz" ? "A" : "B");
+    else if (d.formats_from_modifiers() &&
+             (name == d.format_modifier(Operand::A) || name == d.format_modifier(Operand::B)))
+      why = fmt::format("{} is {}'s format: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4 ({})", name,
+                        name == d.format_modifier(Operand::A) ? "A" : "B", d.family().doc);
     else if (name == "opsel_a" || name == "opsel_b")
       why = "it picks one of the 4 bytes of the scale VGPR (docs/cdna4.md §2.3)";
     else if (name == "neg" && d.modifiers == ModifierSet::wmma_int && value >= 4 && value <= 7)
       why = "NEG[2] must be 0 on integer WMMA (docs/spec/layouts.md §8.4)";
     else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx12_fp8 && (value & 3) != 0)
       why = "NEG on the FP8/BF8 A and B is illegal; only bit 2 (C) may be set (docs/rdna4.md §1)";
-    else if ((name == "neg" || name == "neg_hi") && d.modifiers == ModifierSet::wmma_gfx1250_fp8 && (value & 3) != 0)
-      why = "NEG on the 8-bit A and B is illegal (llvm-mc-22 refuses it); only bit 2 (C) may be set (docs/cdna5.md §1)";
+    else if ((name == "neg" || name == "neg_hi") &&
+             (d.modifiers == ModifierSet::wmma_gfx1250_fp8 || d.modifiers == ModifierSet::wmma_gfx1250_f8f6f4 ||
+              d.modifiers == ModifierSet::wmma_gfx1250_cmod) &&
+             (value & 3) != 0)
+      why = fmt::format(
+          "NEG on the {}-bit A and B is illegal (llvm-mc-22 refuses it); only bit 2 (C) may be set "
+          "(docs/cdna5.md §1)",
+          d.formats_from_modifiers() ? "8/6/4" : std::to_string(elem_bits(d.a_type)));
     else if (name == "neg" && d.modifiers == ModifierSet::wmma_gfx1250_int && value >= 4 && value <= 7)
       why = "NEG[2] must be 0 on integer WMMA: bits 0-1 are A/B signedness (docs/cdna5.md §1)";
     else if (name == "neg_hi" && d.modifiers == ModifierSet::wmma_gfx1250_neg && (value & 3) != 0)
@@ -340,8 +330,7 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
                                       fmt::join(range->values, ", ")));
   }
   // ABID broadcast bound; SMFMAC's ABID is an index set and the f8f6f4 CBSZ a format.
-  if (d.modifiers != ModifierSet::smfmac_index_set && !d.family().formats_from_cbsz_blgp &&
-      mods.abid >= (1 << mods.cbsz))
+  if (d.modifiers != ModifierSet::smfmac_index_set && !d.cbsz_blgp_are_formats() && mods.abid >= (1 << mods.cbsz))
     throw InvalidArgument(
         fmt::format("abid={} is not allowed with cbsz={} on {}: ABID picks one of 2^cbsz = {} source "
                     "block(s), so abid is 0..{} (docs/spec/layouts.md §8.1)",

@@ -1,7 +1,9 @@
 // Instruction modifiers (CBSZ/ABID, BLGP, OPSEL, NEG/NEG_HI, CLAMP) and their legality rules.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,12 +28,14 @@ enum class ModifierSet : std::uint8_t {
   wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
   f8f6f4_scaled,   // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
   f8f6f4_formats,  // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
-  swmmac_gfx12_neg,  // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
-  swmmac_gfx12_int,  // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
-  swmmac_gfx12_fp8,  // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
-  wmma_gfx1250_neg,  // CDNA5 f32/f16/bf16 WMMA: NEG/NEG_HI on A, B, C, operand reuse hints (docs/cdna5.md §1)
-  wmma_gfx1250_fp8,  // CDNA5 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only, reuse hints (docs/cdna5.md §1)
-  wmma_gfx1250_int,  // CDNA5 IU8 WMMA: NEG[1:0] = A/B signed, CLAMP, reuse hints (docs/cdna5.md §1)
+  swmmac_gfx12_neg,     // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_int,     // RDNA4 integer SWMMAC: NEG[1:0] = A/B signed, CLAMP, index_key (docs/rdna4.md §1.1)
+  swmmac_gfx12_fp8,     // RDNA4 FP8/BF8 SWMMAC: index_key only (docs/rdna4.md §1.1)
+  wmma_gfx1250_neg,     // CDNA5 f32/f16/bf16 WMMA: NEG/NEG_HI on A, B, C, operand reuse hints (docs/cdna5.md §1)
+  wmma_gfx1250_fp8,     // CDNA5 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only, reuse hints (docs/cdna5.md §1)
+  wmma_gfx1250_int,     // CDNA5 IU8 WMMA: NEG[1:0] = A/B signed, CLAMP, reuse hints (docs/cdna5.md §1)
+  wmma_gfx1250_f8f6f4,  // CDNA5 f8f6f4 WMMA: matrix_a_fmt / matrix_b_fmt, NEG[2]/NEG_HI[2] on C (docs/cdna5.md §1)
+  wmma_gfx1250_cmod,    // CDNA5 32x16x128 FP4 WMMA: NEG[2]/NEG_HI[2] on C only, no reuse hints (docs/cdna5.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).
@@ -52,6 +56,15 @@ struct Modifiers {
   // instruction; they change no result (docs/cdna5.md §1) [LLVM].
   int matrix_a_reuse = 0;
   int matrix_b_reuse = 0;
+  // gfx1250 f8f6f4 WMMA: the A / B element formats, 0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4 (docs/cdna5.md §1) [LLVM].
+  int matrix_a_fmt = 0;
+  int matrix_b_fmt = 0;
+  // gfx1250 block-scaled WMMA: which half-wave's lanes hold A's / B's scales (0 ROW0, 1 ROW1), and the scales'
+  // format (0 E8M0, 1 E5M3, 2 E4M3) (docs/cdna5.md §2.4, §3.6).
+  int matrix_a_scale = 0;
+  int matrix_b_scale = 0;
+  int matrix_a_scale_fmt = 0;
+  int matrix_b_scale_fmt = 0;
 
   bool operator==(const Modifiers&) const = default;
 };
@@ -64,11 +77,46 @@ struct ModifierRange {
   std::string meaning;      // one line, with its evidence label
 };
 
-// Every modifier field name, in a fixed order.
-inline constexpr std::string_view kModifierNames[] = {
-    "cbsz",     "abid",     "blgp",    "opsel",   "neg",       "neg_hi",         "clamp",
-    "byte_sel", "word_sel", "opsel_a", "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"};
-// The value of the field called `name` (one of kModifierNames); set_modifier() writes it.
+// Every modifier field, by name, in a fixed order: the one list that parsers, printers and `list` walk.
+struct ModifierField {
+  std::string_view name;
+  int Modifiers::*field;
+  bool valu_only;  // a VALU conversion argument, not a matrix instruction modifier
+};
+inline constexpr ModifierField kModifierFields[] = {
+    {"cbsz", &Modifiers::cbsz, false},
+    {"abid", &Modifiers::abid, false},
+    {"blgp", &Modifiers::blgp, false},
+    {"opsel", &Modifiers::opsel, false},
+    {"neg", &Modifiers::neg, false},
+    {"neg_hi", &Modifiers::neg_hi, false},
+    {"clamp", &Modifiers::clamp, false},
+    {"byte_sel", &Modifiers::byte_sel, true},
+    {"word_sel", &Modifiers::word_sel, true},
+    {"opsel_a", &Modifiers::opsel_a, false},
+    {"opsel_b", &Modifiers::opsel_b, false},
+    {"index_key", &Modifiers::index_key, false},
+    {"matrix_a_reuse", &Modifiers::matrix_a_reuse, false},
+    {"matrix_b_reuse", &Modifiers::matrix_b_reuse, false},
+    {"matrix_a_fmt", &Modifiers::matrix_a_fmt, false},
+    {"matrix_b_fmt", &Modifiers::matrix_b_fmt, false},
+    {"matrix_a_scale", &Modifiers::matrix_a_scale, false},
+    {"matrix_b_scale", &Modifiers::matrix_b_scale, false},
+    {"matrix_a_scale_fmt", &Modifiers::matrix_a_scale_fmt, false},
+    {"matrix_b_scale_fmt", &Modifiers::matrix_b_scale_fmt, false},
+};
+inline constexpr auto kModifierNames = [] {
+  std::array<std::string_view, std::size(kModifierFields)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kModifierFields[i].name;
+  return names;
+}();
+// The keys an eval line's / a Python call's "mods" may hold for a matrix instruction: every modifier field (the
+// VALU ones too when `with_valu_arguments`, so that their refusal names the instruction) plus the integer
+// builtins' a_signed / b_signed.
+std::vector<std::string_view> matrix_mod_keys(bool with_valu_arguments);
+
+// The value of the field called `name` (one of kModifierNames; anything else is a logic error); set_modifier()
+// writes it.
 int modifier_value(const Modifiers& mods, std::string_view name);
 void set_modifier(Modifiers& mods, std::string_view name, int value);
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 
 #include "emu/api/matrix_executor.hpp"
 #include "emu/insns/execute.hpp"
@@ -130,7 +131,7 @@ std::vector<std::vector<std::uint32_t>> parse_vgprs(const Json& v, const std::st
 }
 
 // (A plain list, searched linearly: a std::set built per call cost every eval line allocations.)
-void check_keys(const Json& obj, const std::string& where, std::initializer_list<std::string_view> allowed) {
+void check_keys(const Json& obj, const std::string& where, std::span<const std::string_view> allowed) {
   for (const auto& [key, value] : obj.items())
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       const std::set<std::string_view> sorted(allowed.begin(), allowed.end());
@@ -139,12 +140,14 @@ void check_keys(const Json& obj, const std::string& where, std::initializer_list
       fail(where.empty() ? key : where + "." + key, fmt::format("unknown key (allowed: {})", list));
     }
 }
+void check_keys(const Json& obj, const std::string& where, std::initializer_list<std::string_view> allowed) {
+  check_keys(obj, where, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
 
 Modifiers parse_mods(const Json& mods, const InstrDesc& d) {
   if (!mods.is_object()) fail("mods", "expected an object");
-  check_keys(mods, "mods",
-             {"opsel", "neg", "neg_hi", "clamp", "cbsz", "abid", "blgp", "a_signed", "b_signed", "byte_sel", "word_sel",
-              "opsel_a", "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"});
+  static const std::vector<std::string_view> keys = matrix_mod_keys(true);
+  check_keys(mods, "mods", keys);
   Modifiers m;
   for (const auto& [key, value] : mods.items()) {
     const int v = parse_int(value, "mods." + key);

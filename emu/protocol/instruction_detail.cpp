@@ -81,7 +81,7 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
         "  Sparse A: 4:2 structured; A holds the {} stored values of each row (M x K/2), IDX a 2-bit "
         "position per stored value (docs/cdna3.md §3)\n",
         d.k / 2);
-  if (d.family().formats_from_cbsz_blgp)
+  if (d.cbsz_blgp_are_formats())
     out << "  Formats: CBSZ is A's and BLGP B's: 0 fp8 E4M3, 1 bf8 E5M2 (OCP; 8 VGPRs read), 2 fp6 E2M3, 3 bf6 E3M2 (6), "
            "4 fp4 E2M1 (4) (docs/cdna4.md §1, §2.2)\n";
   if (d.has(Operand::SA))

@@ -100,8 +100,12 @@ Json instruction_json(const InstrDesc& d) {
       j["vgprs"][std::string(operand_name(op))] = d.vgprs(op);
     }
   }
-  // f8f6f4: A and B take the format CBSZ / BLGP select (docs/cdna4.md §1).
-  j["formats_from_cbsz_blgp"] = d.family().formats_from_cbsz_blgp;
+  // f8f6f4: A and B take the format CBSZ / BLGP select (docs/cdna4.md §1), or on gfx1250 matrix_a_fmt /
+  // matrix_b_fmt (docs/cdna5.md §1): "format_modifiers" names them.
+  j["formats_from_cbsz_blgp"] = d.cbsz_blgp_are_formats();
+  j["format_modifiers"] = d.formats_from_modifiers()
+                              ? Json::array({d.format_modifier(Operand::A), d.format_modifier(Operand::B)})
+                              : Json::array();
   // The unscaled f8f6f4 encoding: what the scaled builtin compiles to with constant zero scales.
   j["zero_scale_form"] = d.zero_scale_form;
   const auto peak = peak_ops_per_clock(d);

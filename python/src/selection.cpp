@@ -15,9 +15,11 @@ namespace {
 
 // The modifier names of an eval line's "mods" that a matrix instruction can take.
 const std::set<std::string>& matrix_mod_names() {
-  static const std::set<std::string> names{"abid",    "a_signed",  "b_signed",       "blgp",          "cbsz",
-                                           "clamp",   "neg",       "neg_hi",         "opsel",         "opsel_a",
-                                           "opsel_b", "index_key", "matrix_a_reuse", "matrix_b_reuse"};
+  static const std::set<std::string> names = [] {
+    std::set<std::string> s;
+    for (const std::string_view k : matrix_mod_keys(false)) s.emplace(k);
+    return s;
+  }();
   return names;
 }
 

@@ -21,7 +21,7 @@ TEST_CASE("gfx950 f8f6f4 kernels: formats, scale bytes, the unscaled form", "[de
   };
   int scaled = 0, unscaled = 0;
   for (const Kernel& k : kernels) {
-    if (k.matrix == nullptr || !k.matrix->family().formats_from_cbsz_blgp) continue;
+    if (k.matrix == nullptr || !k.matrix->cbsz_blgp_are_formats()) continue;
     (k.matrix->zero_scale_form ? unscaled : scaled)++;
   }
   CHECK(scaled == 2 * (25 + 6));  // two shapes: 25 format pairs, opsel_a 1..3, opsel_b 1..3

@@ -6,6 +6,7 @@
 
 #include "emu/fast/gemm_family.hpp"
 #include "fast/fast_test_support.hpp"
+#include "fmt/format.h"
 #include "support/sanitized.hpp"
 
 using namespace mxlane;
@@ -77,10 +78,11 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("is sparse"));
       continue;
     }
-    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the BF8 operands and the f32-C, bf16-D form; they run
-    // the reference.
-    const bool cdna5_reference_only = d.family_id == MatrixFamilyId::wmma_gfx1250 &&
-                                      (d.c_type != d.d_type || d.a_type == ElemType::bf8 || d.b_type == ElemType::bf8);
+    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the BF8 and FP4 operands and the f32-C, bf16-D form; they
+    // run the reference.
+    const bool cdna5_reference_only =
+        d.family_id == MatrixFamilyId::wmma_gfx1250 &&
+        (d.c_type != d.d_type || d.a_type == ElemType::bf8 || d.b_type == ElemType::bf8 || d.a_type == ElemType::fp4);
     if (cdna5_reference_only) {
       CHECK_FALSE(fast::gemm_family(d).has_value());
       if (d.c_type != d.d_type)  // bf16f32: an f32 C and a bf16 D cannot share gemm()'s accumulator
@@ -106,21 +108,23 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("block-scaled"));
       continue;
     }
-    if (d.family().formats_from_cbsz_blgp) {
+    if (d.formats_from_modifiers()) {  // gfx950's CBSZ / BLGP, gfx1250's matrix_a_fmt / matrix_b_fmt
       CHECK(fast::gemm_family(d)->family == fast::GemmFamily::cdna4_f8f6f4_fp8);
       GemmOptions bf8_a;
-      bf8_a.mods.cbsz = 1;
+      set_modifier(bf8_a.mods, d.format_modifier(Operand::A), 1);
       CHECK(gemm_path(d, bf8_a) == GemmPath::reference_tiles);
       bf8_a.path = GemmPath::fast;
-      CHECK_THROWS_WITH(gemm_path(d, bf8_a), Catch::Contains("cbsz=1 blgp=0 run the reference"));
+      CHECK_THROWS_WITH(gemm_path(d, bf8_a),
+                        Catch::Contains(fmt::format("{}=1 {}=0 run the reference", d.format_modifier(Operand::A),
+                                                    d.format_modifier(Operand::B))));
     }
     CHECK(fast::gemm_family(d).has_value());
     CHECK(gemm_path(d) == GemmPath::fast);
     reference_only += fast::gemm_family(d).has_value() ? 0 : 1;
   }
-  // Exactly gfx1250's 12 rows with a BF8 operand and its bf16f32 row (docs/cdna5.md §3.5).
+  // Exactly gfx1250's 12 rows with a BF8 operand, its bf16f32 row and the 32x16x128 FP4 (docs/cdna5.md §3.5).
   WARN("gfx1250 instructions without a fast kernel (reference elements): " << reference_only);
-  CHECK(reference_only == 13);
+  CHECK(reference_only == 14);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

@@ -164,12 +164,13 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
       CHECK(d.coexec_cycles == -1);  // not published
     } else if (d.family_id == MatrixFamilyId::wmma_gfx1250) {
-      // docs/cdna5.md §1: wave32 only, K*16/32 inputs per lane, 16-bit C/D packed; bf16f32 reads an f32 C.
+      // docs/cdna5.md §1: wave32 only, K*M/32 A and K*N/32 B inputs per lane, 16-bit C/D packed; bf16f32 reads
+      // an f32 C; the 32x16x128 FP4 has 32 rows.
       CHECK(d.wave == 32);
-      CHECK(d.vgprs_a == d.k * 16 / 32 * in_bits / 32);
-      CHECK(d.vgprs_b == d.vgprs_a);
-      CHECK(d.vgprs_cd == 16 * 16 / 32 * out_bits / 32);
-      CHECK(d.vgprs_c == 16 * 16 / 32 * elem_bits(d.c_type) / 32);
+      CHECK(d.vgprs_a == d.k * d.m / 32 * in_bits / 32);
+      CHECK(d.vgprs_b == d.k * d.n / 32 * elem_bits(d.b_type) / 32);
+      CHECK(d.vgprs_cd == d.m * d.n / 32 * out_bits / 32);
+      CHECK(d.vgprs_c == d.m * d.n / 32 * elem_bits(d.c_type) / 32);
       CHECK(d.cycles == -1);
     } else {
       CHECK(d.vgprs_a == 16 * in_bits / 32);  // §6: a lane holds all 16 K values

@@ -90,9 +90,10 @@ TEST_CASE("Forward and inverse agree for every instruction, operand and legal mo
       for (const Modifiers& mods : modifier_combinations(d, op)) {
         const OperandLayout l(d, op, mods);
         INFO(d.builtin << " " << operand_name(op) << " " << format_modifiers(d, mods));
-        // gfx950 f8f6f4: fp6/bf6 read 6 and fp4 4 of A's / B's 8 VGPRs (docs/cdna4.md §2.2).
-        const bool format_operand = d.family().formats_from_cbsz_blgp && (op == Operand::A || op == Operand::B);
-        REQUIRE(l.vgprs() == (format_operand ? l.element_bits() : d.vgprs(op)));
+        // f8f6f4: fp6/bf6 read 6/8 and fp4 4/8 of A's / B's VGPRs (gfx950: of 8, docs/cdna4.md §2.2; gfx1250:
+        // of 16, docs/cdna5.md §2.4).
+        const bool format_operand = d.formats_from_modifiers() && (op == Operand::A || op == Operand::B);
+        REQUIRE(l.vgprs() == (format_operand ? d.vgprs(op) * l.element_bits() / 8 : d.vgprs(op)));
         REQUIRE(l.rows() == d.rows(op));
         REQUIRE(l.cols() == d.cols(op));
         REQUIRE(l.blocks() == d.blocks);

@@ -9,12 +9,14 @@ from conftest import matrix_builtins
 
 RAW = {4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 BITS = {"f64": 64, "f32": 32, "xf32": 32, "i32": 32, "f16": 16, "bf16": 16, "i8": 8, "iu8": 8, "iu4": 4,
-        "fp8": 8, "bf8": 8}
+        "fp8": 8, "bf8": 8, "fp4": 4}
+# gfx1250's f8f6f4 WMMA: the width of the format matrix_a_fmt / matrix_b_fmt name (FP8, BF8, FP6, BF6, FP4).
+FORMAT_BITS = [8, 8, 6, 6, 4]
 
 
-def random_bits(rng, elem_type, shape):
-    bits = BITS[elem_type]
-    return rng.integers(0, 1 << bits, shape, dtype=np.uint64).astype(RAW[bits])
+def random_bits(rng, elem_type, shape, mods=None, operand=""):
+    bits = BITS.get(elem_type) or FORMAT_BITS[(mods or {}).get("matrix_%s_fmt" % operand.lower(), 0)]
+    return rng.integers(0, 1 << bits, shape, dtype=np.uint64).astype(RAW[max(bits, 8) if bits < 8 else bits])
 
 
 def via_eval(desc, A, B, C, mods):
@@ -47,13 +49,13 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 176  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 + 23 gfx1250 WMMA
+    assert len(builtins) == 178  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 + 25 gfx1250 WMMA
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]
         shape = (desc["blocks"], desc["m"], desc["k"]), (desc["blocks"], desc["k"], desc["n"]), (desc["blocks"], desc["m"], desc["n"])
-        A, B, C = (random_bits(rng, t[x], s) for x, s in zip("ABC", shape))
         mods = some_modifiers(desc, rng) if with_mods else {}
+        A, B, C = (random_bits(rng, t[x], s, mods, x) for x, s in zip("ABC", shape))
         with_some_modifier += bool(mods)
         d = np.asarray(mxlane.mma(desc["arch"], desc["builtin"], A, B, C, **mods))
         raw_d = d.view(RAW[BITS[t["D"]]]).reshape(shape[2])
@@ -62,8 +64,8 @@ def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     if with_mods:
         # every builtin that takes a modifier ran with one
         # (61 before gfx942, plus its 12 multi-block, 2 single-block f32 and 2 f64 negate-mask builtins,
-        # the same 16 on gfx950, plus the 22 gfx1200 and the 23 gfx1250 WMMA builtins)
-        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 138
+        # the same 16 on gfx950, plus the 22 gfx1200 and the 25 gfx1250 WMMA builtins)
+        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 140
 
 
 def test_values_and_raw_bits_give_the_same_bits(rng):

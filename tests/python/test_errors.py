@@ -91,8 +91,9 @@ def test_shapes_and_arguments():
     assert message(lambda: mxlane.mma("gfx1100", inst, np.zeros((16, 8), np.float16), Z16, Z32)) == \
         "a: expected shape (16, 16) or (1, 16, 16), got (16, 8)"
     assert message(lambda: mxlane.mma("gfx1100", inst, Z16, Z16, Z32, foo=1)) == \
-        "mods.foo: unknown key (allowed: a_signed, abid, b_signed, blgp, cbsz, clamp, index_key, matrix_a_reuse, " \
-        "matrix_b_reuse, neg, neg_hi, opsel, opsel_a, opsel_b)"
+        "mods.foo: unknown key (allowed: a_signed, abid, b_signed, blgp, cbsz, clamp, index_key, matrix_a_fmt, " \
+        "matrix_a_reuse, matrix_a_scale, matrix_a_scale_fmt, matrix_b_fmt, matrix_b_reuse, matrix_b_scale, " \
+        "matrix_b_scale_fmt, neg, neg_hi, opsel, opsel_a, opsel_b)"
     assert message(lambda: mxlane.mma("gfx1100", inst, Z16, Z16, Z32, a_signed=1)) == \
         "mods.a_signed: v_wmma_f32_16x16x16_f16 does not take a_signed (integer WMMA only)"
     assert message(lambda: mxlane.gemm("gfx1100", inst, Z16, Z16, Z32, threads=-1)) == \

@@ -57,8 +57,9 @@ def test_pack_unpack_round_trip_every_builtin_and_operand():
     for desc in matrix_builtins():
         for operand in "ABCD":
             rows, cols = {"A": (desc["m"], desc["k"]), "B": (desc["k"], desc["n"])}.get(operand, (desc["m"], desc["n"]))
+            # f8f6f4 (gfx1250's WMMA): the default formats, FP8.
             bits = {"f64": 64, "f32": 32, "xf32": 32, "i32": 32, "f16": 16, "bf16": 16, "i8": 8, "iu8": 8, "iu4": 4,
-                    "fp8": 8, "bf8": 8}[desc["types"][operand]]
+                    "fp8": 8, "bf8": 8, "fp4": 4, "f8f6f4": 8}[desc["types"][operand]]
             dtype = {4: np.uint8, 8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[bits]
             x = rng.integers(0, 1 << bits, (desc["blocks"], rows, cols), dtype=np.uint64).astype(dtype)
             regs = mxlane.pack(desc["arch"], desc["builtin"], operand, x)

@@ -152,10 +152,19 @@ def fp8_bits_of_int(v, op_type, arch):
     return (0x80 if v < 0 else 0) | ((e + bias) << man)
 
 
+def fp4_bits_of_int(v):
+    """The OCP FP4 E2M1 bits of 0, +-1 or +-2 (exponent bias 1, one fraction bit), made by hand."""
+    return {0: 0x0, 1: 0x2, 2: 0x4, -1: 0xA, -2: 0xC}[int(v)]
+
+
 def as_values(ints, op_type, signed, arch=""):
-    """Integers in the dtype mma takes for the element type (bf16, fp8, bf8: bits made by hand)."""
+    """Integers in the dtype mma takes for the element type (bf16, fp8, bf8, fp4: bits made by hand)."""
     if op_type == "bf16":
         return np.vectorize(bf16_bits_of_int)(ints).astype(np.uint16)
+    if op_type == "fp4":
+        return np.vectorize(fp4_bits_of_int)(ints).astype(np.uint8)
+    if op_type == "f8f6f4":  # gfx1250's f8f6f4 WMMA with its default formats, FP8 E4M3
+        op_type = "fp8"
     if op_type in ("fp8", "bf8"):
         return np.vectorize(lambda v: fp8_bits_of_int(v, op_type, arch))(ints).astype(np.uint8)
     return ints.astype({"f16": np.float16, "f32": np.float32, "xf32": np.float32, "f64": np.float64, "i32": np.int32,
@@ -188,9 +197,9 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         got = as_fractions(np.asarray(d).reshape(blocks, m, n), ops["D"]["type"])
         assert (got == expected).all(), desc["builtin"]
         checked += 1
-    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100 + 22 gfx1200 + 23 gfx1250; integer WMMA:
+    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100 + 22 gfx1200 + 25 gfx1250; integer WMMA:
     # 4 gfx1100 + 6 gfx1200 + 1 gfx1250
-    assert checked == (11 if signed else 176)
+    assert checked == (11 if signed else 178)
 
 
 def test_every_smfmac_equals_the_exact_sparse_dot_product():

@@ -104,6 +104,33 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
                   taken_by("matrix_b_reuse") +
                       "gfx1250 operand-cache hint for B, 0 or 1; changes no result. Example: --matrix-b-reuse 1")
       ->check(integer_in(0, 1));
+  cmd->add_option("--matrix-a-fmt,--matrix_a_fmt", o.mods.matrix_a_fmt,
+                  taken_by("matrix_a_fmt") +
+                      "gfx1250 f8f6f4 WMMA: A's format, 0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4. Example: --matrix-a-fmt 4")
+      ->check(integer_in(0, 4));
+  cmd->add_option("--matrix-b-fmt,--matrix_b_fmt", o.mods.matrix_b_fmt,
+                  taken_by("matrix_b_fmt") +
+                      "gfx1250 f8f6f4 WMMA: B's format, coded as --matrix-a-fmt. Example: --matrix-b-fmt 2")
+      ->check(integer_in(0, 4));
+  cmd->add_option("--matrix-a-scale,--matrix_a_scale", o.mods.matrix_a_scale,
+                  taken_by("matrix_a_scale") +
+                      "gfx1250 block-scaled WMMA: 0 (ROW0) or 1 (ROW1), which half-wave's lanes hold A's scales. "
+                      "Example: --matrix-a-scale 1")
+      ->check(integer_in(0, 1));
+  cmd->add_option("--matrix-b-scale,--matrix_b_scale", o.mods.matrix_b_scale,
+                  taken_by("matrix_b_scale") +
+                      "gfx1250 block-scaled WMMA: ROW0/ROW1 for B's scales. Example: --matrix-b-scale 1")
+      ->check(integer_in(0, 1));
+  cmd->add_option(
+         "--matrix-a-scale-fmt,--matrix_a_scale_fmt", o.mods.matrix_a_scale_fmt,
+         taken_by("matrix_a_scale_fmt") +
+             "gfx1250 block-scaled WMMA: A's scale format, 0 E8M0, 1 E5M3, 2 E4M3. Example: --matrix-a-scale-fmt 1")
+      ->check(integer_in(0, 2));
+  cmd->add_option(
+         "--matrix-b-scale-fmt,--matrix_b_scale_fmt", o.mods.matrix_b_scale_fmt,
+         taken_by("matrix_b_scale_fmt") +
+             "gfx1250 block-scaled WMMA: B's scale format, coded as --matrix-a-scale-fmt. Example: --matrix-b-scale-fmt 2")
+      ->check(integer_in(0, 2));
   cmd->add_option(
       "--option", o.switch_settings,
       "Behaviour switch NAME=VALUE (the switches: `mxlane list --options`). Example: --option cbsz_model=calculator, "

@@ -112,9 +112,11 @@ struct MatrixFamily {
   SparseGroupingSwitch sparse_grouping = SparseGroupingSwitch::none;
   // Why a NEG/NEG_HI value out of range is refused, where the family has its own reason.
   std::string_view neg_range_reason = "";
-  // CBSZ and BLGP name the A and B element formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4), not broadcast
-  // or lane patterns; each lane holds 32 values of its row / column (docs/cdna4.md §1, §2.2).
-  bool formats_from_cbsz_blgp = false;
+  // The modifiers that name the A and B element formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4) of its rows whose
+  // table type is the placeholder f8f6f4: CBSZ / BLGP on gfx950 (docs/cdna4.md §1), where they are then no
+  // broadcast or lane pattern; matrix_a_fmt / matrix_b_fmt on gfx1250 (docs/cdna5.md §1). Empty: none.
+  std::string_view a_format_modifier = "";
+  std::string_view b_format_modifier = "";
   // Its single-block shapes with four A and four B VGPRs are gfx950's K-doubled ones, whose lane map
   // is switch k16_layout's (docs/cdna4.md §2.1).
   bool kdoubled_layout_switchable = false;

@@ -21,7 +21,8 @@ struct FamilyRules<MatrixFamilyId::mfma_f8f6f4> {
     f.integer_model_text = "";
     f.fast_numerics = FastNumerics::cdna4_f8f6f4;
     f.refuse_modifier = mfma_f8f6f4_refuses_modifier;
-    f.formats_from_cbsz_blgp = true;
+    f.a_format_modifier = "cbsz";
+    f.b_format_modifier = "blgp";
     f.kdoubled_layout_switchable = false;
     f.f64_cd_order_switchable = false;
     f.eight_bit_pair_is_long = false;

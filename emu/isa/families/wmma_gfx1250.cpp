@@ -15,6 +15,16 @@ std::optional<std::string> wmma_gfx1250_refuses_modifier(const InstrDesc& d, std
            "(docs/cdna5.md §1, §2)";
   if (name == "clamp") return "CLAMP must be 0 on a float result; only the IU8 WMMA takes it (docs/cdna5.md §1)";
   if (name == "index_key") return "index_key exists only on SWMMAC (docs/cdna5.md §1)";
+  if (name == "matrix_a_reuse" || name == "matrix_b_reuse")
+    return fmt::format("llvm-mc-22 refuses {} on {}, and its builtin has no reuse argument (docs/cdna5.md §1)", name,
+                       d.mnemonic);
+  if (name == "matrix_a_fmt" || name == "matrix_b_fmt")
+    return fmt::format(
+        "{} types are fixed; only v_wmma_f32_16x16x128_f8f6f4 and the scaled f8f6f4 forms take a "
+        "format (docs/cdna5.md §1)",
+        d.mnemonic);
+  if (name.starts_with("matrix_a_scale") || name.starts_with("matrix_b_scale"))
+    return fmt::format("{} exists only on the block-scaled v_wmma_scale*_ forms (docs/cdna5.md §1)", name);
   return std::nullopt;
 }
 

@@ -26,6 +26,8 @@ struct FamilyRules<MatrixFamilyId::wmma_gfx1250> {
         "(docs/cdna5.md §3.4) [INF]";
     f.fast_numerics = FastNumerics::cdna5_wmma;
     f.refuse_modifier = wmma_gfx1250_refuses_modifier;
+    f.a_format_modifier = "matrix_a_fmt";  // the f8f6f4 forms (docs/cdna5.md §1)
+    f.b_format_modifier = "matrix_b_fmt";
     f.bf16_builtin_vectors = true;  // clang-22's gfx1250 builtins take V16y / V8y (docs/cdna5.md §1)
     f.fma_chain_model_text =
         "CDNA5 WMMA, switch cdna5_wmma=fma-chain: binary32 fused multiply-adds from C, k ascending, the factors "
