@@ -61,6 +61,16 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::formats_abc_cmod:
         return fmt::format("{}({}, s0, {}, s1, {}, s2)", name, m.matrix_a_fmt, m.matrix_b_fmt, c_mod(m));
       case BuiltinArgs::abc_cmod: return fmt::format("{}(s0, s1, {}, s2)", name, c_mod(m));
+      // gfx1250 SWMMAC: s3 is the index as the builtin's one `int` (K=128 reads a second VGPR the builtin
+      // cannot set, docs/cdna5.md §2.5).
+      case BuiltinArgs::neg_abc_idx_reuse:
+        return fmt::format("{}({}, s0, {}, s1, s2, s3, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
+                           b(m.matrix_b_reuse));
+      case BuiltinArgs::abc_idx_reuse:
+        return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+      case BuiltinArgs::signed_abc_idx_reuse_clamp:
+        return fmt::format("{}({}, s0, {}, s1, s2, s3, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2),
+                           b(m.matrix_a_reuse), b(m.matrix_b_reuse), b(m.clamp));
       case BuiltinArgs::signed_abc_reuse_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
                            b(m.matrix_b_reuse), b(m.clamp));
@@ -97,7 +107,10 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)};
       for (Operand op : kernel_source_operands(*k.matrix))
         if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) types.push_back("int");  // one VGPR each
-      result = matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);
+      // A SWMMAC's C is D's registers: its builtin returns C's tuple (gfx1250 bf16f32: 8 f32 VGPRs, of which
+      // the bf16 D is the first 4, docs/cdna5.md §2.5).
+      result = k.matrix->family().sparse_a ? matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)
+                                           : matrix_type(*k.matrix, k.matrix->d_type, k.matrix->vgprs_cd);
     } else {
       const ValuSignatureTraits& traits = valu_signature_traits(k.valu->signature);
       for (std::string_view type : traits.hip_args)
@@ -117,7 +130,9 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
     }
     if (k.mode_imm != 0) src += fmt::format("  __builtin_amdgcn_s_setreg({}, {});\n", k.mode_imm, k.mode_value);
     src += fmt::format("  const {} r = {};\n", result, call(k));
-    src += fmt::format("  unsigned o[{}] = {{}};\n  __builtin_memcpy(o, &r, sizeof(r));\n", k.out_dwords);
+    src += fmt::format(
+        "  unsigned o[{}] = {{}};\n  __builtin_memcpy(o, &r, sizeof(r) < sizeof(o) ? sizeof(r) : sizeof(o));\n",
+        k.out_dwords);
     src += fmt::format("  for (unsigned i = 0; i < {0}u; ++i) out[lane * {0}u + i] = o[i];\n}}\n\n", k.out_dwords);
   }
   return src;

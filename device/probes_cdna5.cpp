@@ -27,6 +27,21 @@ Case half_ulp_pair(const Kernel& k, int k_first, int k_second) {
       fmt::format("targeted: C = 1, products 2^-24 at k {} and {}", k_first, k_second));
 }
 
+// v_swmmac_f32_16x16x64_f16 with C = 1.0 and two stored A values 2^-24 at stored columns 0 and `second` of every
+// row (each pair's indices 0, 1: stored column ck sits at k = 2 * ck - ck mod 2), B = 1.0: the cases of
+// docs/cdna5.md §3.6.
+Case sparse_half_ulp_pair(const Kernel& k, int second) {
+  return matrix_case(
+      k,
+      [second](Operand op, int, int, int c) -> std::uint64_t {
+        if (op == Operand::C) return 0x3F800000;
+        if (op == Operand::B) return 0x3C00;
+        if (op == Operand::IDX) return static_cast<std::uint64_t>(c % 2);
+        return c == 0 || c == second ? 0x0001 : 0;
+      },
+      fmt::format("targeted: C = 1, stored values 2^-24 at stored columns 0 and {}", second));
+}
+
 }  // namespace
 
 std::vector<Probe> cdna5_probes() {
@@ -93,6 +108,15 @@ std::vector<Probe> cdna5_probes() {
                return kF16Integers[r];
              },
              "targeted: one-hot A rows against B = k + 1")};
+       }},
+      {"docs/cdna5.md §4 P-C5-6",
+       "Does gfx1250's float SWMMAC group its products by dense k (the dense WMMA on the rebuilt row) or by stored "
+       "value (rocjitsu's order)?",
+       "gfx1250", "k_swmmac_f32_16x16x64_f16", switch_candidates("cdna5_swmmac_grouping"), false,
+       [](const Kernel& k) {
+         // Stored columns 0 and 6 (k 0 and 12): one group of 8 stored values, two groups of 8 dense k. Stored
+         // columns 0 and 2 (k 0 and 4): one group either way (and one DOT4 step only by stored value).
+         return std::vector<Case>{sparse_half_ulp_pair(k, 6), sparse_half_ulp_pair(k, 2)};
        }},
       {"docs/cdna5.md §4 P-C5-4",
        "Does gfx1250's IU8 WMMA with CLAMP saturate once, after every product?",

@@ -39,6 +39,24 @@ BitLayout gfx1250_input_layout(const InstrDesc& d, Operand op, int bits, int par
   return layout;
 }
 
+BitLayout gfx1250_sparse_input_layout(const InstrDesc& d, Operand op) {
+  if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 SWMMAC is wave32 only", d.builtin));
+  const int bits = elem_bits(d.a_type);
+  const Coord mn = op == Operand::B ? Coord::col : Coord::row;
+  const Coord k = op == Operand::B ? Coord::row : Coord::col;
+  // A: the dense block of 128 bits over the stored columns; B: blocks of 256 bits (rocjitsu's Tensile-checked
+  // map, layout.h); IDX: a block of K/4 fields (the top bit of the stored column picks the half-wave).
+  const int depth = op == Operand::B ? d.k : d.k / 2;
+  const int block = op == Operand::A ? std::min(128 / bits, depth / 2) : op == Operand::B ? 256 / bits : d.k / 4;
+  const int block_bits = log2_exact(block), k_bits = log2_exact(depth);
+  BitLayout layout;
+  for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({mn, b});
+  layout.lane_bits.push_back({k, block_bits});
+  for (int b = 0; b < k_bits; ++b)
+    if (b != block_bits) layout.item_bits.push_back({k, b});
+  return layout;
+}
+
 BitLayout gfx1250_output_layout(const InstrDesc& d) {
   if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 WMMA is wave32 only", d.builtin));
   BitLayout layout;

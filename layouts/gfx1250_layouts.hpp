@@ -15,6 +15,11 @@ namespace mxlane {
 // The 32x16x128 FP4 A holds rows 16-31 in the 8 VGPRs after rows 0-15.
 BitLayout gfx1250_input_layout(const InstrDesc& desc, Operand op, int bits, int partner_bits);
 
+// SWMMAC (docs/cdna5.md §2.5) [SRC-EMU]: the compressed A as the dense map over its K/2 stored columns; B in
+// blocks of 256 bits (16-bit: 16 k, 8-bit: 32 k), the even blocks in lanes 0-15; IDX one 2-bit field per
+// stored value, the first K/4 stored values of a row in lanes 0-15, the rest in lanes 16-31, in order.
+BitLayout gfx1250_sparse_input_layout(const InstrDesc& desc, Operand op);
+
 // C and D: row i in item i mod 8, rows 8-15 in lanes 16-31, column j on lane bits 0-3; 16-bit values
 // packed two to a VGPR (docs/cdna5.md §2.2) [SRC-EMU; HW for the f32 D of the 16x16x32 f16/bf16 WMMA].
 // With 32 rows (32x16x128 FP4) rows 16-31 follow in items 8-15 (docs/cdna5.md §2.4) [SRC-EMU].

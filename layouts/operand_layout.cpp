@@ -19,7 +19,7 @@ bool takes_float_neg(const InstrDesc& d) {
          d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
          d.modifiers == ModifierSet::swmmac_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx1250_neg ||
          d.modifiers == ModifierSet::wmma_gfx1250_fp8 || d.modifiers == ModifierSet::wmma_gfx1250_f8f6f4 ||
-         d.modifiers == ModifierSet::wmma_gfx1250_cmod;
+         d.modifiers == ModifierSet::wmma_gfx1250_cmod || d.modifiers == ModifierSet::swmmac_gfx1250_neg;
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -71,6 +71,9 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
       } else {
         bits_ = gfx1250_output_layout(desc);
       }
+      break;
+    case LayoutRule::gfx1250_sparse:
+      bits_ = input ? gfx1250_sparse_input_layout(desc, operand) : gfx1250_output_layout(desc);
       break;
   }
 

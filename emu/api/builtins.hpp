@@ -227,6 +227,31 @@ struct Builtin {
       requires(detail::args_of(d) == BuiltinArgs::abc_cmod) {
     return call(a, b, c, Modifiers{.neg = (c_mod & 1) << 2, .neg_hi = (c_mod & 2) << 1}, s);
   }
+  // gfx1250 SWMMAC (docs/cdna5.md §1, §2.5): c is the accumulator (read from D's registers); idx is the builtin's
+  // one `int` index VGPR; the K=128 forms read a second index VGPR that the builtin cannot set, which these take
+  // as 0 (clang-22 leaves it undefined). neg_a / neg_b negate all of A / B (NEG and NEG_HI together).
+  D operator()(bool neg_a, const A& a, bool neg_b, const B& b, const C& c, const Idx& idx, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::neg_abc_idx_reuse) {
+    const int neg = (neg_a ? 1 : 0) | (neg_b ? 2 : 0);
+    return call(
+        a, b, c,
+        Modifiers{.neg = neg, .neg_hi = neg, .matrix_a_reuse = reuse_a ? 1 : 0, .matrix_b_reuse = reuse_b ? 1 : 0}, s,
+        &idx);
+  }
+  D operator()(const A& a, const B& b, const C& c, const Idx& idx, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::abc_idx_reuse) {
+    return call(a, b, c, Modifiers{.matrix_a_reuse = reuse_a ? 1 : 0, .matrix_b_reuse = reuse_b ? 1 : 0}, s, &idx);
+  }
+  D operator()(bool a_signed, const A& a, bool b_signed, const B& b, const C& c, const Idx& idx, bool reuse_a,
+               bool reuse_b, bool clamp = false, const Switches& s = {}) const
+      requires(detail::args_of(d) == BuiltinArgs::signed_abc_idx_reuse_clamp) {
+    return call(a, b, c,
+                Modifiers{.neg = (a_signed ? 1 : 0) | (b_signed ? 2 : 0),
+                          .clamp = clamp ? 1 : 0,
+                          .matrix_a_reuse = reuse_a ? 1 : 0,
+                          .matrix_b_reuse = reuse_b ? 1 : 0},
+                s, &idx);
+  }
 
  private:
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.

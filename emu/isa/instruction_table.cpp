@@ -102,7 +102,9 @@ int InstrDesc::vgprs(Operand op) const {
     case Operand::B: return vgprs_b;
     case Operand::C: return vgprs_c;
     case Operand::D: return vgprs_cd;
-    case Operand::IDX:  // one VGPR (docs/cdna3.md §3)
+    case Operand::IDX:  // 2 bits per stored value of a lane, at least one VGPR (docs/cdna3.md §3; gfx1250
+                        // K=128 SWMMAC: two, docs/cdna5.md §2.5)
+      return has(op) ? std::max(1, (cols(Operand::A) * m * blocks / wave * 2 + 31) / 32) : 0;
     case Operand::SA:
     case Operand::SB: return has(op) ? 1 : 0;  // one VGPR each (docs/cdna4.md §2.3)
   }

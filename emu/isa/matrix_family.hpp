@@ -11,6 +11,7 @@
 #include "emu/isa/families/mfma_f8f6f4.hpp"
 #include "emu/isa/families/smfmac.hpp"
 #include "emu/isa/families/swmmac_gfx12.hpp"
+#include "emu/isa/families/swmmac_gfx1250.hpp"
 #include "emu/isa/families/wmma.hpp"
 #include "emu/isa/families/wmma_gfx12.hpp"
 #include "emu/isa/families/wmma_gfx1250.hpp"

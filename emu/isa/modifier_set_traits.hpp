@@ -31,6 +31,10 @@ enum class BuiltinArgs : std::uint8_t {
   signed_abc_reuse_clamp,  // IU8 WMMA: (bool a_signed, a, bool b_signed, b, c, bool reuse_a, bool reuse_b, bool clamp)
   formats_abc_cmod,        // f8f6f4 WMMA: (int fmt_a, a, int fmt_b, b, short c_mod, c)
   abc_cmod,                // 32x16x128 FP4 WMMA: (a, b, short c_mod, c)
+  // gfx1250 SWMMAC (docs/cdna5.md §1): `int index` is one VGPR even where the instruction reads two (K=128).
+  neg_abc_idx_reuse,           // f16/bf16: (bool neg_a, a, bool neg_b, b, c, int index, bool reuse_a, bool reuse_b)
+  abc_idx_reuse,               // FP8/BF8: (a, b, c, int index, bool reuse_a, bool reuse_b)
+  signed_abc_idx_reuse_clamp,  // IU8: (bool a_signed, a, bool b_signed, b, c, int index, reuse_a, reuse_b, clamp)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -66,7 +70,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 21> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 24> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
@@ -166,6 +170,31 @@ inline constexpr std::array<ModifierSetTraits, 21> kModifierSetTraits = {{
      {"matrix_a_fmt", "matrix_b_fmt", "neg", "neg_hi"},
      DeviceModifierSets::formats_scales},
     {ModifierSet::wmma_gfx1250_cmod, BuiltinArgs::abc_cmod, false, {"neg", "neg_hi", ""}, DeviceModifierSets::plain},
+    // gfx1250 SWMMAC: index_key has one legal value (0); neg_a / neg_b and the reuse hints are builtin arguments.
+    {ModifierSet::swmmac_gfx1250_neg,
+     BuiltinArgs::neg_abc_idx_reuse,
+     false,
+     {"neg", "neg_hi", "index_key"},
+     DeviceModifierSets::plain,
+     false,
+     false,
+     true},
+    {ModifierSet::swmmac_gfx1250_fp8,
+     BuiltinArgs::abc_idx_reuse,
+     false,
+     {"index_key", "", ""},
+     DeviceModifierSets::plain,
+     false,
+     false,
+     true},
+    {ModifierSet::swmmac_gfx1250_int,
+     BuiltinArgs::signed_abc_idx_reuse_clamp,
+     true,
+     {"index_key", "", ""},
+     DeviceModifierSets::signedness_clamp,
+     false,
+     false,
+     true},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -194,7 +223,10 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_gfx1250_fp8).set == ModifierSet::wmma_gfx1250_fp8 &&
                   modifier_set_traits(ModifierSet::wmma_gfx1250_int).set == ModifierSet::wmma_gfx1250_int &&
                   modifier_set_traits(ModifierSet::wmma_gfx1250_f8f6f4).set == ModifierSet::wmma_gfx1250_f8f6f4 &&
-                  modifier_set_traits(ModifierSet::wmma_gfx1250_cmod).set == ModifierSet::wmma_gfx1250_cmod,
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_cmod).set == ModifierSet::wmma_gfx1250_cmod &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx1250_neg).set == ModifierSet::swmmac_gfx1250_neg &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx1250_fp8).set == ModifierSet::swmmac_gfx1250_fp8 &&
+                  modifier_set_traits(ModifierSet::swmmac_gfx1250_int).set == ModifierSet::swmmac_gfx1250_int,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

@@ -25,7 +25,8 @@ int swmmac_index_keys(const InstrDesc& d) {
   // iu4 K=32 in wave64 keeps the wave32 lanes (lanes 32-63 unread, docs/rdna4.md §2.3), so its
   // lanes hold as many stored values as in wave32.
   const int held = d.a_type == ElemType::iu4 && d.k == 32 ? d.cols(Operand::A) * d.m / 32 : stored_per_lane;
-  return 32 / (2 * held);
+  // gfx1250's indices fill every IDX VGPR (one or two): one window (docs/cdna5.md §2.5).
+  return std::max(1, 32 * d.vgprs(Operand::IDX) / (2 * held));
 }
 
 namespace {
@@ -208,6 +209,21 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
            "saturate the i32 result after each half of K instead of wrapping [HW-digest] (docs/rdna4.md §3.2)"});
       break;
     case ModifierSet::swmmac_gfx12_fp8: break;
+    case ModifierSet::swmmac_gfx1250_neg:
+      out.push_back({"neg", range(0, 3), "",
+                     "bit 0: negate A values in bits [15:0]; bit 1: same for B (no C field: C is D's registers) "
+                     "[LLVM][INF] (docs/cdna5.md §1)"});
+      out.push_back({"neg_hi", range(0, 3), "",
+                     "bit 0: negate A values in bits [31:16]; bit 1: same for B [LLVM][INF] (docs/cdna5.md §1)"});
+      break;
+    case ModifierSet::swmmac_gfx1250_int:
+      out.push_back({"neg", range(0, 3), "",
+                     "bit 0: A is signed; bit 1: B is signed (the builtin's a_signed/b_signed) [LLVM] "
+                     "(docs/cdna5.md §1)"});
+      out.push_back(
+          {"clamp", {0, 1}, "", "saturate the i32 result once instead of wrapping [LLVM][INF] (docs/cdna5.md §3.4)"});
+      break;
+    case ModifierSet::swmmac_gfx1250_fp8: break;
     case ModifierSet::wmma_gfx1250_neg:
       out.push_back({"neg", range(0, 7), "",
                      "bit 0: negate A values in bits [15:0] (even k; f32: every A value); bit 1: same for B; bit 2: "
@@ -321,6 +337,8 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "an f32 A/B has no high half: llvm-mc-22 encodes no NEG_HI bit for A or B here (docs/cdna5.md §1)";
     else if ((name == "neg" || name == "neg_hi") && !d.family().neg_range_reason.empty())
       why = d.family().neg_range_reason;
+    else if (name == "index_key" && !d.family().index_key_reason.empty())
+      why = d.family().index_key_reason;
     else if (name == "index_key")
       why = fmt::format("the IDX VGPR of {} in wave{} holds {} index window(s) (docs/rdna4.md §1.1, §2.5)", d.builtin,
                         d.wave, swmmac_index_keys(d));

@@ -36,6 +36,9 @@ enum class ModifierSet : std::uint8_t {
   wmma_gfx1250_int,     // CDNA5 IU8 WMMA: NEG[1:0] = A/B signed, CLAMP, reuse hints (docs/cdna5.md §1)
   wmma_gfx1250_f8f6f4,  // CDNA5 f8f6f4 WMMA: matrix_a_fmt / matrix_b_fmt, NEG[2]/NEG_HI[2] on C (docs/cdna5.md §1)
   wmma_gfx1250_cmod,    // CDNA5 32x16x128 FP4 WMMA: NEG[2]/NEG_HI[2] on C only, no reuse hints (docs/cdna5.md §1)
+  swmmac_gfx1250_neg,   // CDNA5 f16/bf16 SWMMAC: NEG/NEG_HI on A and B, reuse hints, index_key (docs/cdna5.md §1)
+  swmmac_gfx1250_fp8,   // CDNA5 FP8/BF8 SWMMAC: reuse hints, index_key (docs/cdna5.md §1)
+  swmmac_gfx1250_int,   // CDNA5 IU8 SWMMAC: NEG[1:0] = A/B signed, CLAMP, reuse hints, index_key (docs/cdna5.md §1)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).

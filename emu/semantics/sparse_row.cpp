@@ -35,8 +35,13 @@ SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping) {
 }
 
 SmfmacGrouping sparse_grouping(const InstrDesc& d, const Switches& switches) {
-  return d.family().sparse_grouping == SparseGroupingSwitch::gfx12_swmmac_grouping ? switches.gfx12_swmmac_grouping()
-                                                                                   : switches.smfmac_grouping();
+  switch (d.family().sparse_grouping) {
+    case SparseGroupingSwitch::gfx12_swmmac_grouping: return switches.gfx12_swmmac_grouping();
+    case SparseGroupingSwitch::cdna5_swmmac_grouping: return switches.cdna5_swmmac_grouping();
+    case SparseGroupingSwitch::smfmac_grouping:
+    case SparseGroupingSwitch::none: break;
+  }
+  return switches.smfmac_grouping();
 }
 
 std::vector<int> canonical_sparse_indices(int stored) {

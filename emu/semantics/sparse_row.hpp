@@ -30,8 +30,8 @@ struct SparseRow {
 // compressed-k: the K/2 stored values in c order, each with the B row its index picks.
 SparseRow sparse_row(std::span<const int> indices, SmfmacGrouping grouping);
 
-// The grouping switch that decides `d`'s rebuilt row: gfx12_swmmac_grouping for SWMMAC,
-// smfmac_grouping for SMFMAC (docs/rdna4.md §E E2, docs/cdna3-numerics.md §6).
+// The grouping switch that decides `d`'s rebuilt row: gfx12_swmmac_grouping / cdna5_swmmac_grouping for
+// SWMMAC, smfmac_grouping for SMFMAC (docs/rdna4.md §E E2, docs/cdna5.md §3.6, docs/cdna3-numerics.md §6).
 SmfmacGrouping sparse_grouping(const InstrDesc& d, const Switches& switches);
 
 // The indices of the ISA's canonical pattern (0, 1 in every group): the structure-only trace uses it.

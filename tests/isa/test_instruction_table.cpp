@@ -163,6 +163,14 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_b == d.vgprs_a);
       CHECK(d.vgprs_cd == 16 * 16 / d.wave * out_bits / 32);
       CHECK(d.coexec_cycles == -1);  // not published
+    } else if (d.family_id == MatrixFamilyId::swmmac_gfx1250) {
+      // docs/cdna5.md §1, §2.5: wave32, A's K/2 stored values, B all K, one 2-bit index per stored value
+      // (one VGPR for K=64, two for K=128); the bf16f32 form's f32 C over its bf16 D.
+      CHECK(d.wave == 32);
+      CHECK(d.vgprs_a == d.k / 2 * 16 / 32 * in_bits / 32);
+      CHECK(d.vgprs_b == d.k * 16 / 32 * in_bits / 32);
+      CHECK(d.vgprs_cd == 16 * 16 / 32 * out_bits / 32);
+      CHECK(d.vgprs(Operand::IDX) == d.k / 2 * 16 / 32 * 2 / 32);
     } else if (d.family_id == MatrixFamilyId::wmma_gfx1250) {
       // docs/cdna5.md §1: wave32 only, K*M/32 A and K*N/32 B inputs per lane, 16-bit C/D packed; bf16f32 reads
       // an f32 C; the 32x16x128 FP4 has 32 rows.
@@ -176,8 +184,9 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_a == 16 * in_bits / 32);  // §6: a lane holds all 16 K values
       CHECK(d.vgprs_cd == 16 * 16 / d.wave);  // 16-bit outputs counted as 32 bits (§3)
     }
-    // C and D share a type, except gfx1250's bf16f32 WMMA (an f32 C, a bf16 D: docs/cdna5.md §1).
-    if (d.mnemonic != "v_wmma_bf16f32_16x16x32_bf16") CHECK(d.c_type == d.d_type);
+    // C and D share a type, except gfx1250's bf16f32 WMMA and SWMMAC (an f32 C, a bf16 D: docs/cdna5.md §1).
+    if (d.mnemonic != "v_wmma_bf16f32_16x16x32_bf16" && d.mnemonic != "v_swmmac_bf16f32_16x16x64_bf16")
+      CHECK(d.c_type == d.d_type);
     CHECK(d.vgprs_c == (d.c_type == d.d_type ? d.vgprs_cd : 8));
     // A and B share a type, except the CDNA3 FP8/BF8 mixes (the first type in the name is A's).
     const bool fp8_mix = d.a_type == ElemType::fp8 || d.a_type == ElemType::bf8;
@@ -212,6 +221,14 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
       const std::set<std::string> want = integer ? std::set<std::string>{"neg", "clamp", "index_key"}
                                          : fp8   ? std::set<std::string>{"index_key"}
                                                  : std::set<std::string>{"neg", "neg_hi", "index_key"};
+      CHECK(names == want);
+    } else if (d.family_id == MatrixFamilyId::swmmac_gfx1250) {
+      // docs/cdna5.md §1: the gfx12 SWMMAC sets plus the reuse hints.
+      const bool integer = elem_type_info(d.a_type).is_integer, fp8 = elem_bits(d.a_type) == 8 && !integer;
+      std::set<std::string> want = integer ? std::set<std::string>{"neg", "clamp", "index_key"}
+                                   : fp8   ? std::set<std::string>{"index_key"}
+                                           : std::set<std::string>{"neg", "neg_hi", "index_key"};
+      want.insert({"matrix_a_reuse", "matrix_b_reuse"});
       CHECK(names == want);
     } else if (d.family_id == MatrixFamilyId::mfma) {
       const bool f64 = d.a_type == ElemType::f64;

@@ -15,24 +15,26 @@ struct InstrDesc;
 
 // The families; each has a header in emu/isa/families/ specialising FamilyRules (docs/matrix-families.md).
 enum class MatrixFamilyId : std::uint8_t {
-  mfma,          // CDNA dense MFMA (families/mfma.hpp)
-  wmma,          // RDNA3 WMMA (families/wmma.hpp)
-  smfmac,        // CDNA3/CDNA4 SMFMAC (families/smfmac.hpp)
-  wmma_gfx12,    // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
-  mfma_f8f6f4,   // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
-  swmmac_gfx12,  // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
-  wmma_gfx1250,  // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
+  mfma,            // CDNA dense MFMA (families/mfma.hpp)
+  wmma,            // RDNA3 WMMA (families/wmma.hpp)
+  smfmac,          // CDNA3/CDNA4 SMFMAC (families/smfmac.hpp)
+  wmma_gfx12,      // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
+  mfma_f8f6f4,     // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
+  swmmac_gfx12,    // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
+  wmma_gfx1250,    // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
+  swmmac_gfx1250,  // CDNA5 SWMMAC (families/swmmac_gfx1250.hpp)
 };
-inline constexpr std::size_t kMatrixFamilyCount = 7;
+inline constexpr std::size_t kMatrixFamilyCount = 8;
 
 // Which lane map builder of layouts/ places the family's operands (layouts/operand_layout.cpp).
 enum class LayoutRule : std::uint8_t {
-  cdna,          // A/B by K groups over the lanes, C/D by the 4-row rule (layouts/cdna2_layouts.cpp)
-  cdna_f8f6f4,   // 32 values of one row / column per lane, E8M0 scales (layouts/cdna4_layouts.cpp)
-  rdna3,         // A/B replicated per lane group, C/D 8 rows per lane (layouts/rdna3_layouts.cpp)
-  gfx12,         // K split across half-waves, packed 16-bit C/D (layouts/gfx12_layouts.cpp)
-  gfx12_sparse,  // gfx12 with a compressed A (layouts/gfx12_layouts.cpp)
-  gfx1250,       // K split across half-waves in blocks of 128 bits, packed 16-bit C/D (layouts/gfx1250_layouts.cpp)
+  cdna,            // A/B by K groups over the lanes, C/D by the 4-row rule (layouts/cdna2_layouts.cpp)
+  cdna_f8f6f4,     // 32 values of one row / column per lane, E8M0 scales (layouts/cdna4_layouts.cpp)
+  rdna3,           // A/B replicated per lane group, C/D 8 rows per lane (layouts/rdna3_layouts.cpp)
+  gfx12,           // K split across half-waves, packed 16-bit C/D (layouts/gfx12_layouts.cpp)
+  gfx12_sparse,    // gfx12 with a compressed A (layouts/gfx12_layouts.cpp)
+  gfx1250,         // K split across half-waves in blocks of 128 bits, packed 16-bit C/D (layouts/gfx1250_layouts.cpp)
+  gfx1250_sparse,  // gfx1250 with a compressed A, B in blocks of 256 bits (layouts/gfx1250_layouts.cpp)
 };
 
 // Where the index register's indices start, for the sparse families.
@@ -43,7 +45,7 @@ enum class IndexSelect : std::uint8_t {
 };
 
 // The behaviour switch that orders a sparse row's rebuilt products (emu/semantics/sparse_row.cpp).
-enum class SparseGroupingSwitch : std::uint8_t { none, smfmac_grouping, gfx12_swmmac_grouping };
+enum class SparseGroupingSwitch : std::uint8_t { none, smfmac_grouping, gfx12_swmmac_grouping, cdna5_swmmac_grouping };
 
 // Which fast-kernel numerics serve the family (emu/fast/gemm_family.cpp); none: always the reference.
 enum class FastNumerics : std::uint8_t { none, cdna_mfma, cdna4_f8f6f4, rdna3_wmma, gfx12_wmma, cdna5_wmma };
@@ -112,6 +114,8 @@ struct MatrixFamily {
   SparseGroupingSwitch sparse_grouping = SparseGroupingSwitch::none;
   // Why a NEG/NEG_HI value out of range is refused, where the family has its own reason.
   std::string_view neg_range_reason = "";
+  // Why an index_key value out of range is refused, where the family has its own reason.
+  std::string_view index_key_reason = "";
   // The modifiers that name the A and B element formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4) of its rows whose
   // table type is the placeholder f8f6f4: CBSZ / BLGP on gfx950 (docs/cdna4.md §1), where they are then no
   // broadcast or lane pattern; matrix_a_fmt / matrix_b_fmt on gfx1250 (docs/cdna5.md §1). Empty: none.
