@@ -213,6 +213,7 @@ std::string Kernel::builtin() const { return std::string(matrix != nullptr ? mat
 std::vector<Kernel> kernels_for(const Target& t) {
   std::vector<Kernel> out;
   for (const InstrDesc* d : instructions_for_arch(t.arch)) {
+    if (!d->known_to_llvm()) continue;  // no builtin to call (gfx1251's f64 WMMA, device/README.md)
     if (d->wave != t.wave) continue;
     for (const Modifiers& m : matrix_modifier_sets(*d)) {
       Kernel k;

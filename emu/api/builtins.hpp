@@ -187,7 +187,7 @@ struct Builtin {
   // sources, NEG alone on f32); c_mod bit 0 negates C, bit 1 takes |C| first; reuse hints change nothing.
   D operator()(bool neg_a, const A& a, bool neg_b, const B& b, short c_mod, const C& c, bool reuse_a, bool reuse_b,
                const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::neg_abc_cmod_reuse) {
-    const int lo = (neg_a ? 1 : 0) | (neg_b ? 2 : 0), wide = elem_bits(d.a_type) == 32 ? 0 : lo;
+    const int lo = (neg_a ? 1 : 0) | (neg_b ? 2 : 0), wide = elem_bits(d.a_type) >= 32 ? 0 : lo;
     return call(a, b, c,
                 Modifiers{.neg = lo | ((c_mod & 1) << 2),
                           .neg_hi = wide | ((c_mod & 2) << 1),
@@ -284,6 +284,23 @@ struct Builtin {
   }
 #include "emu/isa/instructions.def"
 #undef MXLANE_BUILTIN
+// gfx1251 also has every gfx1250 builtin (emu/isa/instruction_rows.hpp kInheritedRows), each run as its gfx1251 row.
+#define MXLANE_BUILTIN(arch, builtin, ...) MXLANE_INHERITED_BUILTIN_##arch(builtin)
+#define MXLANE_BUILTIN_ZERO_SCALE_FORM(arch, builtin, ...)
+#define MXLANE_INHERITED_BUILTIN_gfx1250(builtin)                               \
+  namespace gfx1251 {                                                           \
+  inline constexpr Builtin<builtin_index(ArchId::gfx1251, #builtin)> builtin{}; \
+  }
+#define MXLANE_INHERITED_BUILTIN_gfx908(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx90a(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx942(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx950(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx1100(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx1200(builtin)
+#define MXLANE_INHERITED_BUILTIN_gfx1251(builtin)
+#include "emu/isa/instructions.def"
+#undef MXLANE_BUILTIN
+#undef MXLANE_BUILTIN_ZERO_SCALE_FORM
 
 // The first two architectures' builtins also answer unqualified (builtins::mfma_f32_32x32x8f16 is
 // gfx90a's, builtins::wmma_f32_16x16x16_f16_w32 gfx1100's), as before the per-architecture

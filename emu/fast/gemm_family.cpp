@@ -121,6 +121,7 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     };
     switch (d.a_type) {
       case ElemType::f32: return FamilyChoice{GemmFamily::cdna2_fma_chain_f32, 1, in_bits, acc_bits};
+      case ElemType::f64: return FamilyChoice{GemmFamily::cdna2_fma_chain_f64, 1, in_bits, acc_bits};  // gfx1251
       case ElemType::f16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_f16, 8, in_bits, acc_bits});
       case ElemType::bf16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_bf16, 8, in_bits, acc_bits});
       case ElemType::fp8:

@@ -68,11 +68,21 @@ constexpr std::array<std::string_view, 3> kGfx1200Evidence = {
     "NEG/NEG_HI: A/B even/odd k and C negate/abs on f16/bf16; C only on FP8/BF8; no OPSEL [LLVM] (docs/rdna4.md \u00a71).",
 };
 
+constexpr std::array<std::string_view, 5> kGfx1251Evidence = {
+    "Every gfx1250 matrix instruction, as on gfx1250: clang-22 compiles each gfx1250 matrix builtin for gfx1251 "
+    "[LLVM] (docs/cdna5.md \u00a71).",
+    "v_wmma_f64_16x16x4_f64: A/B in lane 16*k1 + i, VGPR pair 2*k0; C/D as the f32 C/D with 64-bit items; an "
+    "FMA chain: AMD's ISA emulator (rocjitsu), unvalidated by its own account [SRC-EMU] (docs/cdna5.md \u00a72.6).",
+    "LLVM 22 knows no v_wmma_f64_16x16x4_f64 (no mnemonic, no builtin): no device kernel (docs/cdna5.md \u00a72.6).",
+    "NEG/NEG_HI, CLAMP and the builtins' arguments of the gfx1250 rows: LLVM 22 [LLVM] (docs/cdna5.md \u00a71).",
+    "No public capture of any result: the arithmetic is a labelled choice with switches and probes (docs/cdna5.md "
+    "\u00a73).",
+};
 constexpr std::array<std::string_view, 4> kGfx1250Evidence = {
     "A/B/C/D: AMD's CDNA5 ISA guide as AMD's own ISA emulator (rocjitsu) encodes it: K split across the "
     "half-waves in blocks of 8 (16-bit) or 16 (8-bit) k, packed 16-bit C/D [SRC-EMU] (docs/cdna5.md \u00a72).",
     "f32 D of the 16x16x32 f16/bf16 WMMA: confirmed by a public round trip on gfx1250 hardware; its A/B only up to a "
-    "K order shared by A and B [HW] (docs/cdna5.md \u00a72.6).",
+    "K order shared by A and B [HW] (docs/cdna5.md \u00a72.3).",
     "NEG/NEG_HI, CLAMP and the builtins' arguments: LLVM 22 (clang-22, llvm-mc-22) [LLVM] (docs/cdna5.md \u00a71).",
     "No public capture of any result: the arithmetic is a labelled choice with switches and probes (docs/cdna5.md "
     "\u00a73).",
@@ -83,7 +93,7 @@ constexpr std::array<std::string_view, 4> kGfx1250Evidence = {
 // gfx908 C and D must be AccVGPRs, docs/cdna1.md); RDNA has no AccVGPRs. Matrix instructions are
 // emulated where matrix_modelled is true; the others are here for their VALU builtins
 // (docs/spec/valu.md §1.2). fdot2: docs/spec/valu.md §5.1; FP8 encodings: §6.5.
-constexpr std::array<ArchInfo, 8> kArchs = {{
+constexpr std::array<ArchInfo, 9> kArchs = {{
     {.id = ArchId::gfx908,
      .name = "gfx908",
      .family = "cdna1",
@@ -275,6 +285,33 @@ constexpr std::array<ArchInfo, 8> kArchs = {{
      .dot2_captures = "",
      .packed16_fixtures = "",
      .layout_evidence = kGfx1250Evidence,
+     .fp8_select_gfx9_encoding = false,
+     .fp8_word_select_op_sel = true,
+     .mfma_float_model = MfmaFloatModel::fused_groups},
+    // gfx1251: gfx1250's traits and every gfx1250 matrix row (emu/isa/instruction_rows.hpp kInheritedRows), plus
+    // v_wmma_f64_16x16x4_f64, which LLVM 22 does not know (docs/cdna5.md §1, §2.6) [LLVM; SRC-EMU].
+    {.id = ArchId::gfx1251,
+     .name = "gfx1251",
+     .family = "cdna5",
+     .products = "CDNA5 gfx1251 (no product named yet)",
+     .aliases = {},
+     .default_wave = 32,
+     .wave32 = true,
+     .wave64 = false,
+     .vgprs = 256,
+     .agprs = 0,
+     .matrix_modelled = true,
+     .tuple_align_regs = 1,
+     .cd_accvgpr_only = false,
+     .matrix_subnormals = MatrixSubnormals::keep,
+     .gfx11_valu_mnemonics = true,
+     .fdot2_model = Fdot2Model::rdna4_window,
+     .fdot2_flushes = false,
+     .fdot2_nan_bits_known = false,
+     .fp8_encoding = Fp8Encoding::ocp,
+     .dot2_captures = "",
+     .packed16_fixtures = "",
+     .layout_evidence = kGfx1251Evidence,
      .fp8_select_gfx9_encoding = false,
      .fp8_word_select_op_sel = true,
      .mfma_float_model = MfmaFloatModel::fused_groups},

@@ -11,7 +11,7 @@
 
 namespace mxlane {
 
-enum class ArchId : std::uint8_t { gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200, gfx1250 };
+enum class ArchId : std::uint8_t { gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1200, gfx1250, gfx1251 };
 
 // A set of architectures, one bit per ArchId.
 using ArchMask = std::uint32_t;

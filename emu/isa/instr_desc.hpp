@@ -72,6 +72,9 @@ struct InstrDesc {
   bool formats_from_modifiers() const { return a_type == ElemType::f8f6f4; }
   // The modifier that names `op`'s format (A or B) where formats_from_modifiers(), else empty.
   std::string_view format_modifier(Operand op) const;
+  // LLVM 22 knows the instruction (an opcode, a builtin): all but gfx1251's f64 WMMA, whose row has opcode 0
+  // (docs/cdna5.md §2.6); such a row has no device kernel.
+  bool known_to_llvm() const { return opcode != 0; }
   // CBSZ / BLGP are the A / B formats (gfx950 f8f6f4), not a broadcast or lane pattern.
   bool cbsz_blgp_are_formats() const { return formats_from_modifiers() && family().a_format_modifier == "cbsz"; }
 };

@@ -51,6 +51,40 @@ inline constexpr BuiltinRow kBuiltins[] = {
 };
 // clang-format on
 
+// An architecture that has every matrix row of another besides its own: gfx1251 runs each gfx1250 WMMA and
+// SWMMAC (clang-22 compiles every gfx1250 matrix builtin for it, docs/cdna5.md §1) [LLVM].
+struct RowInheritance {
+  ArchId arch, from;
+};
+inline constexpr RowInheritance kInheritedRows[] = {{ArchId::gfx1251, ArchId::gfx1250}};
+
+// The architecture whose instruction rows `arch`'s builtins also name (itself where it inherits none).
+constexpr ArchId inherited_from(ArchId arch) {
+  for (const RowInheritance& r : kInheritedRows)
+    if (r.arch == arch) return r.from;
+  return arch;
+}
+
+// Every builtin row: the table's, then a copy of each inherited one under the inheriting architecture.
+inline constexpr auto kAllBuiltins = [] {
+  constexpr std::size_t inherited = [] {
+    std::size_t n = 0;
+    for (const RowInheritance& r : kInheritedRows)
+      for (const BuiltinRow& b : kBuiltins) n += b.arch == r.from ? 1 : 0;
+    return n;
+  }();
+  std::array<BuiltinRow, std::size(kBuiltins) + inherited> out{};
+  std::size_t at = 0;
+  for (const BuiltinRow& b : kBuiltins) out[at++] = b;
+  for (const RowInheritance& r : kInheritedRows)
+    for (const BuiltinRow& b : kBuiltins)
+      if (b.arch == r.from) {
+        out[at] = b;
+        out[at++].arch = r.arch;
+      }
+  return out;
+}();
+
 // The builtin joined with its instruction; ops, VGPR counts and per-wave cycles derived.
 constexpr InstrDesc join(const BuiltinRow& b) {
   // By index, not by pointer: a pointer compared with nullptr is not a constant expression under
@@ -58,7 +92,9 @@ constexpr InstrDesc join(const BuiltinRow& b) {
   constexpr std::size_t none = std::size(kInstructions);
   std::size_t found = none;
   for (std::size_t n = 0; n < none; ++n)
-    if (kInstructions[n].arch == b.arch && kInstructions[n].mnemonic == b.mnemonic) found = n;
+    if ((kInstructions[n].arch == b.arch || kInstructions[n].arch == inherited_from(b.arch)) &&
+        kInstructions[n].mnemonic == b.mnemonic)
+      found = n;
   if (found == none) throw "instructions.def: a builtin names no instruction of its architecture";  // a compile error
   const InstructionRow& i = kInstructions[found];
   const MatrixFamily& f = matrix_family(i.family);
@@ -96,8 +132,8 @@ constexpr InstrDesc join(const BuiltinRow& b) {
 
 // Every builtin joined with its instruction, in table order.
 inline constexpr auto kInstrTable = [] {
-  std::array<InstrDesc, std::size(table_rows::kBuiltins)> out{};
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = table_rows::join(table_rows::kBuiltins[i]);
+  std::array<InstrDesc, table_rows::kAllBuiltins.size()> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = table_rows::join(table_rows::kAllBuiltins[i]);
   return out;
 }();
 

@@ -228,7 +228,7 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
       out.push_back({"neg", range(0, 7), "",
                      "bit 0: negate A values in bits [15:0] (even k; f32: every A value); bit 1: same for B; bit 2: "
                      "negate C [LLVM][INF] (docs/cdna5.md §1)"});
-      if (d.a_type == ElemType::f32)  // llvm-mc-22 parses neg_hi on the f32 A/B but encodes none of it
+      if (elem_bits(d.a_type) >= 32)  // llvm-mc-22 parses neg_hi on the f32 A/B but encodes none of it (f64: as f32)
         out.push_back({"neg_hi",
                        {0, 4},
                        "",

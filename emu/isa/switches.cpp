@@ -31,8 +31,9 @@ constexpr ArchMask kGfx950 = arch_bit(ArchId::gfx950);
 constexpr ArchMask kCdnaMfma = kGfx908Gfx90a | kGfx942 | kGfx950;
 constexpr ArchMask kFdot2CdnaArchs = kGfx908Gfx90a | kGfx942 | arch_bit(ArchId::gfx950) | arch_bit(ArchId::gfx1030);
 constexpr ArchMask kEveryArch = kFdot2CdnaArchs | kGfx1100 | kGfx1200;
-// gfx1250's matrix arithmetic reads MODE.FP16_OVFL only (docs/cdna5.md §3.1); it has no VALU rows yet.
-constexpr ArchMask kGfx1250 = arch_bit(ArchId::gfx1250);
+// gfx1250's matrix arithmetic reads MODE.FP16_OVFL only (docs/cdna5.md §3.1); it has no VALU rows yet. gfx1251
+// has all of gfx1250's matrix rows, so every gfx1250 question is its too.
+constexpr ArchMask kGfx1250 = arch_bit(ArchId::gfx1250) | arch_bit(ArchId::gfx1251);
 
 // Each value set's meanings, in its enum's order.
 template <class Enum>

@@ -57,7 +57,9 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
   const std::string unit(d.family().peak_unit);
   out << fmt::format("Architecture: {} ({})\n", arch.name, arch.family);
   out << fmt::format("Instruction: {} ({}, wave{})\n", d.mnemonic, d.full_builtin(), d.wave);
-  out << fmt::format("  Encoding: {}, opcode {:#x}", encoding_name(d), d.opcode);
+  out << (d.known_to_llvm()
+              ? fmt::format("  Encoding: {}, opcode {:#x}", encoding_name(d), d.opcode)
+              : fmt::format("  Encoding: {}, opcode not known (LLVM 22 has no encoding)", encoding_name(d)));
   if (d.family().mai_opcode) out << fmt::format(" (VOP3P-MAI opcode {:#x})", d.opcode & 0x3f);
   out << '\n';
   out << fmt::format("  Shape: M = {}, N = {}, K = {}, {} block{}\n", d.m, d.n, d.k, d.blocks, d.blocks > 1 ? "s" : "");

@@ -72,7 +72,7 @@ Json instruction_json(const InstrDesc& d) {
          {"builtin", d.full_builtin()},
          {"mnemonic", d.mnemonic},
          {"kind", d.family().kind},
-         {"opcode", d.opcode},
+         {"opcode", d.known_to_llvm() ? Json(d.opcode) : Json(nullptr)},  // null: LLVM 22 has no encoding
          {"wave", d.wave},
          {"tied", d.tied},
          {"m", d.m},
@@ -139,15 +139,17 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
   for (const ArchInfo* a : archs) {
     std::string aliases;
     for (std::string_view alias : a->aliases) append_item(aliases, alias);
-    out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products, aliases);
+    out << fmt::format("{} ({}: {}); aliases: {}\n", a->name, a->family, a->products,
+                       aliases.empty() ? "none" : aliases);
     if (a->matrix_modelled)
       out << fmt::format("  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n",
                          "builtin (__builtin_amdgcn_...)", "mnemonic", "opcode", "MxNxK", "blocks", "A,B -> C,D",
                          "VGPRs A/B/CD", "wave", "modifiers", "ops", "cycles", "coexec");
     for (const InstrDesc* d : instructions_for_arch(a->id)) {
       out << fmt::format(
-          "  {:<34} {:<28} {:>#6x} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n", d->builtin, d->mnemonic,
-          d->opcode, fmt::format("{}x{}x{}", d->m, d->n, d->k), d->blocks,
+          "  {:<34} {:<28} {:>6} {:>9} {:>6} {:<22} {:>12} {:>4} {:<30} {:>6} {:>6} {:>6}\n", d->builtin, d->mnemonic,
+          d->known_to_llvm() ? fmt::format("{:#x}", d->opcode) : "n/k", fmt::format("{}x{}x{}", d->m, d->n, d->k),
+          d->blocks,
           fmt::format("{},{} -> {},{}", elem_name(d->a_type), elem_name(d->b_type), elem_name(d->c_type),
                       elem_name(d->d_type)),
           d->vgprs_c == d->vgprs_cd ? fmt::format("{}/{}/{}", d->vgprs_a, d->vgprs_b, d->vgprs_cd)

@@ -175,6 +175,11 @@ py::object run_gemm(const std::string& arch, const std::string& inst, std::optio
 
 // Every element into the slots the instruction (with `mods`) reads it from, or D is written to; a
 // slot asked to hold two different values (a CBSZ/ABID or BLGP broadcast) is an error.
+// VGPRs of the operand's register tuple (what eval reads and writes): at least what its layout uses.
+int tuple_vgprs(const InstrDesc& d, const OperandLayout& layout) {
+  return std::max(layout.vgprs(), d.vgprs(layout.operand()));
+}
+
 Words pack(const std::string& arch, const std::string& inst, std::optional<int> wave, const py::object& options,
            const py::dict& mods, const std::string& operand, const Bits64& matrix) {
   const Selection s = select_instruction(arch, inst, wave, options, mods);
@@ -186,7 +191,10 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
   const auto m = matrix.unchecked<3>();
   const std::uint64_t mask = element_mask(layout.element_bits());
   const bool multi = layout.blocks() > 1;
-  LaneRegFile regs(layout.wave(), layout.vgprs());
+  // The operand's whole register tuple, as eval takes it: an f8f6f4 operand in a sub-byte format reads fewer
+  // VGPRs than the tuple has (docs/cdna4.md §2.2, docs/cdna5.md §2.4); the rest stay 0.
+  const int vgprs = tuple_vgprs(*s.desc, layout);
+  LaneRegFile regs(layout.wave(), vgprs);
   std::map<std::tuple<int, int, int>, const Placement*> used;
   const std::vector<Placement> placements = layout.all();
   for (const Placement& p : placements) {
@@ -206,9 +214,9 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
     }
     write_slot(regs, 0, p.slot, value);
   }
-  Words out({static_cast<py::ssize_t>(layout.vgprs()), static_cast<py::ssize_t>(layout.wave())});
+  Words out({static_cast<py::ssize_t>(vgprs), static_cast<py::ssize_t>(layout.wave())});
   auto w = out.mutable_unchecked<2>();
-  for (int r = 0; r < layout.vgprs(); ++r)
+  for (int r = 0; r < vgprs; ++r)
     for (int l = 0; l < layout.wave(); ++l) w(r, l) = regs.word(r, l);
   return out;
 }
@@ -219,12 +227,13 @@ Bits64 unpack(const std::string& arch, const std::string& inst, std::optional<in
   const Selection s = select_instruction(arch, inst, wave, options, mods);
   const OperandLayout layout(*s.desc, parse_operand_argument(operand), s.mods, s.switches);
   require_dims(registers, 2, "registers");
-  if (registers.shape(0) != layout.vgprs() || registers.shape(1) != layout.wave())
-    throw InvalidArgument(fmt::format("registers: expected shape ({}, {}) (VGPRs, lanes), got ({}, {})", layout.vgprs(),
+  const int vgprs = tuple_vgprs(*s.desc, layout);
+  if (registers.shape(0) != vgprs || registers.shape(1) != layout.wave())
+    throw InvalidArgument(fmt::format("registers: expected shape ({}, {}) (VGPRs, lanes), got ({}, {})", vgprs,
                                       layout.wave(), registers.shape(0), registers.shape(1)));
-  LaneRegFile regs(layout.wave(), layout.vgprs());
+  LaneRegFile regs(layout.wave(), vgprs);
   const auto w = registers.unchecked<2>();
-  for (int r = 0; r < layout.vgprs(); ++r)
+  for (int r = 0; r < vgprs; ++r)
     for (int l = 0; l < layout.wave(); ++l) regs.set_word(r, l, w(r, l));
   Bits64 out({static_cast<py::ssize_t>(layout.blocks()), static_cast<py::ssize_t>(layout.rows()),
               static_cast<py::ssize_t>(layout.cols())});

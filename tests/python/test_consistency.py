@@ -24,8 +24,10 @@ def via_eval(desc, A, B, C, mods):
     C and D in the OPSEL half."""
     arch, inst = desc["arch"], desc["builtin"]
     place = {"opsel": mods["opsel"]} if "opsel" in mods else {}
+    # gfx1250's f8f6f4 formats decide where A and B lie (each operand's map depends on both formats).
+    formats = {k: mods[k] for k in ("matrix_a_fmt", "matrix_b_fmt") if k in mods}
     line = {"id": inst, "arch": arch, "inst": inst, "wave": desc["wave"], "mods": mods,
-            "src": {"A": mxlane.pack(arch, inst, "A", A), "B": mxlane.pack(arch, inst, "B", B),
+            "src": {"A": mxlane.pack(arch, inst, "A", A, **formats), "B": mxlane.pack(arch, inst, "B", B, **formats),
                     "C": mxlane.pack(arch, inst, "C", C, **place)}}
     out = mxlane.eval(line)
     assert out["id"] == inst and "error" not in out
@@ -49,7 +51,8 @@ def some_modifiers(desc, rng):
 def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     rng = np.random.default_rng(1234)
     builtins = matrix_builtins()
-    assert len(builtins) == 178  # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 + 25 gfx1250 WMMA
+    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 MFMA + 16 gfx1100 + 22 gfx1200 + 25 gfx1250 + 26 gfx1251 WMMA
+    assert len(builtins) == 204
     with_some_modifier = 0
     for desc in builtins:
         t = desc["types"]
@@ -64,8 +67,8 @@ def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     if with_mods:
         # every builtin that takes a modifier ran with one
         # (61 before gfx942, plus its 12 multi-block, 2 single-block f32 and 2 f64 negate-mask builtins,
-        # the same 16 on gfx950, plus the 22 gfx1200 and the 25 gfx1250 WMMA builtins)
-        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 140
+        # the same 16 on gfx950, plus the 22 gfx1200, the 25 gfx1250 and the 26 gfx1251 WMMA builtins)
+        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 166
 
 
 def test_values_and_raw_bits_give_the_same_bits(rng):

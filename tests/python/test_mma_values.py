@@ -197,9 +197,9 @@ def test_every_builtin_equals_the_exact_dot_product(signed):
         got = as_fractions(np.asarray(d).reshape(blocks, m, n), ops["D"]["type"])
         assert (got == expected).all(), desc["builtin"]
         checked += 1
-    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100 + 22 gfx1200 + 25 gfx1250; integer WMMA:
-    # 4 gfx1100 + 6 gfx1200 + 1 gfx1250
-    assert checked == (11 if signed else 178)
+    # 20 gfx908 + 27 gfx90a + 32 gfx942 + 36 gfx950 + 16 gfx1100 + 22 gfx1200 + 25 gfx1250 + 26 gfx1251; integer
+    # WMMA: 4 gfx1100 + 6 gfx1200 + 1 gfx1250 + 1 gfx1251
+    assert checked == (12 if signed else 204)
 
 
 def test_every_smfmac_equals_the_exact_sparse_dot_product():

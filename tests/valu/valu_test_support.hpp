@@ -125,7 +125,8 @@ inline int availability_column(ArchId a) {
     case ArchId::gfx1030: return 3;
     case ArchId::gfx1100: return 4;
     case ArchId::gfx1200: return 5;
-    case ArchId::gfx1250: break;  // no VALU row names it yet (docs/cdna5.md §5); not in kAllArchs
+    case ArchId::gfx1250:
+    case ArchId::gfx1251: break;  // no VALU row names them yet (docs/cdna5.md §5); not in kAllArchs
   }
   return -1;
 }

@@ -37,6 +37,7 @@ inline const char* arch_name(mxlane::ArchId a) {
     case mxlane::ArchId::gfx1100: return "gfx1100";
     case mxlane::ArchId::gfx1200: return "gfx1200";
     case mxlane::ArchId::gfx1250: return "gfx1250";  // no VALU rows yet: not in kAllArchs
+    case mxlane::ArchId::gfx1251: return "gfx1251";
   }
   return "?";
 }

@@ -255,7 +255,8 @@ std::string facts_table(const InstrDesc& d, const Modifiers& mods) {
                                      d.tied ? " (_tied: D is written over C's registers)" : "")
                        : fmt::format("A {}, B {}, C {}, D {}", d.vgprs_a, d.vgprs_b, d.vgprs_c, d.vgprs_cd));
   rows += fact_row("Wave", fmt::format("wave{}", d.wave));
-  rows += fact_row("Opcode", fmt::format("VOP3P 0x{:x}", d.opcode));
+  rows += fact_row("Opcode",
+                   d.known_to_llvm() ? fmt::format("VOP3P 0x{:x}", d.opcode) : "not known (LLVM 22 has no encoding)");
   rows += fact_row("Cycles", d.cycles > 0 ? fmt::format("{} ({} ops)", d.cycles, d.ops)
                                           : fmt::format("not published ({} ops)", d.ops));
   rows += fact_row("Modifiers accepted", xml_escape(modifiers_text(legal_modifiers(d))));
