@@ -106,8 +106,9 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     // gfx1250 at the default of switch cdna5_wmma (fused-groups, docs/cdna5.md §3.3) runs gfx950's kernels: the
     // binary32 FMA chain, fused groups of 8 for f16/bf16, one fused group per 32 k for E4M3 A and B; the integer
     // WMMA saturates once; a 16-bit result is the binary32 one rounded (the narrowing adapter, narrowed_output.cpp).
-    // The f8f6f4 form with both formats FP8 is the E4M3 kernel (gemm() sends the other formats to the
-    // reference). The BF8 operands, the 32x16x128 FP4 and the bf16f32 form (an f32 C, a bf16 D) run the reference.
+    // Any pairing of E4M3 and E5M2 has its kernel (the same step, each operand decoded in its format); the
+    // f8f6f4 form with both formats FP8 is the E4M3 kernel (gemm() sends the other formats to the reference).
+    // The 32x16x128 FP4 and the bf16f32 form (an f32 C, a bf16 D) run the reference.
     if (d.c_type == ElemType::i32) {
       FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
       choice.signedness_from_neg = true;
@@ -125,8 +126,12 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
       case ElemType::f16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_f16, 8, in_bits, acc_bits});
       case ElemType::bf16: return narrowed(FamilyChoice{GemmFamily::cdna3_fused_bf16, 8, in_bits, acc_bits});
       case ElemType::fp8:
-        if (d.b_type != ElemType::fp8) return std::nullopt;
-        return narrowed(FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits});
+      case ElemType::bf8: {
+        const bool a_bf8 = d.a_type == ElemType::bf8, b_bf8 = d.b_type == ElemType::bf8;
+        const GemmFamily family = a_bf8 ? (b_bf8 ? GemmFamily::cdna4_f8f6f4_bf8_bf8 : GemmFamily::cdna4_f8f6f4_bf8_fp8)
+                                        : (b_bf8 ? GemmFamily::cdna4_f8f6f4_fp8_bf8 : GemmFamily::cdna4_f8f6f4_fp8);
+        return narrowed(FamilyChoice{family, 32, 8, acc_bits});
+      }
       case ElemType::f8f6f4: return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
       default: return std::nullopt;
     }

@@ -29,6 +29,9 @@ enum class GemmFamily : std::uint8_t {
   gfx12_int,            // docs/rdna4.md §3.2: IU8 / IU4, signedness from NEG, CLAMP after each half of K
   gfx12_dot4_fp8,       // docs/rdna4.md §3.2: DOT4 chain on OCP FP8/BF8 factors (a_fp8, b_fp8), binary32 accumulator
   cdna4_f8f6f4_fp8,  // docs/cdna4-numerics.md §3.3: unscaled f8f6f4, fp8 x fp8 (CBSZ = BLGP = 0), one fused group per 32 k
+  cdna4_f8f6f4_fp8_bf8,  // the same step, OCP E4M3 A and E5M2 B (gfx1250 FP8/BF8 WMMA, docs/cdna5.md §3.5)
+  cdna4_f8f6f4_bf8_fp8,  // E5M2 A, E4M3 B
+  cdna4_f8f6f4_bf8_bf8,  // E5M2 A and B
   count
 };
 

@@ -10,7 +10,8 @@ const GemmKernel* gemm_kernel(SimdLevel level, GemmFamily family, int acc_bits) 
   // The binary32-accumulating families with a 16-bit C/D (gfx1250, docs/cdna5.md §3.5): their kernel of any
   // width would read and write binary32, so the narrowing adapter runs them instead.
   if (acc_bits == 16 && (family == GemmFamily::cdna3_fused_f16 || family == GemmFamily::cdna3_fused_bf16 ||
-                         family == GemmFamily::cdna4_f8f6f4_fp8))
+                         family == GemmFamily::cdna4_f8f6f4_fp8 || family == GemmFamily::cdna4_f8f6f4_fp8_bf8 ||
+                         family == GemmFamily::cdna4_f8f6f4_bf8_fp8 || family == GemmFamily::cdna4_f8f6f4_bf8_bf8))
     return narrowed_output_kernel(level, family);
   switch (level) {
     case SimdLevel::avx2:

@@ -105,6 +105,9 @@ const GemmKernel* at_level(GemmFamily family) {
     case GemmFamily::cdna3_fused_f16: return Narrowed<Level, GemmFamily::cdna3_fused_f16>::kernel();
     case GemmFamily::cdna3_fused_bf16: return Narrowed<Level, GemmFamily::cdna3_fused_bf16>::kernel();
     case GemmFamily::cdna4_f8f6f4_fp8: return Narrowed<Level, GemmFamily::cdna4_f8f6f4_fp8>::kernel();
+    case GemmFamily::cdna4_f8f6f4_fp8_bf8: return Narrowed<Level, GemmFamily::cdna4_f8f6f4_fp8_bf8>::kernel();
+    case GemmFamily::cdna4_f8f6f4_bf8_fp8: return Narrowed<Level, GemmFamily::cdna4_f8f6f4_bf8_fp8>::kernel();
+    case GemmFamily::cdna4_f8f6f4_bf8_bf8: return Narrowed<Level, GemmFamily::cdna4_f8f6f4_bf8_bf8>::kernel();
     default: return nullptr;
   }
 }

@@ -64,13 +64,20 @@ std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, st
   return cdna3_fp8_dot(spec(a_format), spec(b_format), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
 }
 
-std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
-                                    const std::uint32_t* b) {
+std::uint32_t cdna3_reference_group(FusedInput a_input, FusedInput b_input, int group, std::uint32_t acc,
+                                    const std::uint32_t* a, const std::uint32_t* b) {
   const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);
-  if (input == FusedInput::fp8_ocp)
-    return cdna4_f8f6f4_dot(kFp8E4M3Ocp, kFp8E4M3Ocp, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
-  const FormatSpec& format = input == FusedInput::f16 ? kBinary16 : input == FusedInput::bf16 ? kBfloat16 : kBinary32;
-  return cdna3_fused_dot(format, group, input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
+  const auto eight_bit = [](FusedInput f) { return f == FusedInput::fp8_ocp || f == FusedInput::bf8_ocp; };
+  if (eight_bit(a_input)) {
+    const auto spec = [](FusedInput f) -> const FormatSpec& {
+      return f == FusedInput::fp8_ocp ? kFp8E4M3Ocp : kFp8E5M2Ocp;
+    };
+    return cdna4_f8f6f4_dot(spec(a_input), spec(b_input), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
+  }
+  const FormatSpec& format =
+      a_input == FusedInput::f16 ? kBinary16 : a_input == FusedInput::bf16 ? kBfloat16 : kBinary32;
+  return cdna3_fused_dot(format, group, a_input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc},
+                         NumericsContext{});
 }
 
 }  // namespace mxlane::fast

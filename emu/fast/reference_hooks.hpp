@@ -36,15 +36,16 @@ enum class Fp8Input : std::uint8_t { e4m3_ocp, e5m2_ocp, e4m3_fnuz, e5m2_fnuz };
 std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, std::uint32_t acc, const std::uint32_t* a,
                                         const std::uint32_t* b);
 
-// The input format of a CDNA3 fused-group kernel (kernels/cdna3_fused.inl). fp8_ocp: OCP E4M3 in
-// both A and B of gfx950's unscaled f8f6f4 MFMA (CBSZ = BLGP = 0), one group per 32-k block.
-enum class FusedInput : std::uint8_t { f16, bf16, xf32, fp8_ocp };
+// The input format of one operand of a CDNA3 fused-group kernel (kernels/cdna3_fused.inl). fp8_ocp / bf8_ocp:
+// OCP E4M3 / E5M2, as gfx950's unscaled f8f6f4 MFMA (CBSZ = BLGP = 0) and gfx1250's FP8/BF8 WMMA read them,
+// one group per 32-k block.
+enum class FusedInput : std::uint8_t { f16, bf16, xf32, fp8_ocp, bf8_ocp };
 
 // One gfx942 fused group step, default switches (docs/cdna3-numerics.md §2): `group` factors of A
 // and of B (raw bits: f16 / bf16 in the low half, or binary32 for xf32, truncated by the step) and
-// the binary32 accumulator `acc`. Returns the new accumulator bits. For fp8_ocp the step is the
+// the binary32 accumulator `acc`. Returns the new accumulator bits. For fp8_ocp / bf8_ocp the step is the
 // instruction's own: one unscaled f8f6f4 block of 32 (docs/cdna4-numerics.md §3.3, s = 0).
-std::uint32_t cdna3_reference_group(FusedInput input, int group, std::uint32_t acc, const std::uint32_t* a,
-                                    const std::uint32_t* b);
+std::uint32_t cdna3_reference_group(FusedInput a_input, FusedInput b_input, int group, std::uint32_t acc,
+                                    const std::uint32_t* a, const std::uint32_t* b);
 
 }  // namespace mxlane::fast

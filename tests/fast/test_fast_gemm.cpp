@@ -78,11 +78,10 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("is sparse"));
       continue;
     }
-    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the BF8 and FP4 operands and the f32-C, bf16-D form; they
-    // run the reference.
+    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the FP4 operands and the f32-C, bf16-D form; they run the
+    // reference.
     const bool cdna5_reference_only =
-        d.family_id == MatrixFamilyId::wmma_gfx1250 &&
-        (d.c_type != d.d_type || d.a_type == ElemType::bf8 || d.b_type == ElemType::bf8 || d.a_type == ElemType::fp4);
+        d.family_id == MatrixFamilyId::wmma_gfx1250 && (d.c_type != d.d_type || d.a_type == ElemType::fp4);
     if (cdna5_reference_only) {
       CHECK_FALSE(fast::gemm_family(d).has_value());
       if (d.c_type != d.d_type)  // bf16f32: an f32 C and a bf16 D cannot share gemm()'s accumulator
@@ -122,10 +121,9 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
     CHECK(gemm_path(d) == GemmPath::fast);
     reference_only += fast::gemm_family(d).has_value() ? 0 : 1;
   }
-  // Exactly gfx1250's 12 rows with a BF8 operand, its bf16f32 row and the 32x16x128 FP4 (docs/cdna5.md §3.5), and
-  // the same 14 on gfx1251.
+  // Exactly gfx1250's bf16f32 row and the 32x16x128 FP4 (docs/cdna5.md §3.5), and the same 2 on gfx1251.
   WARN("gfx1250/gfx1251 instructions without a fast kernel (reference elements): " << reference_only);
-  CHECK(reference_only == 2 * 14);
+  CHECK(reference_only == 2 * 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",

@@ -354,3 +354,57 @@ TEST_CASE("gfx1200 DOT4 kernels: every way out of the binary32 accumulator's dec
   // 153 < L); then 2^-60 * 2^-60 (k = 4): 2^-120 exactly (0x03800000).
   check(0x4E800000U, {{0, 0xC700, 0x4700}, {4, 0x2180, 0x2180}}, 0x03800000U);
 }
+
+TEST_CASE(
+    "gfx1250 FP8/BF8 kernels (every pairing of E4M3 and E5M2) equal the reference on finite and rare special values",
+    "[fast][gemm][cdna5]") {
+  // Uniform random bytes make almost every output NaN over hundreds of k (E4M3 has 2 NaN bytes, E5M2 8
+  // inf/NaN ones), which hides the decoding: here the factors are finite, moderate and of every sign,
+  // subnormals and zeros included, with a special byte once in ~3000 factors so that a few outputs take
+  // the reference lanes (docs/cdna5.md §3.5).
+  std::uint64_t seed = 1250;
+  for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1250)) {
+    const bool eight_bit = d->a_type == ElemType::fp8 || d->a_type == ElemType::bf8;
+    if (!eight_bit || d->family().sparse_a) continue;
+    CAPTURE(d->mnemonic);
+    mxref::Gen g(++seed);
+    const auto byte = [&](ElemType t) -> std::uint8_t {
+      if (g.range(0, 2999) == 0) return t == ElemType::bf8 ? (g.coin(50) ? 0x7C : 0x7E) : 0x7F;  // inf / NaN
+      const bool bf8 = t == ElemType::bf8;
+      // Exponent fields around the bias (E4M3 7, E5M2 15), 0 for subnormals now and then.
+      const int field = g.coin(12) ? 0 : (bf8 ? g.range(11, 19) : g.range(3, 11));
+      const int frac = static_cast<int>(g.bits(bf8 ? 2 : 3));
+      return static_cast<std::uint8_t>((g.coin(50) ? 0x80 : 0) | (field << (bf8 ? 2 : 3)) | frac);
+    };
+    const int m = 2 * d->m, n = 2 * d->n, k = 3 * d->k;
+    mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
+      using In = decltype(in);
+      using Acc = decltype(acc);
+      for (int round = 0; round < 3; ++round) {
+        GemmMatrix<In> a(m, k), b(k, n);
+        GemmMatrix<Acc> c(m, n);
+        for (int j = 0; j < k; ++j)
+          for (int i = 0; i < m; ++i) a(i, j) = byte(d->a_type);
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < k; ++i) b(i, j) = byte(d->b_type);
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < m; ++i)  // C: small values of the accumulator's format (f32 or f16)
+            c(i, j) = static_cast<Acc>(sizeof(Acc) == 4 ? 0x3F800000u + (g.bits(20) << 3) : 0x3C00u + g.bits(8));
+        const auto expected = gemm(*d, a, b, c, options(GemmPath::reference_elements));
+        int finite = 0;
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < m; ++i) {
+            const std::uint64_t v = expected(i, j);
+            finite += sizeof(Acc) == 4 ? ((v >> 23) & 0xFF) != 0xFF : ((v >> 10) & 0x1F) != 0x1F;
+          }
+        CHECK(finite > m * n / 2);  // the comparison sees the decoded arithmetic, not only NaN
+        for (fast::SimdLevel level : simd_levels()) {
+          const fast::SimdLevelCap cap(level);
+          check_equal(expected, gemm(*d, a, b, c, options(GemmPath::fast)),
+                      std::string(d->mnemonic) + " round " + std::to_string(round) + " " +
+                          std::string(fast::simd_level_name(level)));
+        }
+      }
+    });
+  }
+}

@@ -1,7 +1,8 @@
 // gfx942 / gfx950 f16, bf16 and xf32 MFMA (docs/cdna3-numerics.md §2; gfx950's K-doubled shapes
 // at their default group of 8, docs/cdna4-numerics.md §4) and gfx950's unscaled f8f6f4 MFMA with
 // fp8 A and B (docs/cdna4-numerics.md §3.3: the same step on one group per 32-k block, the block's
-// scale 2^0): fused groups of G products, in integer lanes for the group sum and exact binary64
+// scale 2^0), which gfx1250's FP8/BF8 WMMA also run with any pairing of E4M3 and E5M2 (docs/cdna5.md
+// §3.5; InputB is B's format): fused groups of G products, in integer lanes for the group sum and exact binary64
 // lanes for the last step.
 //
 // The reference (emu/semantics/cdna3_fused_dot.cpp), per group of G consecutive k, from acc = C:
@@ -46,7 +47,7 @@
 //  * Instruction boundaries: the next instruction reads acc as its C unchanged (read as is), so the
 //    chain of groups simply continues across k_step.
 
-template <FusedInput Input = FusedInput::f16>
+template <FusedInput Input = FusedInput::f16, FusedInput InputB = Input>
 struct Cdna3FusedFamily {
   using Acc = std::int32_t;  // binary32 bits
   static constexpr int MR = 4;
@@ -57,7 +58,7 @@ struct Cdna3FusedFamily {
   static constexpr std::int32_t kLowestScaledE =
       -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
   static constexpr bool kWide = Input == FusedInput::xf32;                                    // binary32 storage
-  static constexpr bool kByte = Input == FusedInput::fp8_ocp;                                 // one byte per element
+  static constexpr bool kByte = Input == FusedInput::fp8_ocp || Input == FusedInput::bf8_ocp;  // one byte per element
   static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
@@ -67,18 +68,22 @@ struct Cdna3FusedFamily {
   struct Decoded {  // the first two planes: the value as binary32 bits and the exponent
     std::int32_t value_bits, exp;
   };
+  template <FusedInput In>
   static Decoded decode(std::uint32_t x) {
     int efield, frac, frac_bits, bias, min_exp, max_field;
     bool neg;
-    if constexpr (Input == FusedInput::f16) {
+    if constexpr (In == FusedInput::f16) {
       efield = (x >> 10) & 0x1F, frac = x & 0x3FF, frac_bits = 10, bias = 15, min_exp = -14, max_field = 0x1F;
       neg = (x & 0x8000U) != 0;
-    } else if constexpr (Input == FusedInput::bf16) {
+    } else if constexpr (In == FusedInput::bf16) {
       efield = (x >> 7) & 0xFF, frac = x & 0x7F, frac_bits = 7, bias = 127, min_exp = -126, max_field = 0xFF;
       neg = (x & 0x8000U) != 0;
-    } else if constexpr (Input == FusedInput::xf32) {  // the low 13 bits cleared first (docs/cdna3-numerics.md §2)
+    } else if constexpr (In == FusedInput::xf32) {  // the low 13 bits cleared first (docs/cdna3-numerics.md §2)
       efield = (x >> 23) & 0xFF, frac = (x >> 13) & 0x3FF, frac_bits = 10, bias = 127, min_exp = -126, max_field = 0xFF;
       neg = (x & 0x80000000U) != 0;
+    } else if constexpr (In == FusedInput::bf8_ocp) {  // OCP E5M2: IEEE-like, infinities and NaNs at field 31
+      efield = (x >> 2) & 0x1F, frac = x & 0x3, frac_bits = 2, bias = 15, min_exp = -14, max_field = 0x1F;
+      neg = (x & 0x80U) != 0;
     } else {  // OCP E4M3 (docs/cdna4-numerics.md §3.1): no infinity, NaN only at S.1111.111
       efield = (x >> 3) & 0xF, frac = x & 0x7, frac_bits = 3, bias = 7, min_exp = -6, max_field = 0x10;  // never equal
       neg = (x & 0x80U) != 0;
@@ -89,9 +94,9 @@ struct Cdna3FusedFamily {
     if (sig == 0) return {0, -126};  // a zero's exponent, whatever the format (§2)
     const int exp = efield != 0 ? efield - bias : min_exp;
     std::uint32_t bits;
-    if constexpr (Input == FusedInput::bf16) {
+    if constexpr (In == FusedInput::bf16) {
       bits = x << 16;  // bf16 is the top half of binary32, subnormals included
-    } else if constexpr (Input == FusedInput::xf32) {
+    } else if constexpr (In == FusedInput::xf32) {
       bits = x & 0xFFFFE000U;
     } else {
       bits = binary32_normal_bits(neg, sig, exp, frac_bits);
@@ -116,22 +121,23 @@ struct Cdna3FusedFamily {
     else
       return element<std::uint16_t>(v, i, j);
   }
+  template <FusedInput In>
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
-    const Decoded f = decode(x);
+    const Decoded f = decode<In>(x);
     out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.value_bits;
     out[(1 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.exp;
     out[(2 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = static_cast<std::int32_t>(x);
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
+      put_factor<Input>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
                  inside ? raw(p.a, i0 + r, k0 + k) : 0U);
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
     for (int c = 0; c < NR; ++c)
       for (int k = 0; k < kc; ++k)
-        put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U);
+        put_factor<InputB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U);
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
     return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
@@ -206,7 +212,7 @@ struct Cdna3FusedFamily {
             b_raw[t] = static_cast<std::uint32_t>(b_ptr(2, g0 + t)[l]);
           }
           after[l] = static_cast<std::int32_t>(
-              cdna3_reference_group(Input, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
+              cdna3_reference_group(Input, InputB, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
         }
         acc[r] = vi_load(after);
       }
@@ -219,7 +225,7 @@ struct Cdna3FusedFamily {
                     int, int) {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
-    if constexpr (Input == FusedInput::fp8_ocp) {
+    if constexpr (kByte) {
       micro_groups<32>(kc, a, b, tile);
     } else {
       if (p.group == 8)
