@@ -74,10 +74,10 @@ std::uint32_t cdna3_reference_group(FusedInput a_input, FusedInput b_input, int 
     };
     return cdna4_f8f6f4_dot(spec(a_input), spec(b_input), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
   }
-  const FormatSpec& format =
-      a_input == FusedInput::f16 ? kBinary16 : a_input == FusedInput::bf16 ? kBfloat16 : kBinary32;
-  return cdna3_fused_dot(format, group, a_input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc},
-                         NumericsContext{});
+  const FormatSpec& format = a_input == FusedInput::f16    ? kBinary16
+                             : a_input == FusedInput::bf16 ? kBfloat16
+                                                           : kBinary32;
+  return cdna3_fused_dot(format, group, a_input == FusedInput::xf32, DotInputs{a_bits, b_bits, acc}, NumericsContext{});
 }
 
 }  // namespace mxlane::fast

@@ -60,7 +60,9 @@ TEST_CASE("gfx1251 has every gfx1250 row, answering as on gfx1250, and the f64 W
       auto blocks = mxlane_test::zeros(d, op);
       const int bits = elem_bits(d.type(op));
       for (auto& b : blocks)
-        b = b.unaryExpr([&](std::uint64_t) { return static_cast<std::uint64_t>(rng() & (bits >= 64 ? ~0ULL : (1ULL << bits) - 1)); });
+        b = b.unaryExpr([&](std::uint64_t) {
+          return static_cast<std::uint64_t>(rng() & (bits >= 64 ? ~0ULL : (1ULL << bits) - 1));
+        });
       return blocks;
     };
     const auto a = random(Operand::A), b = random(Operand::B), c = random(Operand::C);

@@ -57,9 +57,9 @@ struct Cdna3FusedFamily {
   static constexpr std::int32_t kFirstSpecialE = 126;
   static constexpr std::int32_t kLowestScaledE =
       -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
-  static constexpr bool kWide = Input == FusedInput::xf32;                                    // binary32 storage
+  static constexpr bool kWide = Input == FusedInput::xf32;                                     // binary32 storage
   static constexpr bool kByte = Input == FusedInput::fp8_ocp || Input == FusedInput::bf8_ocp;  // one byte per element
-  static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
+  static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;   // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
   static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
@@ -131,7 +131,7 @@ struct Cdna3FusedFamily {
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
       put_factor<Input>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
-                 inside ? raw(p.a, i0 + r, k0 + k) : 0U);
+                        inside ? raw(p.a, i0 + r, k0 + k) : 0U);
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
