@@ -93,6 +93,47 @@ constexpr std::array<std::string_view, 4> kGfx1250Evidence = {
 // gfx908 C and D must be AccVGPRs, docs/cdna1.md); RDNA has no AccVGPRs. Matrix instructions are
 // emulated where matrix_modelled is true; the others are here for their VALU builtins
 // (docs/spec/valu.md §1.2). fdot2: docs/spec/valu.md §5.1; FP8 encodings: §6.5.
+// gfx1250: wave32 only, matrix unit programmed with WMMA/SWMMAC (docs/cdna5.md §1) [LLVM]; OCP FP8
+// [LLVM]; subnormals kept by its matrix arithmetic, as on gfx950 [INF] (docs/cdna5.md §3). Its VALU
+// builtins are not modelled yet: no VALU row names it (docs/cdna5.md §5), so the VALU traits
+// below are never read.
+constexpr ArchInfo kGfx1250Info = {.id = ArchId::gfx1250,
+                                   .name = "gfx1250",
+                                   .family = "cdna5",
+                                   .products = "Instinct MI450 series (MI450X, MI455X)",
+                                   .aliases = kGfx1250Aliases,
+                                   .default_wave = 32,
+                                   .wave32 = true,
+                                   .wave64 = false,
+                                   .vgprs = 256,
+                                   .agprs = 0,
+                                   .matrix_modelled = true,
+                                   .tuple_align_regs = 1,
+                                   .cd_accvgpr_only = false,
+                                   .matrix_subnormals = MatrixSubnormals::keep,
+                                   .gfx11_valu_mnemonics = true,
+                                   .fdot2_model = Fdot2Model::rdna4_window,
+                                   .fdot2_flushes = false,
+                                   .fdot2_nan_bits_known = false,
+                                   .fp8_encoding = Fp8Encoding::ocp,
+                                   .dot2_captures = "",
+                                   .packed16_fixtures = "",
+                                   .layout_evidence = kGfx1250Evidence,
+                                   .fp8_select_gfx9_encoding = false,
+                                   .fp8_word_select_op_sel = true,
+                                   .mfma_float_model = MfmaFloatModel::fused_groups};
+// gfx1251: gfx1250's traits and every gfx1250 matrix row (emu/isa/instruction_rows.hpp kInheritedRows), plus
+// v_wmma_f64_16x16x4_f64, which LLVM 22 does not know (docs/cdna5.md \u00a72.6) [LLVM; SRC-EMU].
+constexpr ArchInfo kGfx1251Info = [] {
+  ArchInfo a = kGfx1250Info;
+  a.id = ArchId::gfx1251;
+  a.name = "gfx1251";
+  a.products = "CDNA5 gfx1251 (no product named yet)";
+  a.aliases = {};
+  a.layout_evidence = kGfx1251Evidence;
+  return a;
+}();
+
 constexpr std::array<ArchInfo, 9> kArchs = {{
     {.id = ArchId::gfx908,
      .name = "gfx908",
@@ -259,62 +300,8 @@ constexpr std::array<ArchInfo, 9> kArchs = {{
      .layout_evidence = kGfx1200Evidence,
      .fp8_select_gfx9_encoding = false,
      .fp8_word_select_op_sel = true},
-    // gfx1250: wave32 only, matrix unit programmed with WMMA/SWMMAC (docs/cdna5.md §1) [LLVM]; OCP FP8
-    // [LLVM]; subnormals kept by its matrix arithmetic, as on gfx950 [INF] (docs/cdna5.md §3). Its VALU
-    // builtins are not modelled yet: no VALU row names it (docs/cdna5.md §5), so the VALU traits
-    // below are never read.
-    {.id = ArchId::gfx1250,
-     .name = "gfx1250",
-     .family = "cdna5",
-     .products = "Instinct MI450 series (MI450X, MI455X)",
-     .aliases = kGfx1250Aliases,
-     .default_wave = 32,
-     .wave32 = true,
-     .wave64 = false,
-     .vgprs = 256,
-     .agprs = 0,
-     .matrix_modelled = true,
-     .tuple_align_regs = 1,
-     .cd_accvgpr_only = false,
-     .matrix_subnormals = MatrixSubnormals::keep,
-     .gfx11_valu_mnemonics = true,
-     .fdot2_model = Fdot2Model::rdna4_window,
-     .fdot2_flushes = false,
-     .fdot2_nan_bits_known = false,
-     .fp8_encoding = Fp8Encoding::ocp,
-     .dot2_captures = "",
-     .packed16_fixtures = "",
-     .layout_evidence = kGfx1250Evidence,
-     .fp8_select_gfx9_encoding = false,
-     .fp8_word_select_op_sel = true,
-     .mfma_float_model = MfmaFloatModel::fused_groups},
-    // gfx1251: gfx1250's traits and every gfx1250 matrix row (emu/isa/instruction_rows.hpp kInheritedRows), plus
-    // v_wmma_f64_16x16x4_f64, which LLVM 22 does not know (docs/cdna5.md §1, §2.6) [LLVM; SRC-EMU].
-    {.id = ArchId::gfx1251,
-     .name = "gfx1251",
-     .family = "cdna5",
-     .products = "CDNA5 gfx1251 (no product named yet)",
-     .aliases = {},
-     .default_wave = 32,
-     .wave32 = true,
-     .wave64 = false,
-     .vgprs = 256,
-     .agprs = 0,
-     .matrix_modelled = true,
-     .tuple_align_regs = 1,
-     .cd_accvgpr_only = false,
-     .matrix_subnormals = MatrixSubnormals::keep,
-     .gfx11_valu_mnemonics = true,
-     .fdot2_model = Fdot2Model::rdna4_window,
-     .fdot2_flushes = false,
-     .fdot2_nan_bits_known = false,
-     .fp8_encoding = Fp8Encoding::ocp,
-     .dot2_captures = "",
-     .packed16_fixtures = "",
-     .layout_evidence = kGfx1251Evidence,
-     .fp8_select_gfx9_encoding = false,
-     .fp8_word_select_op_sel = true,
-     .mfma_float_model = MfmaFloatModel::fused_groups},
+    kGfx1250Info,
+    kGfx1251Info,
 }};
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "tests/support/cli_run.hpp"
 #include "tests/support/gfx12_closed_forms.hpp"
 #include "tests/support/matrix_case.hpp"
+#include "tests/support/small_values.hpp"
 
 using namespace mxlane;
 using mxlane_test::element00;
@@ -112,44 +113,6 @@ Switches with_model(Cdna5Wmma model) {
 }
 
 constexpr Cdna5Wmma kModels[] = {Cdna5Wmma::fused_groups, Cdna5Wmma::dot4, Cdna5Wmma::fma_chain};
-
-// Small integers as elements of `t` (exact in every format here), written by hand rather than by the
-// emulator's encoders: binary32/16, bf16, OCP E4M3 and E5M2 with |v| <= 15.
-std::uint64_t small_float_bits(ElemType t, int v) {
-  if (v == 0) return 0;
-  const bool neg = v < 0;
-  const unsigned m = static_cast<unsigned>(neg ? -v : v);
-  const int e = 31 - __builtin_clz(m);
-  const auto field = [&](int man_bits, int bias, int width) {
-    const std::uint64_t frac = (static_cast<std::uint64_t>(m) << man_bits >> e) & ((1ULL << man_bits) - 1);
-    return (neg ? 1ULL << (width - 1) : 0) | (static_cast<std::uint64_t>(e + bias) << man_bits) | frac;
-  };
-  switch (t) {
-    case ElemType::f32: return field(23, 127, 32);
-    case ElemType::f16: return field(10, 15, 16);
-    case ElemType::bf16: return field(7, 127, 16);
-    case ElemType::fp8: return field(3, 7, 8);
-    case ElemType::bf8: return field(2, 15, 8);
-    case ElemType::fp6: return field(3, 1, 6);                                     // OCP FP6 E2M3
-    case ElemType::bf6: return field(2, 3, 6);                                     // OCP FP6 E3M2
-    case ElemType::fp4: return field(1, 1, 4);                                     // OCP FP4 E2M1: 1, 2, 3, 4, 6
-    default: return static_cast<std::uint64_t>(v) & ((1ULL << elem_bits(t)) - 1);  // iu8, i32
-  }
-}
-
-// The integer a result's bits stand for (inverse of small_float_bits for results up to 2^24).
-long long result_value(ElemType t, std::uint64_t bits) {
-  if (t == ElemType::i32) return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
-  const int width = elem_bits(t), man = t == ElemType::f32 ? 23 : t == ElemType::f16 ? 10 : 7;
-  const int bias = t == ElemType::f16 ? 15 : 127;
-  const bool neg = (bits >> (width - 1)) & 1;
-  const int e = static_cast<int>((bits >> man) & ((1ULL << (width - 1 - man)) - 1));
-  if (e == 0) return 0;
-  const long long sig = static_cast<long long>((bits & ((1ULL << man) - 1)) | (1ULL << man));
-  const int shift = e - bias - man;
-  const long long mag = shift >= 0 ? sig << shift : sig >> -shift;
-  return neg ? -mag : mag;
-}
 
 // The dense WMMA rows (tests/isa/test_gfx1250_swmmac.cpp has the SWMMAC ones).
 std::vector<const InstrDesc*> gfx1250_dense_rows() {
@@ -298,17 +261,17 @@ TEST_CASE("gfx1250: small-integer products are exact end to end through `mxlane 
       for (int i = 0; i < m; ++i)
         for (int k = 0; k < d->k; ++k) {
           a[i][k] = integer ? std::abs(pick(rng)) : pick(rng);
-          put(A, input_formula(a_bits, d->k, i, k, b_bits), small_float_bits(a_type, a[i][k]), a_bits);
+          put(A, input_formula(a_bits, d->k, i, k, b_bits), mxlane_test::small_value_bits(a_type, a[i][k]), a_bits);
         }
       for (int k = 0; k < d->k; ++k)
         for (int j = 0; j < 16; ++j) {
           b[k][j] = pick(rng);
-          put(B, input_formula(b_bits, d->k, j, k, a_bits), small_float_bits(b_type, b[k][j]), b_bits);
+          put(B, input_formula(b_bits, d->k, j, k, a_bits), mxlane_test::small_value_bits(b_type, b[k][j]), b_bits);
         }
       for (int i = 0; i < m; ++i)
         for (int j = 0; j < 16; ++j) {
           c[i][j] = 3 * pick(rng);
-          put(C, output_formula(elem_bits(d->c_type), i, j), small_float_bits(d->c_type, c[i][j]),
+          put(C, output_formula(elem_bits(d->c_type), i, j), mxlane_test::small_value_bits(d->c_type, c[i][j]),
               elem_bits(d->c_type));
         }
       for (Cdna5Wmma model : kModels) {
@@ -333,7 +296,7 @@ TEST_CASE("gfx1250: small-integer products are exact end to end through `mxlane 
                 static_cast<std::uint32_t>(std::stoul(out["D"][p.vgpr][p.lane].get<std::string>(), nullptr, 16));
             const std::uint64_t bits = (word >> p.bit) & (elem_bits(d->d_type) == 32 ? 0xFFFFFFFFu : 0xFFFFu);
             CAPTURE(i, j, want, bits);
-            REQUIRE(result_value(d->d_type, bits) == want);
+            REQUIRE(mxlane_test::small_value_of(d->d_type, bits) == want);
           }
         if (integer) break;  // the switch does not apply to the integer WMMA
       }

@@ -16,6 +16,7 @@
 #include "tests/support/cli_run.hpp"
 #include "tests/support/gfx12_closed_forms.hpp"
 #include "tests/support/matrix_case.hpp"
+#include "tests/support/small_values.hpp"
 
 using namespace mxlane;
 using mxlane_test::inst;
@@ -70,39 +71,6 @@ Place swmmac_idx_place(int k_size, int r, int ck) {
 Place swmmac_d_place(int bits, int i, int j) {
   const int item = i % 8;
   return {16 * (i / 8) + j, item * bits / 32, item * bits % 32};
-}
-
-// Small integers in `t` written by hand (binary32/16, bf16, OCP E4M3 and E5M2 with |v| <= 7, integers).
-std::uint64_t swmmac_small_bits(ElemType t, int v) {
-  if (v == 0) return 0;
-  const bool neg = v < 0;
-  const unsigned m = static_cast<unsigned>(neg ? -v : v);
-  const int e = 31 - __builtin_clz(m);
-  const auto field = [&](int man_bits, int bias, int width) {
-    const std::uint64_t frac = (static_cast<std::uint64_t>(m) << man_bits >> e) & ((1ULL << man_bits) - 1);
-    return (neg ? 1ULL << (width - 1) : 0) | (static_cast<std::uint64_t>(e + bias) << man_bits) | frac;
-  };
-  switch (t) {
-    case ElemType::f32: return field(23, 127, 32);
-    case ElemType::f16: return field(10, 15, 16);
-    case ElemType::bf16: return field(7, 127, 16);
-    case ElemType::fp8: return field(3, 7, 8);
-    case ElemType::bf8: return field(2, 15, 8);
-    default: return static_cast<std::uint64_t>(v) & ((1ULL << elem_bits(t)) - 1);
-  }
-}
-
-long long swmmac_value_of(ElemType t, std::uint64_t bits) {
-  if (t == ElemType::i32) return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
-  const int width = elem_bits(t), man = t == ElemType::f32 ? 23 : t == ElemType::f16 ? 10 : 7;
-  const int bias = t == ElemType::f16 ? 15 : 127;
-  const bool neg = (bits >> (width - 1)) & 1;
-  const int e = static_cast<int>((bits >> man) & ((1ULL << (width - 1 - man)) - 1));
-  if (e == 0) return 0;
-  const long long sig = static_cast<long long>((bits & ((1ULL << man) - 1)) | (1ULL << man));
-  const int shift = e - bias - man;
-  const long long mag = shift >= 0 ? sig << shift : sig >> -shift;
-  return neg ? -mag : mag;
 }
 
 Json swmmac_zero_grid(int vgprs) {
@@ -213,19 +181,19 @@ TEST_CASE("gfx1250 SWMMAC: random 2:4-sparse small-integer products are exact en
         for (const auto& [ck, pos] : {std::pair{2 * q, p0}, std::pair{2 * q + 1, p1}}) {
           const int v = integer ? std::abs(pick(rng)) : pick(rng);
           a[r][4 * q + pos] = v;
-          swmmac_put(A, swmmac_a_place(bits, r, ck), swmmac_small_bits(d->a_type, v));
+          swmmac_put(A, swmmac_a_place(bits, r, ck), mxlane_test::small_value_bits(d->a_type, v));
           swmmac_put(IDX, swmmac_idx_place(d->k, r, ck), static_cast<std::uint64_t>(pos));
         }
       }
     for (int k = 0; k < d->k; ++k)
       for (int j = 0; j < 16; ++j) {
         b[k][j] = pick(rng);
-        swmmac_put(B, swmmac_b_place(bits, k, j), swmmac_small_bits(d->b_type, b[k][j]));
+        swmmac_put(B, swmmac_b_place(bits, k, j), mxlane_test::small_value_bits(d->b_type, b[k][j]));
       }
     for (int i = 0; i < 16; ++i)
       for (int j = 0; j < 16; ++j) {
         c[i][j] = 3 * pick(rng);
-        swmmac_put(C, swmmac_d_place(elem_bits(d->c_type), i, j), swmmac_small_bits(d->c_type, c[i][j]));
+        swmmac_put(C, swmmac_d_place(elem_bits(d->c_type), i, j), mxlane_test::small_value_bits(d->c_type, c[i][j]));
       }
     std::vector<std::pair<std::string, std::string>> settings;  // (cdna5_wmma, cdna5_swmmac_grouping)
     for (const char* model : {"fused-groups", "dot4", "fma-chain"})
@@ -251,7 +219,7 @@ TEST_CASE("gfx1250 SWMMAC: random 2:4-sparse small-integer products are exact en
               static_cast<std::uint32_t>(std::stoul(out["D"][p.vgpr][p.lane].get<std::string>(), nullptr, 16));
           const std::uint64_t got = (word >> p.bit) & (elem_bits(d->d_type) == 32 ? 0xFFFFFFFFu : 0xFFFFu);
           CAPTURE(i, j, want, got);
-          REQUIRE(swmmac_value_of(d->d_type, got) == want);
+          REQUIRE(mxlane_test::small_value_of(d->d_type, got) == want);
         }
     }
   }
