@@ -14,11 +14,11 @@ namespace {
 // "WMMA on gfx1100, gfx1200; SWMMAC on gfx1200": the families and architectures whose instructions take
 // modifier `name`, from the instruction table, so that the help names what the table holds.
 std::string taken_by(std::string_view name) {
-  return "Taken by " + matrix_coverage([&](const InstrDesc& d) {
-           const std::vector<ModifierRange> legal = legal_modifiers(d);
-           return std::any_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; });
-         }) +
-         ". ";
+  const std::string coverage = matrix_coverage([&](const InstrDesc& d) {
+    const std::vector<ModifierRange> legal = legal_modifiers(d);
+    return std::any_of(legal.begin(), legal.end(), [&](const ModifierRange& r) { return r.name == name; });
+  });
+  return coverage.empty() ? "Taken by no instruction mxlane models yet. " : "Taken by " + coverage + ". ";
 }
 
 }  // namespace

@@ -24,7 +24,10 @@ std::optional<std::string> wmma_gfx1250_refuses_modifier(const InstrDesc& d, std
         "format (docs/cdna5.md §1)",
         d.mnemonic);
   if (name.starts_with("matrix_a_scale") || name.starts_with("matrix_b_scale"))
-    return fmt::format("{} exists only on the block-scaled v_wmma_scale*_ forms (docs/cdna5.md §1)", name);
+    return fmt::format(
+        "{} exists only on the block-scaled v_wmma_scale*_ forms, which mxlane does not model yet "
+        "(docs/cdna5.md §5)",
+        name);
   return std::nullopt;
 }
 
