@@ -28,7 +28,7 @@ int bits_of(const std::string& format) {
   static const std::map<std::string, int> bits = {{"f64", 64},  {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
                                                   {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},   {"iu8", 8},
                                                   {"u8", 8},    {"fp8", 8},  {"iu4", 4},  {"u4", 4},   {"xf32", 32},
-                                                  {"bf8", 8},   {"fp6", 6},  {"bf6", 6},  {"fp4", 4},  {"e8m0", 8}};
+                                                  {"bf8", 8},   {"fp6", 6},  {"bf6", 6},  {"fp4", 4},  {"e8m0", 8}, {"e5m3", 8}};
   return bits.at(format);
 }
 
@@ -80,10 +80,18 @@ struct Matrices {
 
 // E8M0 scales of the scaled f8f6f4 MFMA within 2^-8..2^8, so random products stay finite and the
 // scaling is visible (docs/cdna4.md §2.3); specials come from the "e8m0" list when biased.
-std::vector<std::vector<std::uint64_t>> moderate_scales(const InstrDesc& d, Operand op, std::mt19937_64& rng) {
+// gfx1250's E5M3 / E4M3 scales (docs/cdna5.md §2.7): exponents within 2^-4..2^4, any significand, E4M3 either sign.
+std::vector<std::vector<std::uint64_t>> moderate_scales(const InstrDesc& d, Operand op, const Modifiers& mods,
+                                                        std::mt19937_64& rng) {
+  const ElemType t = operand_type(d, op, mods);
   std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(d.blocks));
   for (auto& block : out)
-    for (int n = 0; n < d.rows(op) * d.cols(op); ++n) block.push_back(119 + rng() % 17);
+    for (int n = 0; n < d.rows(op) * d.cols(op); ++n) {
+      const std::uint64_t exponent = 11 + rng() % 9, significand = rng() % 8;  // E5M3: bias 15
+      if (t == ElemType::e5m3) block.push_back(exponent << 3 | significand);
+      else if (t == ElemType::fp8) block.push_back((rng() & 0x80) | (exponent - 8) << 3 | significand);  // bias 7
+      else block.push_back(119 + rng() % 17);
+    }
   return out;
 }
 
@@ -112,9 +120,9 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
   const std::vector<std::vector<std::uint64_t>> idx =
       d.has(Operand::IDX) && m.idx.empty() ? regular_indices(d, rng) : m.idx;
   const std::vector<std::vector<std::uint64_t>> sa =
-      d.has(Operand::SA) && m.sa.empty() ? moderate_scales(d, Operand::SA, rng) : m.sa;
+      d.has(Operand::SA) && m.sa.empty() ? moderate_scales(d, Operand::SA, k.mods, rng) : m.sa;
   const std::vector<std::vector<std::uint64_t>> sb =
-      d.has(Operand::SB) && m.sb.empty() ? moderate_scales(d, Operand::SB, rng) : m.sb;
+      d.has(Operand::SB) && m.sb.empty() ? moderate_scales(d, Operand::SB, k.mods, rng) : m.sb;
   const std::vector<Operand> sources = kernel_source_operands(d);
   for (std::size_t n = 0; n < sources.size(); ++n) {
     // The indices sit in the set the kernel's CBSZ/ABID read (docs/cdna3.md §2); the f8f6f4 formats
@@ -174,9 +182,9 @@ Matrices random_matrices(const InstrDesc& d, const Modifiers& mods, std::mt19937
   m.a = make(Operand::A, operand_type(d, Operand::A, mods));  // f8f6f4: the format CBSZ / BLGP select
   m.b = make(Operand::B, operand_type(d, Operand::B, mods));
   m.c = make(Operand::C, d.c_type);
-  if (d.has(Operand::SA) && biased) {  // scale specials too: 0x00, 0xFF (NaN), extremes
-    m.sa = make(Operand::SA, ElemType::e8m0);
-    m.sb = make(Operand::SB, ElemType::e8m0);
+  if (d.has(Operand::SA) && biased) {  // scale specials too: zero, NaN, extremes (E8M0, E5M3 or E4M3 by the mods)
+    m.sa = make(Operand::SA, operand_type(d, Operand::SA, mods));
+    m.sb = make(Operand::SB, operand_type(d, Operand::SB, mods));
   }
   return m;
 }
@@ -240,6 +248,8 @@ const std::vector<std::uint64_t>& special_values(const std::string& format) {
       {"fp4", {0x0, 0x8, 0x1, 0x9, 0x2, 0xA, 0x7, 0xF}},
       // E8M0 scales: 2^0, 2^-127 (or "no scaling", switch scale_zero_is_identity), NaN, the extremes.
       {"e8m0", {0x7F, 0x00, 0xFF, 0x01, 0xFE, 0x80, 0x7E}},
+      // E5M3 scales (unsigned, bias 15): 1.0, zero, the smallest subnormal, the smallest normal, the largest, NaN.
+      {"e5m3", {0x78, 0x00, 0x01, 0x08, 0xFE, 0xFF, 0x79, 0x70}},
       {"fp8", {0x00, 0x80, 0x01, 0x81, 0x07, 0x08, 0x38, 0xB8, 0x3C, 0x40, 0x7E, 0xFE, 0x7F, 0xFF, 0x7B, 0x7C, 0xFC}},
       // BF8 (E5M2): zeros, subnormals, 1.0 (OCP 0x3C; FNUZ 0x40), the largest finite, inf/NaN (OCP).
       {"bf8", {0x00, 0x80, 0x01, 0x81, 0x03, 0x04, 0x3C, 0xBC, 0x40, 0xC0, 0x7B, 0xFB, 0x7C, 0xFC, 0x7D, 0x7F, 0xFF}},

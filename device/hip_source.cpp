@@ -61,6 +61,15 @@ std::string call(const Kernel& k) {
       case BuiltinArgs::formats_abc_cmod:
         return fmt::format("{}({}, s0, {}, s1, {}, s2)", name, m.matrix_a_fmt, m.matrix_b_fmt, c_mod(m));
       case BuiltinArgs::abc_cmod: return fmt::format("{}(s0, s1, {}, s2)", name, c_mod(m));
+      // gfx1250 block-scaled: s3, s4 the scales SA, SB (an int, or a long for scale16) (docs/cdna5.md §5.1).
+      case BuiltinArgs::formats_abc_cmod_scales_reuse:
+        return fmt::format("{}({}, s0, {}, s1, {}, s2, {}, {}, s3, {}, {}, s4, {}, {})", name, m.matrix_a_fmt,
+                           m.matrix_b_fmt, c_mod(m), m.matrix_a_scale, m.matrix_a_scale_fmt, m.matrix_b_scale,
+                           m.matrix_b_scale_fmt, b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+      case BuiltinArgs::abc_cmod_scales_reuse:
+        return fmt::format("{}(s0, s1, {}, s2, {}, {}, s3, {}, {}, s4, {}, {})", name, c_mod(m), m.matrix_a_scale,
+                           m.matrix_a_scale_fmt, m.matrix_b_scale, m.matrix_b_scale_fmt, b(m.matrix_a_reuse),
+                           b(m.matrix_b_reuse));
       // gfx1250 SWMMAC: s3 is the index as the builtin's one `int` (K=128 reads a second VGPR the builtin
       // cannot set, docs/cdna5.md §2.5).
       case BuiltinArgs::neg_abc_idx_reuse:
@@ -106,7 +115,8 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
                matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)};
       for (Operand op : kernel_source_operands(*k.matrix))
-        if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) types.push_back("int");  // one VGPR each
+        if (op == Operand::IDX || op == Operand::SA || op == Operand::SB)  // one VGPR each; the scale16 scales two
+          types.push_back(op != Operand::IDX && k.matrix->vgprs(op) == 2 ? "long" : "int");
       // A SWMMAC's C is D's registers: its builtin returns C's tuple (gfx1250 bf16f32: 8 f32 VGPRs, of which
       // the bf16 D is the first 4, docs/cdna5.md §2.5).
       result = k.matrix->family().sparse_a ? matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)

@@ -54,11 +54,35 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
           set_modifier(m, d.format_modifier(Operand::B), fb);
           sets.push_back(m);
         }
-      if (modifier_set_traits(d.modifiers).scale_registers)
+      if (modifier_set_traits(d.modifiers).scale_block_k != 0)
         for (int byte = 1; byte <= 3; ++byte) {
           sets.push_back(Modifiers{.opsel_a = byte});
           sets.push_back(Modifiers{.opsel_b = byte});
         }
+      break;
+    case DeviceModifierSets::block_scales:
+      // gfx1250 block-scaled (docs/cdna5.md §2.7): every A x B format pair with E8M0 scales in ROW0, then ROW1 for
+      // each scale operand, the E5M3 and E4M3 scales on FP4 operands (both, and beside an FP8 partner), and C's
+      // NEG and ABS.
+      sets.clear();
+      if (d.formats_from_modifiers())
+        for (int fa = 0; fa <= 4; ++fa)
+          for (int fb = 0; fb <= 4; ++fb) sets.push_back(Modifiers{.matrix_a_fmt = fa, .matrix_b_fmt = fb});
+      else
+        sets.push_back(Modifiers{});
+      sets.push_back(Modifiers{.matrix_a_scale = 1});
+      sets.push_back(Modifiers{.matrix_b_scale = 1});
+      for (int scale_fmt = 1; scale_fmt <= 2; ++scale_fmt) {
+        const int fp4 = d.formats_from_modifiers() ? 4 : 0;
+        sets.push_back(Modifiers{.matrix_a_fmt = fp4, .matrix_b_fmt = fp4, .matrix_a_scale_fmt = scale_fmt,
+                                 .matrix_b_scale_fmt = scale_fmt});
+        if (d.formats_from_modifiers()) {
+          sets.push_back(Modifiers{.matrix_a_fmt = 4, .matrix_a_scale_fmt = scale_fmt});
+          sets.push_back(Modifiers{.matrix_b_fmt = 4, .matrix_b_scale_fmt = scale_fmt});
+        }
+      }
+      sets.push_back(Modifiers{.neg = 4});
+      sets.push_back(Modifiers{.neg_hi = 4});
       break;
     case DeviceModifierSets::plain: break;
   }
@@ -125,7 +149,7 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   if (m.opsel == 4) t.push_back("op_sel:[0,0,1]");
   // Scale bytes: bit 0 of opsel_a / opsel_b in op_sel[0] / op_sel[1], bit 1 in op_sel_hi[0] / [1], as
   // clang-22 encodes the builtin's arguments (checked by disassembly, device/README.md).
-  if (modifier_set_traits(d.modifiers).scale_registers) {
+  if (modifier_set_traits(d.modifiers).scale_block_k != 0 && d.family().a_scale_format_modifier.empty()) {
     if ((m.opsel_a & 1) != 0 || (m.opsel_b & 1) != 0)
       t.push_back(fmt::format("op_sel:[{},{},0]", m.opsel_a & 1, m.opsel_b & 1));
     t.push_back(fmt::format("op_sel_hi:[{},{},0]", (m.opsel_a >> 1) & 1, (m.opsel_b >> 1) & 1));
@@ -138,6 +162,18 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   for (const auto& [name, code] :
        {std::pair{"matrix_a_fmt", m.matrix_a_fmt}, std::pair{"matrix_b_fmt", m.matrix_b_fmt}})
     if (code > 0 && code <= 4) t.push_back(fmt::format("{}:MATRIX_FMT_{}", name, kFormatNames[code]));
+  // gfx1250 block-scaled: the scale prefix's modifiers as llvm-objdump-22 prints them (ROW0 and E8M0 print nothing),
+  // and C's NEG / ABS as neg_lo / neg_hi (docs/cdna5.md §5.1).
+  static constexpr const char* kScaleFormatNames[] = {"E8M0", "E5M3", "E4M3"};
+  if (!d.family().a_scale_format_modifier.empty()) {
+    if (m.matrix_a_scale != 0) t.push_back("matrix_a_scale:MATRIX_SCALE_ROW1");
+    if (m.matrix_b_scale != 0) t.push_back("matrix_b_scale:MATRIX_SCALE_ROW1");
+    for (const auto& [name, code] : {std::pair{"matrix_a_scale_fmt", m.matrix_a_scale_fmt},
+                                     std::pair{"matrix_b_scale_fmt", m.matrix_b_scale_fmt}})
+      if (code > 0 && code <= 2) t.push_back(fmt::format("{}:MATRIX_SCALE_FMT_{}", name, kScaleFormatNames[code]));
+    if (m.neg != 0) t.push_back("neg_lo:[0,0,1]");
+    if (m.neg_hi != 0) t.push_back("neg_hi:[0,0,1]");
+  }
   return t;
 }
 
@@ -232,6 +268,11 @@ std::vector<Kernel> kernels_for(const Target& t) {
       }
       if (m.opsel_a) fields.emplace_back("opsel_a", m.opsel_a);
       if (m.opsel_b) fields.emplace_back("opsel_b", m.opsel_b);
+      for (std::string_view name : {"matrix_a_scale", "matrix_b_scale", "matrix_a_scale_fmt", "matrix_b_scale_fmt",
+                                    "neg", "neg_hi"})
+        if (modifier_set_traits(d->modifiers).device_sets == DeviceModifierSets::block_scales &&
+            modifier_value(m, name) != 0)
+          fields.emplace_back(std::string(name), modifier_value(m, name));
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
       // The unscaled f8f6f4 encoding is the scaled builtin with constant zero scales: its own kernel.
       k.name = "k_" + d->entry_name() + suffix(fields);

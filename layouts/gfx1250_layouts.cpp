@@ -39,6 +39,27 @@ BitLayout gfx1250_input_layout(const InstrDesc& d, Operand op, int bits, int par
   return layout;
 }
 
+BitLayout gfx1250_block_scaled_input_layout(const InstrDesc& d, Operand op, int bits) {
+  if (bits == 8) return gfx1250_input_layout(d, op, 8, 8);  // the dense 8-bit map (lane k bit 4), whatever the partner
+  if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 WMMA is wave32 only", d.builtin));
+  const Coord mn = op == Operand::A ? Coord::row : Coord::col;
+  const Coord k = op == Operand::A ? Coord::col : Coord::row;
+  BitLayout layout;
+  for (int b = 0; b < 4; ++b) layout.lane_bits.push_back({mn, b});
+  layout.lane_bits.push_back({k, 5});  // lanes 16-31: k 32-63 and 96-127
+  for (int b : {0, 1, 2, 3, 4, 6}) layout.item_bits.push_back({k, b});
+  if (op == Operand::A && d.m == 32) layout.item_bits.push_back({Coord::row, 4});  // rows 16-31: the next VGPRs
+  return layout;
+}
+
+BitLayout gfx1250_scale_layout(const InstrDesc& d, Operand op) {
+  const int rows = d.rows(op), blocks = d.cols(op);
+  BitLayout layout;
+  for (int b = 0; b < log2_exact(rows); ++b) layout.lane_bits.push_back({Coord::row, b});
+  for (int b = 0; b < log2_exact(blocks); ++b) layout.item_bits.push_back({Coord::col, b});  // byte = block
+  return layout;
+}
+
 BitLayout gfx1250_sparse_input_layout(const InstrDesc& d, Operand op) {
   if (d.wave != 32) throw std::logic_error(fmt::format("{}: gfx1250 SWMMAC is wave32 only", d.builtin));
   const int bits = elem_bits(d.a_type);

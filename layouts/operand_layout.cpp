@@ -2,8 +2,10 @@
 #include "layouts/operand_layout.hpp"
 #include "emu/isa/modifier_set_traits.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "emu/formats/block_scale.hpp"
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
 #include "layouts/cdna4_layouts.hpp"
@@ -14,12 +16,12 @@
 namespace mxlane {
 namespace {
 
+// NEG/NEG_HI negate float values wherever the instruction takes a NEG field that is not integer signedness
+// (docs/spec/layouts.md §8.4): derived from the legal modifiers, the one list of what each instruction takes.
 bool takes_float_neg(const InstrDesc& d) {
-  return d.modifiers == ModifierSet::wmma_neg || d.modifiers == ModifierSet::wmma_neg_opsel ||
-         d.modifiers == ModifierSet::wmma_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx12_fp8 ||
-         d.modifiers == ModifierSet::swmmac_gfx12_neg || d.modifiers == ModifierSet::wmma_gfx1250_neg ||
-         d.modifiers == ModifierSet::wmma_gfx1250_fp8 || d.modifiers == ModifierSet::wmma_gfx1250_f8f6f4 ||
-         d.modifiers == ModifierSet::wmma_gfx1250_cmod || d.modifiers == ModifierSet::swmmac_gfx1250_neg;
+  if (modifier_set_traits(d.modifiers).neg_is_signedness) return false;
+  const std::vector<ModifierRange> legal = legal_modifiers(d);
+  return std::any_of(legal.begin(), legal.end(), [](const ModifierRange& r) { return r.name == "neg"; });
 }
 
 void check_range(const InstrDesc& d, Operand op, std::string_view what, int value, int extent) {
@@ -33,13 +35,14 @@ void check_range(const InstrDesc& d, Operand op, std::string_view what, int valu
 OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods, const Switches& switches)
     : desc_(&desc), operand_(operand), mods_(mods), switches_(switches), remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
+  float_neg_ = takes_float_neg(desc);
   if (!desc.has(operand))
     throw InvalidArgument(fmt::format("operand {}: {} has none; {}", operand_name(operand), desc.mnemonic,
                                       operand == Operand::IDX
                                           ? "IDX is the sparsity index register of the SMFMAC and SWMMAC instructions "
                                             "(docs/cdna3.md §3, docs/rdna4.md §2.5)"
-                                          : "SA/SB are the scale registers of the gfx950 scaled f8f6f4 MFMA "
-                                            "(docs/cdna4.md §2.3)"));
+                                          : "SA/SB are the scale registers of the gfx950 scaled f8f6f4 MFMA and "
+                                            "the gfx1250 block-scaled WMMA (docs/cdna4.md §2.3, docs/cdna5.md §2.7)"));
   const bool scale = operand == Operand::SA || operand == Operand::SB;
   const bool input = operand == Operand::A || operand == Operand::B || operand == Operand::IDX;
   switch (desc.family().layout_rule) {  // the family names its lane map builder (emu/isa/families/)
@@ -75,6 +78,20 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     case LayoutRule::gfx1250_sparse:
       bits_ = input ? gfx1250_sparse_input_layout(desc, operand) : gfx1250_output_layout(desc);
       break;
+    case LayoutRule::gfx1250_block_scaled:
+      if (scale) {
+        bits_ = gfx1250_scale_layout(desc, operand);
+        // matrix_a_scale / matrix_b_scale (ROW0/ROW1) put 16 rows' scales in lanes 0-15 or 16-31; the 32-row FP4
+        // A fills the wave and ignores its select bit (docs/cdna5.md §2.7) [SRC-EMU].
+        const std::string_view half =
+            operand == Operand::SA ? desc.family().a_scale_half_modifier : desc.family().b_scale_half_modifier;
+        if (bits_.lanes() < desc.wave) lane_offset_ = bits_.lanes() * modifier_value(mods, half);
+      } else if (input) {
+        bits_ = gfx1250_block_scaled_input_layout(desc, operand, elem_bits(operand_type(desc, operand, mods)));
+      } else {
+        bits_ = gfx1250_output_layout(desc);
+      }
+      break;
   }
 
   element_bits_ = elem_bits(operand_type(desc, operand, mods));
@@ -106,7 +123,8 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
     remap_ = LaneRemap::blgp(mods.blgp);
 
   // The builders derive everything from the shape; a mismatch with the table is a bug.
-  if (bits_.lanes() != desc.wave || rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
+  if (bits_.lanes() + lane_offset_ > desc.wave || (bits_.lanes() != desc.wave && !scale) ||
+      rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
       blocks() != desc.blocks)
     throw std::logic_error(
         fmt::format("layout of {} {} does not match its shape", desc.builtin, operand_name(operand)));
@@ -132,8 +150,8 @@ Placement OperandLayout::place(const Coords& logical) const {
   p.row = logical.row;
   p.col = logical.col;
   p.replica = logical.replica;
-  p.slot = item_slot(remap_.source(natural_lane), bits_.item_of(logical));
-  if (takes_float_neg(*desc_)) {
+  p.slot = item_slot(remap_.source(natural_lane) + lane_offset_, bits_.item_of(logical));
+  if (float_neg_) {
     // NEG[n] / NEG_HI[n] negate the values of source n read from bits [15:0] / [31:16]; for C,
     // NEG[2] negates and NEG_HI[2] takes the absolute value first (docs/spec/layouts.md §8.4).
     if (operand_ == Operand::A || operand_ == Operand::B) {
@@ -179,10 +197,14 @@ std::vector<SlotContents> OperandLayout::inverse(int vgpr, int lane) const {
     for (int bit_lo = 0; bit_lo < 32; bit_lo += element_bits_)
       out.push_back({Slot{lane, vgpr, bit_lo, bit_lo + element_bits_ - 1}, {}});
   }
+  // A map narrower than the wave (gfx1250 scales) covers lanes lane_offset_ .. lane_offset_ + lanes() - 1.
+  const int local_lane = lane - lane_offset_;
+  if (local_lane < 0 || local_lane >= bits_.lanes()) return out;
   for (SlotContents& contents : out) {
     for (int item = 0; item < items_per_lane(); ++item) {
       if (item_slot(lane, item) != contents.slot) continue;
-      for (int consumer : remap_.consumers(lane)) contents.elements.push_back(place(bits_.coords_at(consumer, item)));
+      for (int consumer : remap_.consumers(local_lane))
+        contents.elements.push_back(place(bits_.coords_at(consumer, item)));
     }
   }
   return out;
@@ -220,13 +242,30 @@ std::vector<std::string> OperandLayout::notes() const {
             ? fmt::format("; VGPRs {}-{} of the {} are not read", vgprs(), d.vgprs(operand_) - 1, d.vgprs(operand_))
             : ""));
   }
-  if (operand_ == Operand::SA || operand_ == Operand::SB)
+  if ((operand_ == Operand::SA || operand_ == Operand::SB) && !d.family().a_scale_format_modifier.empty()) {
+    const bool a = operand_ == Operand::SA;
+    const BlockScaleFormat f = scale_format(d, mods_, operand_);
+    notes.push_back(fmt::format(
+        "{} scale of {} {} for each {}-k block (col): byte col of {} in lane {}{}; {} (docs/cdna5.md §2.7) "
+        "[SRC-EMU]",
+        block_scale_format_name(f), a ? "A's row" : "B's column", a ? "i" : "j", d.k / d.cols(operand_),
+        vgprs() == 2 ? "the VGPR pair (low word first)" : "the VGPR", a ? "i" : "j",
+        bits_.lanes() == d.wave ? fmt::format(" ({}={} ignored: the rows fill the wave)",
+                                              a ? "matrix_a_scale" : "matrix_b_scale",
+                                              a ? mods_.matrix_a_scale : mods_.matrix_b_scale)
+                                : fmt::format(" + {} ({}={})", lane_offset_, a ? "matrix_a_scale" : "matrix_b_scale",
+                                              a ? mods_.matrix_a_scale : mods_.matrix_b_scale),
+        f == BlockScaleFormat::e8m0   ? "2^(e-127), 0xFF NaN"
+        : f == BlockScaleFormat::e5m3 ? "unsigned, bias 15, 0xFF NaN"
+                                      : "OCP E4M3, signed, 0x7F/0xFF NaN"));
+  } else if (operand_ == Operand::SA || operand_ == Operand::SB) {
     notes.push_back(
         fmt::format("E8M0 scale of {} {} for each 32-k block (col), byte {} ({}={}) of the VGPR in lane "
                     "{} + {}*block; 0xFF is NaN (docs/cdna4.md §2.3) [DOC][LLVM]",
                     operand_ == Operand::SA ? "A's row" : "B's column", operand_ == Operand::SA ? "i" : "j",
                     bit_offset_ / 8, operand_ == Operand::SA ? "opsel_a" : "opsel_b", bit_offset_ / 8,
                     operand_ == Operand::SA ? "i" : "j", d.rows(operand_)));
+  }
   if ((operand_ == Operand::A || operand_ == Operand::B) && cdna4_kdoubled_input(d))
     notes.push_back(
         fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "

@@ -135,7 +135,8 @@ constexpr BuiltinArgs args_of(const InstrDesc& d) { return modifier_set_traits(d
 //   integer WMMA (a_neg, a, b_neg, b, c, clamp); SMFMAC (a, b, c, idx, cbsz, abid) with a the
 //   compressed A and idx every lane's index VGPR; scaled f8f6f4 (a, b, c, cbsz, blgp, opsel_a, scale_a,
 //   opsel_b, scale_b) with scale_a/scale_b every lane's scale VGPR; float SWMMAC (a, b, c, idx); integer
-//   SWMMAC (a_sign, a, b_sign, b, c, idx, clamp) — each followed by optional Switches.
+//   SWMMAC (a_sign, a, b_sign, b, c, idx, clamp); the gfx1250 forms as clang-22 declares them (docs/cdna5.md §1,
+//   §2.7) — each followed by optional Switches.
 template <std::size_t I>
 struct Builtin {
   static constexpr const InstrDesc& d = kInstrTable[I];
@@ -144,7 +145,10 @@ struct Builtin {
   using C = LaneArg<d.c_type, d.vgprs_c, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
   using Idx = PerLane<std::int32_t, d.wave>;    // SMFMAC's index VGPR (the builtin's `int idx`)
-  using Scale = PerLane<std::int32_t, d.wave>;  // scaled f8f6f4: a scale VGPR (the builtin's `int scale_a/b`)
+  // A scale operand: the builtin's `int scale_a/b` (gfx950, gfx1250 scale), a `long` on gfx1250's scale16 forms.
+  using Scale =
+      PerLane<std::conditional_t<modifier_set_traits(d.modifiers).scale_block_k == 16, std::int64_t, std::int32_t>,
+              d.wave>;
 
   D operator()(const A& a, const B& b, const C& c, int cbsz, int abid, int blgp, const Switches& s = {}) const
       requires(detail::args_of(d) == BuiltinArgs::abc_cbsz_abid_blgp) {
@@ -227,6 +231,23 @@ struct Builtin {
       requires(detail::args_of(d) == BuiltinArgs::abc_cmod) {
     return call(a, b, c, Modifiers{.neg = (c_mod & 1) << 2, .neg_hi = (c_mod & 2) << 1}, s);
   }
+  // gfx1250 block-scaled WMMA (docs/cdna5.md §2.7): after C, matrix_a_scale (0 ROW0, 1 ROW1), matrix_a_scale_fmt
+  // (0 E8M0, 1 E5M3, 2 E4M3), scale_a every lane's scale VGPR(s), the same for B, then the reuse hints.
+  D operator()(int fmt_a, const A& a, int fmt_b, const B& b, short c_mod, const C& c, int a_scale_row, int a_scale_fmt,
+               const Scale& scale_a, int b_scale_row, int b_scale_fmt, const Scale& scale_b, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const
+      requires(detail::args_of(d) == BuiltinArgs::formats_abc_cmod_scales_reuse) {
+    Modifiers m = scale_modifiers(c_mod, a_scale_row, a_scale_fmt, b_scale_row, b_scale_fmt, reuse_a, reuse_b);
+    m.matrix_a_fmt = fmt_a;
+    m.matrix_b_fmt = fmt_b;
+    return call(a, b, c, m, s, nullptr, &scale_a, &scale_b);
+  }
+  D operator()(const A& a, const B& b, short c_mod, const C& c, int a_scale_row, int a_scale_fmt, const Scale& scale_a,
+               int b_scale_row, int b_scale_fmt, const Scale& scale_b, bool reuse_a, bool reuse_b,
+               const Switches& s = {}) const requires(detail::args_of(d) == BuiltinArgs::abc_cmod_scales_reuse) {
+    return call(a, b, c, scale_modifiers(c_mod, a_scale_row, a_scale_fmt, b_scale_row, b_scale_fmt, reuse_a, reuse_b),
+                s, nullptr, &scale_a, &scale_b);
+  }
   // gfx1250 SWMMAC (docs/cdna5.md §1, §2.5): c is the accumulator (read from D's registers); idx is the builtin's
   // one `int` index VGPR; the K=128 forms read a second index VGPR that the builtin cannot set, which these take
   // as 0 (clang-22 leaves it undefined). neg_a / neg_b negate all of A / B (NEG and NEG_HI together).
@@ -254,6 +275,17 @@ struct Builtin {
   }
 
  private:
+  static Modifiers scale_modifiers(short c_mod, int a_row, int a_fmt, int b_row, int b_fmt, bool reuse_a,
+                                   bool reuse_b) {
+    return Modifiers{.neg = (c_mod & 1) << 2,
+                     .neg_hi = (c_mod & 2) << 1,
+                     .matrix_a_reuse = reuse_a ? 1 : 0,
+                     .matrix_b_reuse = reuse_b ? 1 : 0,
+                     .matrix_a_scale = a_row,
+                     .matrix_b_scale = b_row,
+                     .matrix_a_scale_fmt = a_fmt,
+                     .matrix_b_scale_fmt = b_fmt};
+  }
   // Pack every lane's values into VGPRs as the vector types lie in registers, execute, unpack D.
   static D call(const A& a, const B& b, const C& c, const Modifiers& mods, const Switches& switches,
                 const Idx* idx = nullptr, const Scale* scale_a = nullptr, const Scale* scale_b = nullptr) {

@@ -22,7 +22,8 @@ const FormatSpec* element_format(ElemType type, Fp8Encoding fp8) {
     case ElemType::iu4:
     case ElemType::idx2:
     case ElemType::f8f6f4:  // a placeholder: operand_type() names the format the modifiers select
-    case ElemType::e8m0: return nullptr;
+    case ElemType::e8m0:
+    case ElemType::e5m3: return nullptr;  // block scales: emu/formats/block_scale.hpp
   }
   return nullptr;
 }

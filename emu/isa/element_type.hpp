@@ -26,8 +26,13 @@ enum class ElemType : std::uint8_t {
   fp4,
   idx2,
   f8f6f4,
-  e8m0
+  e8m0,
+  e5m3
 };
+
+// The block-scale formats: matrix_a_scale_fmt / matrix_b_scale_fmt 0 E8M0, 1 E5M3, 2 E4M3 (docs/cdna5.md §1)
+// [LLVM]; gfx950's scales are E8M0 (docs/cdna4.md §2.3). Decoded by emu/formats/block_scale.hpp.
+enum class BlockScaleFormat : std::uint8_t { e8m0, e5m3, e4m3 };
 
 struct ElemTypeInfo {
   ElemType type;
@@ -39,7 +44,7 @@ struct ElemTypeInfo {
 
 // docs/spec/layouts.md §3 "dict_math_types", and the CDNA3/CDNA4/RDNA4 input types. The 8-bit float types are decoded with the architecture's encoding trait
 // (ArchInfo::fp8_encoding: FNUZ on gfx942, OCP on gfx950 and gfx1200), never by the type alone.
-inline constexpr std::array<ElemTypeInfo, 17> kTypes = {{
+inline constexpr std::array<ElemTypeInfo, 18> kTypes = {{
     {ElemType::f64, "f64", 64, false, "IEEE binary64"},
     {ElemType::f32, "f32", 32, false, "IEEE binary32"},
     {ElemType::f16, "f16", 16, false, "IEEE binary16"},
@@ -61,8 +66,10 @@ inline constexpr std::array<ElemTypeInfo, 17> kTypes = {{
     // is this placeholder and f8f6f4_type() gives the real one (docs/cdna4.md §1); 8 bits is the widest.
     {ElemType::f8f6f4, "f8f6f4", 8, false,
      "fp8, bf8, fp6, bf6 or fp4, as the format modifiers select (CBSZ / BLGP, matrix_a_fmt / matrix_b_fmt)"},
-    // The scale registers SA / SB of the scaled f8f6f4 MFMA (docs/cdna4.md §2.3).
+    // The scale registers SA / SB of the scaled f8f6f4 MFMA (docs/cdna4.md §2.3) and block-scaled WMMA.
     {ElemType::e8m0, "e8m0", 8, false, "E8M0 block scale: 2^(e-127), 0xFF = NaN (OCP MX)"},
+    // gfx1250's E5M3 block scale (matrix_*_scale_fmt 1, docs/cdna5.md §2.7); its E4M3 scale is the type fp8.
+    {ElemType::e5m3, "e5m3", 8, false, "E5M3 block scale: unsigned, bias 15, 0xFF = NaN, no infinity"},
 }};
 
 // The element type an f8f6f4 format code selects (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4), or nullopt

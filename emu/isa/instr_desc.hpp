@@ -60,7 +60,8 @@ struct InstrDesc {
   int vgprs(Operand op) const;
   // Matrix shape of an operand in its own coordinates: A is M x K, B is K x N, C/D are M x N; a
   // sparse A and its IDX are M x K/2, the stored values (docs/spec/interfaces.md "lanemap"); SA is
-  // M x K/32 and SB N x K/32, one scale per row (column) and 32-k block (docs/cdna4.md §2.3).
+  // M x K/blk and SB N x K/blk, one scale per row (column) and block of blk k: 32 (gfx950, docs/cdna4.md §2.3;
+  // gfx1250 scale) or 16 (gfx1250 scale16, docs/cdna5.md §2.7).
   int rows(Operand op) const;
   int cols(Operand op) const;
   // Whether the instruction has operand `op` (IDX only on sparse families, SA/SB only where the
@@ -88,6 +89,10 @@ int format_code(const InstrDesc& desc, const Modifiers& mods, Operand op);
 // docs/cdna4.md §1; gfx1250: matrix_a_fmt / matrix_b_fmt, docs/cdna5.md §1). Throws InvalidArgument on a
 // format code outside 0-4.
 ElemType operand_type(const InstrDesc& desc, Operand op, const Modifiers& mods);
+
+// The format of SA's or SB's scale bytes under `mods`: gfx1250's matrix_a_scale_fmt / matrix_b_scale_fmt (0 E8M0,
+// 1 E5M3, 2 E4M3; docs/cdna5.md §2.7), E8M0 on gfx950 (docs/cdna4.md §2.3). Throws InvalidArgument on another code.
+BlockScaleFormat scale_format(const InstrDesc& desc, const Modifiers& mods, Operand op);
 
 // Whether an operand's integer elements are signed under `mods`: always for C/D and outside the families
 // whose NEG[0]/NEG[1] choose it; on those (integer WMMA/SWMMA) NEG[0] for A, NEG[1] for B

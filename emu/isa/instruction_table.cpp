@@ -71,11 +71,19 @@ ElemType InstrDesc::type(Operand op) const {
 
 bool InstrDesc::has(Operand op) const {
   if (op == Operand::IDX) return family().sparse_a;
-  if (op == Operand::SA || op == Operand::SB) return modifier_set_traits(modifiers).scale_registers;
+  if (op == Operand::SA || op == Operand::SB) return modifier_set_traits(modifiers).scale_block_k != 0;
   return true;
 }
 
 ElemType operand_type(const InstrDesc& d, Operand op, const Modifiers& mods) {
+  if ((op == Operand::SA || op == Operand::SB) && d.has(op)) {
+    // gfx1250's scales are E8M0, E5M3 or E4M3 by matrix_*_scale_fmt (docs/cdna5.md §2.7); gfx950's E8M0 only.
+    switch (scale_format(d, mods, op)) {
+      case BlockScaleFormat::e8m0: return ElemType::e8m0;
+      case BlockScaleFormat::e5m3: return ElemType::e5m3;
+      case BlockScaleFormat::e4m3: return ElemType::fp8;
+    }
+  }
   const ElemType table = d.type(op);
   if (table != ElemType::f8f6f4) return table;
   const int code = format_code(d, mods, op);
@@ -96,6 +104,18 @@ int format_code(const InstrDesc& d, const Modifiers& mods, Operand op) {
   return modifier_value(mods, name);
 }
 
+BlockScaleFormat scale_format(const InstrDesc& d, const Modifiers& mods, Operand op) {
+  const std::string_view name = op == Operand::SA ? d.family().a_scale_format_modifier
+                                : op == Operand::SB ? d.family().b_scale_format_modifier
+                                                    : std::string_view{};
+  if (name.empty()) return BlockScaleFormat::e8m0;  // gfx950 (docs/cdna4.md §2.3)
+  const int code = modifier_value(mods, name);
+  if (code < 0 || code > 2)
+    throw InvalidArgument(fmt::format("{}={} is not a scale format of {}: 0 E8M0, 1 E5M3, 2 E4M3 ({})", name, code,
+                                      d.mnemonic, d.family().doc));
+  return static_cast<BlockScaleFormat>(code);
+}
+
 int InstrDesc::vgprs(Operand op) const {
   switch (op) {
     case Operand::A: return vgprs_a;
@@ -106,7 +126,8 @@ int InstrDesc::vgprs(Operand op) const {
                         // K=128 SWMMAC: two, docs/cdna5.md §2.5)
       return has(op) ? std::max(1, (cols(Operand::A) * m * blocks / wave * 2 + 31) / 32) : 0;
     case Operand::SA:
-    case Operand::SB: return has(op) ? 1 : 0;  // one VGPR each (docs/cdna4.md §2.3)
+    case Operand::SB:  // one byte per block: one VGPR (gfx950, gfx1250 scale), two (gfx1250 scale16, 8 blocks)
+      return has(op) ? std::max(1, cols(op) * 8 / 32) : 0;  // docs/cdna4.md §2.3, docs/cdna5.md §2.7
   }
   return vgprs_cd;
 }
@@ -116,7 +137,7 @@ int InstrDesc::rows(Operand op) const {
   return op == Operand::B ? k : m;
 }
 int InstrDesc::cols(Operand op) const {
-  if (op == Operand::SA || op == Operand::SB) return k / 32;  // one scale per 32-k block
+  if (op == Operand::SA || op == Operand::SB) return k / modifier_set_traits(modifiers).scale_block_k;  // per block
   if (op == Operand::IDX || (op == Operand::A && family().sparse_a)) return k / 2;
   return op == Operand::A ? k : n;
 }

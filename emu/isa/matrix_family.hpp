@@ -15,6 +15,7 @@
 #include "emu/isa/families/wmma.hpp"
 #include "emu/isa/families/wmma_gfx12.hpp"
 #include "emu/isa/families/wmma_gfx1250.hpp"
+#include "emu/isa/families/wmma_scale_gfx1250.hpp"
 
 namespace mxlane {
 

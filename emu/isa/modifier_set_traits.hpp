@@ -35,6 +35,11 @@ enum class BuiltinArgs : std::uint8_t {
   neg_abc_idx_reuse,           // f16/bf16: (bool neg_a, a, bool neg_b, b, c, int index, bool reuse_a, bool reuse_b)
   abc_idx_reuse,               // FP8/BF8: (a, b, c, int index, bool reuse_a, bool reuse_b)
   signed_abc_idx_reuse_clamp,  // IU8: (bool a_signed, a, bool b_signed, b, c, int index, reuse_a, reuse_b, clamp)
+  // gfx1250 block-scaled WMMA (docs/cdna5.md §1, §2.7): after C, (int matrix_a_scale, int matrix_a_scale_fmt, scale_a,
+  // int matrix_b_scale, int matrix_b_scale_fmt, scale_b, bool reuse_a, bool reuse_b); scale_a / scale_b an `int`
+  // (32-k blocks) or a `long` (16-k blocks, the scale16 forms).
+  formats_abc_cmod_scales_reuse,  // f8f6f4: (int fmt_a, a, int fmt_b, b, short c_mod, c, the scale arguments)
+  abc_cmod_scales_reuse,          // 32x16x128 FP4: (a, b, short c_mod, c, the scale arguments)
 };
 
 // The modifier combinations a device kernel set covers (device/kernel_catalog.cpp).
@@ -45,8 +50,10 @@ enum class DeviceModifierSets : std::uint8_t {
   opsel,             // the default and OPSEL[2]
   signedness_clamp,  // every NEG[1:0] x CLAMP
   index_set,         // every ABID with CBSZ 0, and CBSZ 1 (set 0, ABID ignored)
-  formats_scales     // every A x B format pair (the family's format modifiers) with opsel 0, and (with scale registers)
+  formats_scales,    // every A x B format pair (the family's format modifiers) with opsel 0, and (with scale registers)
                      // each opsel_a / opsel_b 1..3
+  block_scales       // gfx1250 block-scaled: every format pair with E8M0 scales in ROW0, each ROW1, the E5M3 / E4M3
+                     // scales on FP4 operands, and C's NEG / ABS (device/kernel_catalog.cpp)
 };
 
 struct ModifierSetTraits {
@@ -62,15 +69,16 @@ struct ModifierSetTraits {
   // BLGP is a sign mask (bit 0 negates A, bit 1 B, bit 2 C) rather than a lane pattern: CDNA3 f64
   // MFMA, where LLVM prints the same field as neg:[a,b,c] (docs/cdna3.md §2).
   bool blgp_negates = false;
-  // The instruction reads the E8M0 scale registers SA and SB, a byte of each chosen by opsel_a /
-  // opsel_b (docs/cdna4.md §1, §2.3).
-  bool scale_registers = false;
+  // The instruction reads the scale registers SA and SB, one scale byte per row (column) and block of this many
+  // k; 0: no scale registers. gfx950: E8M0 bytes chosen by opsel_a / opsel_b, 32-k blocks (docs/cdna4.md §1,
+  // §2.3); gfx1250: 32-k blocks (scale) or 16-k blocks (scale16) (docs/cdna5.md §2.7).
+  int scale_block_k = 0;
   // It takes the gfx1250 operand-cache hints matrix_a_reuse / matrix_b_reuse (docs/cdna5.md §1).
   bool reuse_hints = false;
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 24> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 28> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
@@ -119,7 +127,7 @@ inline constexpr std::array<ModifierSetTraits, 24> kModifierSetTraits = {{
      {"cbsz", "blgp", "opsel_a", "opsel_b"},
      DeviceModifierSets::formats_scales,
      false,
-     true},
+     32},
     {ModifierSet::f8f6f4_formats,
      BuiltinArgs::abc_formats_zero_scales,
      false,
@@ -195,6 +203,39 @@ inline constexpr std::array<ModifierSetTraits, 24> kModifierSetTraits = {{
      false,
      false,
      true},
+    // gfx1250 block-scaled WMMA: the formats and the scales' half-wave move data between slots (docs/cdna5.md §2.7).
+    {ModifierSet::wmma_gfx1250_scale_f8f6f4,
+     BuiltinArgs::formats_abc_cmod_scales_reuse,
+     false,
+     {"matrix_a_fmt", "matrix_b_fmt", "matrix_a_scale", "matrix_b_scale"},
+     DeviceModifierSets::block_scales,
+     false,
+     32,
+     true},
+    {ModifierSet::wmma_gfx1250_scale16_f8f6f4,
+     BuiltinArgs::formats_abc_cmod_scales_reuse,
+     false,
+     {"matrix_a_fmt", "matrix_b_fmt", "matrix_a_scale", "matrix_b_scale"},
+     DeviceModifierSets::block_scales,
+     false,
+     16,
+     true},
+    {ModifierSet::wmma_gfx1250_scale_f4,
+     BuiltinArgs::abc_cmod_scales_reuse,
+     false,
+     {"matrix_a_scale", "matrix_b_scale", "", ""},
+     DeviceModifierSets::block_scales,
+     false,
+     32,
+     true},
+    {ModifierSet::wmma_gfx1250_scale16_f4,
+     BuiltinArgs::abc_cmod_scales_reuse,
+     false,
+     {"matrix_a_scale", "matrix_b_scale", "", ""},
+     DeviceModifierSets::block_scales,
+     false,
+     16,
+     true},
 }};
 
 constexpr const ModifierSetTraits& modifier_set_traits(ModifierSet s) {
@@ -226,7 +267,13 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_gfx1250_cmod).set == ModifierSet::wmma_gfx1250_cmod &&
                   modifier_set_traits(ModifierSet::swmmac_gfx1250_neg).set == ModifierSet::swmmac_gfx1250_neg &&
                   modifier_set_traits(ModifierSet::swmmac_gfx1250_fp8).set == ModifierSet::swmmac_gfx1250_fp8 &&
-                  modifier_set_traits(ModifierSet::swmmac_gfx1250_int).set == ModifierSet::swmmac_gfx1250_int,
+                  modifier_set_traits(ModifierSet::swmmac_gfx1250_int).set == ModifierSet::swmmac_gfx1250_int &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_scale_f8f6f4).set ==
+                      ModifierSet::wmma_gfx1250_scale_f8f6f4 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_scale16_f8f6f4).set ==
+                      ModifierSet::wmma_gfx1250_scale16_f8f6f4 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_scale_f4).set == ModifierSet::wmma_gfx1250_scale_f4 &&
+                  modifier_set_traits(ModifierSet::wmma_gfx1250_scale16_f4).set == ModifierSet::wmma_gfx1250_scale16_f4,
               "every ModifierSet has its traits row");
 
 // Whether `m` leaves every layout modifier of set `s` at 0 (gemm()'s fast path and matrix level).

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
 #include <stdexcept>
 
 #include "emu/isa/errors.hpp"
@@ -239,11 +240,35 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                        "bit 0: negate A values in bits [31:16] (odd k); bit 1: same for B; bit 2: |C| before "
                        "NEG[2] [LLVM][INF] (docs/cdna5.md §1)"});
       break;
+    case ModifierSet::wmma_gfx1250_scale_f8f6f4:
+    case ModifierSet::wmma_gfx1250_scale16_f8f6f4:
+    case ModifierSet::wmma_gfx1250_scale_f4:
+    case ModifierSet::wmma_gfx1250_scale16_f4:
+      // The scale prefix word: OPSEL[0] / OPSEL_HI[0] the half-wave, NEG / NEG_HI the formats [LLVM][SRC-EMU].
+      out.push_back({"matrix_a_scale",
+                     {0, 1},
+                     "",
+                     d.m == 32 ? "ROW0/ROW1; ignored here: A's 32 rows hold their scales in lanes 0-31 [LLVM][SRC-EMU] "
+                                 "(docs/cdna5.md §2.7)"
+                               : "ROW0/ROW1: A's scales in lanes 0-15 or 16-31 of SA [LLVM][SRC-EMU] "
+                                 "(docs/cdna5.md §2.7)"});
+      out.push_back({"matrix_b_scale",
+                     {0, 1},
+                     "",
+                     "ROW0/ROW1: B's scales in lanes 0-15 or 16-31 of SB [LLVM][SRC-EMU] (docs/cdna5.md §2.7)"});
+      out.push_back({"matrix_a_scale_fmt", range(0, 2), "a non-E8M0 scale only on an FP4 operand",
+                     "A's scale format: 0 E8M0, 1 E5M3, 2 E4M3 [LLVM][SRC-EMU] (docs/cdna5.md §2.7)"});
+      out.push_back({"matrix_b_scale_fmt", range(0, 2), "a non-E8M0 scale only on an FP4 operand",
+                     "B's scale format, coded as matrix_a_scale_fmt [LLVM][SRC-EMU] (docs/cdna5.md §2.7)"});
+      [[fallthrough]];
     case ModifierSet::wmma_gfx1250_f8f6f4:
-      out.push_back({"matrix_a_fmt", range(0, 4), "",
-                     "A's format: 0 FP8 E4M3, 1 BF8 E5M2, 2 FP6 E2M3, 3 BF6 E3M2, 4 FP4 E2M1; A takes 16, 12 or 8 "
-                     "VGPRs [LLVM] (docs/cdna5.md §1)"});
-      out.push_back({"matrix_b_fmt", range(0, 4), "", "B's format, coded as matrix_a_fmt [LLVM] (docs/cdna5.md §1)"});
+      if (d.formats_from_modifiers()) {
+        out.push_back({"matrix_a_fmt", range(0, 4), "",
+                       "A's format: 0 FP8 E4M3, 1 BF8 E5M2, 2 FP6 E2M3, 3 BF6 E3M2, 4 FP4 E2M1; A takes 16, 12 or 8 "
+                       "VGPRs [LLVM] (docs/cdna5.md §1)"});
+        out.push_back(
+            {"matrix_b_fmt", range(0, 4), "", "B's format, coded as matrix_a_fmt [LLVM] (docs/cdna5.md §1)"});
+      }
       [[fallthrough]];
     case ModifierSet::wmma_gfx1250_cmod:
     case ModifierSet::wmma_gfx1250_fp8:
@@ -346,6 +371,24 @@ void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {
       why = "out of range";
     throw InvalidArgument(fmt::format("{}={} is not allowed on {}: {}; legal values: {}", name, value, d.mnemonic, why,
                                       fmt::join(range->values, ", ")));
+  }
+  // gfx1250 block-scaled: an E5M3 / E4M3 scale only on an FP4 operand, and one scale format for FP4 x FP4
+  // (rocjitsu's legality rule, docs/cdna5.md §2.7) [SRC-EMU].
+  if (!d.family().a_scale_format_modifier.empty()) {
+    const int fa = d.formats_from_modifiers() ? format_code(d, mods, Operand::A) : 4;
+    const int fb = d.formats_from_modifiers() ? format_code(d, mods, Operand::B) : 4;
+    for (const auto& [name, scale_fmt, format] : {std::tuple{"matrix_a_scale_fmt", mods.matrix_a_scale_fmt, fa},
+                                                  std::tuple{"matrix_b_scale_fmt", mods.matrix_b_scale_fmt, fb}})
+      if (scale_fmt != 0 && format != 4)
+        throw InvalidArgument(fmt::format(
+            "{}={} is not allowed on {} with a non-FP4 {}: an E5M3 / E4M3 scale is defined only on an FP4 operand; "
+            "use 0 (E8M0) (AMD's ISA emulator rocjitsu refuses it; docs/cdna5.md §2.7)",
+            name, scale_fmt, d.mnemonic, name[7] == 'a' ? "A" : "B"));
+    if (fa == 4 && fb == 4 && mods.matrix_a_scale_fmt != mods.matrix_b_scale_fmt)
+      throw InvalidArgument(fmt::format(
+          "matrix_a_scale_fmt={} and matrix_b_scale_fmt={} differ on {} with FP4 A and B: both scales take one "
+          "format there (AMD's ISA emulator rocjitsu refuses the mix; docs/cdna5.md §2.7)",
+          mods.matrix_a_scale_fmt, mods.matrix_b_scale_fmt, d.mnemonic));
   }
   // ABID broadcast bound; SMFMAC's ABID is an index set and the f8f6f4 CBSZ a format.
   if (d.modifiers != ModifierSet::smfmac_index_set && !d.cbsz_blgp_are_formats() && mods.abid >= (1 << mods.cbsz))

@@ -39,6 +39,12 @@ enum class ModifierSet : std::uint8_t {
   swmmac_gfx1250_neg,   // CDNA5 f16/bf16 SWMMAC: NEG/NEG_HI on A and B, reuse hints, index_key (docs/cdna5.md §1)
   swmmac_gfx1250_fp8,   // CDNA5 FP8/BF8 SWMMAC: reuse hints, index_key (docs/cdna5.md §1)
   swmmac_gfx1250_int,   // CDNA5 IU8 SWMMAC: NEG[1:0] = A/B signed, CLAMP, reuse hints, index_key (docs/cdna5.md §1)
+  // CDNA5 block-scaled WMMA: matrix_{a,b}_scale (ROW0/ROW1) and matrix_{a,b}_scale_fmt, NEG[2]/NEG_HI[2] on C, reuse
+  // hints; the f8f6f4 forms also matrix_a_fmt / matrix_b_fmt (docs/cdna5.md §1, §2.7).
+  wmma_gfx1250_scale_f8f6f4,    // 32-k scale blocks (v_wmma_scale_f32_16x16x128_f8f6f4)
+  wmma_gfx1250_scale16_f8f6f4,  // 16-k scale blocks (v_wmma_scale16_f32_16x16x128_f8f6f4)
+  wmma_gfx1250_scale_f4,        // 32-k scale blocks (v_wmma_scale_f32_32x16x128_f4)
+  wmma_gfx1250_scale16_f4,      // 16-k scale blocks (v_wmma_scale16_f32_32x16x128_f4)
 };
 
 // Raw modifier field values as the ISA encodes them. Absent modifiers are 0 (docs/spec/interfaces.md).

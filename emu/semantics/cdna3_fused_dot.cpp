@@ -80,15 +80,19 @@ struct Special {
 };
 
 Special group_specials(const std::vector<Unpacked>& a, const std::vector<Unpacked>& b, const Unpacked& acc,
-                       const std::vector<Product>& products, int top_exp_limit) {
-  // NaN if any input is NaN, inf meets a zero factor, or +inf and -inf meet (the model's double sum
-  // of the exact products and C is NaN); else an infinite product or C gives that infinity.
+                       const std::vector<Product>& products, std::span<const ScaleFactor* const> scales) {
+  constexpr int kTopExpLimit = 128;  // a finite (scaled) product of magnitude >= 2^128 overflows
+  // NaN if any input is NaN, inf meets a zero factor (a zero block scale included), or +inf and -inf meet
+  // (the model's double sum of the exact products and C is NaN); else an infinite product or C gives that
+  // infinity, its sign flipped by a negative (E4M3) block scale.
   bool pos_inf = acc.is_inf() && !acc.neg, neg_inf = acc.is_inf() && acc.neg, nan = acc.is_nan();
   for (std::size_t t = 0; t < a.size(); ++t) {
-    if (a[t].is_nan() || b[t].is_nan()) nan = true;
+    const ScaleFactor* scale = scales.empty() ? nullptr : scales[t];
+    if (a[t].is_nan() || b[t].is_nan() || (scale != nullptr && scale->nan)) nan = true;
     const bool inf = a[t].is_inf() || b[t].is_inf();
-    if (inf && (a[t].is_zero() || b[t].is_zero())) nan = true;
-    if (inf) (a[t].neg != b[t].neg ? neg_inf : pos_inf) = true;
+    if (inf && (a[t].is_zero() || b[t].is_zero() || (scale != nullptr && scale->sig == 0))) nan = true;
+    const bool scale_neg = scale != nullptr && scale->sig < 0;
+    if (inf) ((a[t].neg != b[t].neg) != scale_neg ? neg_inf : pos_inf) = true;
   }
   if (nan || (pos_inf && neg_inf)) return {true, kDefaultNan};
   if (pos_inf || neg_inf) return {true, neg_inf ? 0xff800000u : 0x7f800000u};
@@ -99,7 +103,7 @@ Special group_specials(const std::vector<Unpacked>& a, const std::vector<Unpacke
     if (p.sig == 0) continue;
     const std::uint64_t magnitude = static_cast<std::uint64_t>(p.sig < 0 ? -p.sig : p.sig);
     const int leading = p.exp + (63 - std::countl_zero(magnitude)) - p.frac_bits;  // floor(log2 |p|)
-    if (leading >= top_exp_limit) (p.sig < 0 ? big_neg : big_pos) = true;
+    if (leading >= kTopExpLimit) (p.sig < 0 ? big_neg : big_pos) = true;
   }
   if (big_pos && big_neg) return {true, kDefaultNan};
   if (big_pos || big_neg) return {true, big_neg ? 0xff800000u : 0x7f800000u};
@@ -139,8 +143,9 @@ std::string group_rule(bool fp8, int e, int f, std::int64_t total, bool truncate
 }
 
 // The shared group loop. fp8 selects the §3 structure (even/odd split, C drop).
-// `scaling` (gfx950 f8f6f4, docs/cdna4-numerics.md §3) multiplies each group's product sum by its
-// k-block's power of two before C joins it; null means unscaled (gfx942).
+// `scaling` (gfx950 f8f6f4, docs/cdna4-numerics.md §3; gfx1250 block-scaled WMMA, docs/cdna5.md §3.6)
+// multiplies each product exactly by its k-block's scale factor before the group's sum; null means
+// unscaled (gfx942).
 std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_format, int group, bool fp8,
                            bool truncate_to_xf32, const DotInputs& in, const NumericsContext& ctx,
                            const GroupScaling* scaling = nullptr) {
@@ -150,6 +155,7 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
   const std::size_t g_size = static_cast<std::size_t>(group);
   std::vector<Unpacked> a(g_size), b(g_size);
   std::vector<Product> products(g_size);
+  std::vector<const ScaleFactor*> scales(g_size, nullptr);
   for (std::size_t g = 0; g < in.a.size(); g += g_size) {
     // K is a multiple of the group in every instruction; a short tail would be its own group.
     const std::size_t count = std::min(g_size, in.a.size() - g);
@@ -176,24 +182,29 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       const Split sa = a[t].is_finite() ? split(a_format, a[t]) : Split{};
       const Split sb = b[t].is_finite() ? split(b_format, b[t]) : Split{};
       products[t] = Product{sa.sig * sb.sig, sa.frac_bits + sb.frac_bits, sa.exp + sb.exp};
+      if (scaling != nullptr) {
+        const ScaleFactor& f = scaling->blocks[(g + t) / static_cast<std::size_t>(scaling->block_k)];
+        scales[t] = &f;
+        Product& p = products[t];
+        // A zero scale makes a zero product that never sets the group's largest exponent [INF].
+        if (f.sig == 0) p = Product{0, p.frac_bits, 2 * kZeroExponent};
+        else p = Product{p.sig * f.sig, p.frac_bits + f.frac_bits, p.exp + f.exp};
+      }
     }
     const Unpacked c_value = decode(kBinary32, acc);
-    int scale_exp = 0;  // the group's block scale 2^scale_exp (0: unscaled)
-    bool scale_nan = false;
-    if (scaling != nullptr) {
-      const std::size_t block = g / static_cast<std::size_t>(scaling->block_k);
-      scale_exp = scaling->exponent[block];
-      scale_nan = scaling->is_nan[block] != 0;
-    }
-    // A scaled product of magnitude >= 2^128 overflows as an unscaled one does (§2 rule, [INF] for scales).
-    const Special special =
-        scale_nan ? Special{true, kDefaultNan} : group_specials(a, b, c_value, products, 128 - scale_exp);
+    const std::span<const ScaleFactor* const> group_scales(scales.data(), scaling != nullptr ? count : 0);
+    const Special special = group_specials(a, b, c_value, products, group_scales);
+    // The trace names the scale: one power of two for the whole group (gfx950), or per product.
+    bool one_power_of_two = scaling != nullptr;
+    for (const ScaleFactor* f : group_scales)
+      one_power_of_two = one_power_of_two && f == group_scales.front() && f->sig == 1 && f->frac_bits == 0;
+    const bool scale_nan = std::any_of(group_scales.begin(), group_scales.end(), [](auto* f) { return f->nan; });
     std::uint32_t next;
     std::string rule;
     if (special.any) {
       next = special.bits;
       if (trace.on())
-        rule = scale_nan ? "block scale byte 0xFF (E8M0 NaN): NaN"
+        rule = scale_nan ? "a block scale is NaN: NaN"
                          : "special values: NaN (payload not modelled) or infinity, no fused arithmetic";
     } else {
       TruncatedSum s;
@@ -204,13 +215,14 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
       } else {
         s = truncated_sum(products, 0, 1);
       }
-      s.exp += scale_exp;  // the scale is a power of two: it moves the sum's exponent only
       const GroupResult r = fused_round(s.sum, s.exp, split(kBinary32, c_value), fp8);
       next = r.bits;
       if (trace.on()) {
         rule = group_rule(fp8, s.exp, r.f, r.total, truncate_to_xf32);
-        if (scaling != nullptr)
-          rule += fmt::format("; block scale 2^{} applied to the product sum before C", scale_exp);
+        if (one_power_of_two)
+          rule += fmt::format("; block scale 2^{} applied to the product sum before C", group_scales.front()->exp);
+        else if (scaling != nullptr)
+          rule += "; each product times its k-block's A and B scales, exactly, before the sum";
       }
     }
     if (trace.on())

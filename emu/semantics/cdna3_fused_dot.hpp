@@ -24,13 +24,20 @@ std::uint32_t cdna3_fused_dot(const FormatSpec& input, int group, bool truncate_
 std::uint32_t cdna3_fp8_dot(const FormatSpec& a_format, const FormatSpec& b_format, const DotInputs& in,
                             const NumericsContext& ctx);
 
-// Per-k-block power-of-two scales of the fused groups (gfx950 f8f6f4, docs/cdna4-numerics.md §3):
-// the groups starting in block b = k / block_k have their product sum multiplied by
-// 2^exponent[b] before C joins it, or give NaN when is_nan[b] is set.
+// Per-k-block scales of the fused groups: each product A[k]*B[k] is multiplied exactly by its k-block's
+// factor (block b = k / block_k; the product of A's and B's scales) before the group's truncation and sum.
+// gfx950 f8f6f4 (docs/cdna4-numerics.md §3): powers of two, one block per group, which is the same as
+// scaling the group's product sum; gfx1250 block-scaled WMMA (docs/cdna5.md §3.6): E5M3/E4M3 significands
+// and 16-k blocks, two to a 32-k group [INF].
+struct ScaleFactor {
+  bool nan = false;
+  std::int64_t sig = 1;  // signed; 0 for a zero scale
+  int frac_bits = 0;     // value = sig * 2^(exp - frac_bits)
+  int exp = 0;           // exponent of the leading place of |sig|'s factors (as the products' exponents)
+};
 struct GroupScaling {
   int block_k = 32;
-  std::span<const int> exponent;
-  std::span<const std::uint8_t> is_nan;
+  std::span<const ScaleFactor> blocks;
 };
 
 // The fused group step with block scales: `fp8_split` selects the §3 structure (even/odd split, C

@@ -6,38 +6,36 @@
 #include <stdexcept>
 #include <vector>
 
+#include "emu/formats/block_scale.hpp"
 #include "emu/semantics/cdna3_fused_dot.hpp"
 
 namespace mxlane {
 namespace {
 
-constexpr std::uint8_t kE8m0Nan = 0xFF;  // E8M0 has no sign, no zero, one NaN [DOC: OCP MX spec, AMD blog]
 constexpr int kE8m0Bias = 127;
 
-// The block scale exponents and NaN flags of one element (§3.2).
-struct BlockScales {
-  std::vector<int> exponent;
-  std::vector<std::uint8_t> is_nan;
-};
-
-BlockScales block_scales(std::span<const std::uint8_t> scale_a, std::span<const std::uint8_t> scale_b, std::size_t k,
-                         bool zero_is_identity) {
+// Each 32-k block's factor 2^(sa+sb-254), NaN where either byte is 0xFF (§3.2).
+std::vector<ScaleFactor> block_scales(std::span<const std::uint8_t> scale_a, std::span<const std::uint8_t> scale_b,
+                                      std::size_t k, bool zero_is_identity) {
   const std::size_t blocks = k / kF8f6f4BlockK;
   if (k % kF8f6f4BlockK != 0 || scale_a.size() != blocks || scale_b.size() != blocks)
     throw std::logic_error("cdna4_f8f6f4_scaled_dot: K must be a multiple of 32 with one scale byte per block");
   // scale_zero_is_identity=identity: a 0x00 byte means "no scaling" (E-C4-3) [UNKNOWN].
-  const auto exponent = [&](std::uint8_t e) { return zero_is_identity && e == 0 ? 0 : int{e} - kE8m0Bias; };
-  BlockScales out;
+  const auto scale = [&](std::uint8_t e) {
+    return zero_is_identity && e == 0 ? decode_block_scale(BlockScaleFormat::e8m0, kE8m0Bias)
+                                      : decode_block_scale(BlockScaleFormat::e8m0, e);
+  };
+  std::vector<ScaleFactor> out;
   for (std::size_t b = 0; b < blocks; ++b) {
-    out.exponent.push_back(exponent(scale_a[b]) + exponent(scale_b[b]));
-    out.is_nan.push_back(scale_a[b] == kE8m0Nan || scale_b[b] == kE8m0Nan ? 1 : 0);
+    const BlockScale sa = scale(scale_a[b]), sb = scale(scale_b[b]);
+    out.push_back(ScaleFactor{sa.nan || sb.nan, 1, 0, sa.exp + sb.exp});
   }
   return out;
 }
 
-std::uint32_t scaled_blocks(const FormatSpec& a_format, const FormatSpec& b_format, const BlockScales& scales,
-                            const DotInputs& in, const NumericsContext& ctx) {
-  const GroupScaling scaling{kF8f6f4BlockK, scales.exponent, scales.is_nan};
+std::uint32_t scaled_blocks(const FormatSpec& a_format, const FormatSpec& b_format,
+                            const std::vector<ScaleFactor>& scales, const DotInputs& in, const NumericsContext& ctx) {
+  const GroupScaling scaling{kF8f6f4BlockK, scales};
   // block32 (default, [INF]): one §2 fused group per 32-k scale block; split16: gfx942's fp8 §3
   // structure, two groups of 16 per block (E-C4-4).
   if (ctx.switches.f8f6f4_group() == F8f6f4Group::split16)

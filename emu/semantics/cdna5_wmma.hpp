@@ -31,6 +31,16 @@ std::uint64_t cdna5_float_wmma(const FormatSpec& fa, const FormatSpec& fb, Cdna5
 // The one rounding of every 16-bit gfx1250 result, the fast kernels' included (docs/cdna5.md §3.1).
 std::uint64_t cdna5_result16(const FormatSpec& to, std::uint32_t x, bool overflow_to_max, bool truncate);
 
+// Block-scaled WMMA element (v_wmma_scale{,16}_*): D = C + sum over k-blocks b of (A's scale of b) * (B's scale of
+// b) * (the block's products), the scale bytes in.scale_a / in.scale_b (formats ctx.a_scale_format /
+// b_scale_format), one per block of K / in.scale_a.size() k, under switch cdna5_wmma (docs/cdna5.md §3.7):
+//   fused-groups (default [INF]): the unscaled f8f6f4 WMMA's fused groups of 32 k, each product multiplied exactly
+//     by its block's scales before the group's sum (E8M0 scales of 2^0 give the unscaled result);
+//   dot4 / fma-chain: each block's DOT4 / FMA chain from +0, times A's scale, times B's scale, added to the
+//     accumulator, binary32 RNE at each step (rocjitsu's scaled order).
+std::uint32_t cdna5_block_scaled_wmma(const FormatSpec& fa, const FormatSpec& fb, const DotInputs& in,
+                                      const NumericsContext& ctx);
+
 // IU8 WMMA element: exact products of sign- or zero-extended bytes (NEG[0]/NEG[1]), C plus all of them
 // exact, then saturated to int32 once with CLAMP, else wrapped mod 2^32 (docs/cdna5.md §3.4) [INF].
 std::uint64_t cdna5_integer_wmma(int bits, const DotInputs& in, const NumericsContext& ctx);

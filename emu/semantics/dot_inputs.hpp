@@ -6,6 +6,7 @@
 #include <span>
 
 #include "emu/isa/arch.hpp"
+#include "emu/isa/element_type.hpp"
 #include "emu/isa/switches.hpp"
 #include "emu/semantics/accumulation_observer.hpp"
 
@@ -15,8 +16,8 @@ struct DotInputs {
   std::span<const std::uint64_t> a;  // A[i][0..K-1]
   std::span<const std::uint64_t> b;  // B[0..K-1][j]
   std::uint64_t c = 0;               // C[i][j]
-  // Scaled f8f6f4 MFMA: the E8M0 scale byte of each 32-k block of A's row and B's column (SA/SB,
-  // already byte-selected by opsel_a/opsel_b); empty elsewhere (docs/cdna4.md §2.3).
+  // Scaled f8f6f4 MFMA / block-scaled WMMA: the scale byte of each k-block of A's row and B's column (SA/SB, as
+  // the layouts place them: docs/cdna4.md §2.3, docs/cdna5.md §2.7); empty elsewhere.
   std::span<const std::uint8_t> scale_a = {};
   std::span<const std::uint8_t> scale_b = {};
 };
@@ -37,6 +38,9 @@ struct NumericsContext {
   // f8f6f4 MFMA: the A and B element formats CBSZ and BLGP select (docs/cdna4.md §1); null elsewhere.
   const FormatSpec* a_format = nullptr;
   const FormatSpec* b_format = nullptr;
+  // Block-scaled WMMA: the formats of SA's and SB's bytes (matrix_a_scale_fmt / matrix_b_scale_fmt); gfx950: E8M0.
+  BlockScaleFormat a_scale_format = BlockScaleFormat::e8m0;
+  BlockScaleFormat b_scale_format = BlockScaleFormat::e8m0;
   // Optional: receives every accumulation step and rounding (lanemap --trace); null in execution.
   AccumulationObserver* observer = nullptr;
 };

@@ -45,7 +45,8 @@ inline int type_bits(mxlane::ElemType t) {
     case mxlane::ElemType::idx2:
     case mxlane::ElemType::f8f6f4:
     case mxlane::ElemType::e8m0:
-      throw std::logic_error("type_bits: idx2, f8f6f4 and e8m0 are not matrix input types of a fixed width");
+    case mxlane::ElemType::e5m3:
+      throw std::logic_error("type_bits: idx2, f8f6f4 and the scale types are not matrix input types of a fixed width");
   }
   return 0;
 }

@@ -23,8 +23,9 @@ std::string corner_label(const OperandLayout& l) {
   switch (l.operand()) {
     case Operand::A: return l.desc().family().sparse_a ? "A[M][K/2]" : "A[M][K]";
     case Operand::IDX: return "IDX[M][K/2]";
-    case Operand::SA: return "SA[M][K/32]";
-    case Operand::SB: return "SB[N][K/32]";
+    case Operand::SA:  // one scale per row and block of 32 k (16 on gfx1250's scale16 forms)
+      return fmt::format("SA[M][K/{}]", l.desc().k / l.desc().cols(Operand::SA));
+    case Operand::SB: return fmt::format("SB[N][K/{}]", l.desc().k / l.desc().cols(Operand::SB));
     case Operand::B: return "B[K][N]";
     case Operand::C: return "C[M][N]";
     case Operand::D: return "D[M][N]";
@@ -61,7 +62,7 @@ void print_text_header(const OperandLayout& l, const LanemapHeader& h, LanemapFo
   out << bold << "Architecture:" << bold << ' ' << fmt::format("{} ({}{})", h.arch->name, h.arch->family, alias) << end;
   out << bold << "Instruction:" << bold << ' ' << fmt::format("{} ({}, wave{})", d.mnemonic, d.full_builtin(), d.wave)
       << end;
-  // SA / SB: one scale per row i (column j) and 32-k block b (docs/cdna4.md §2.3).
+  // SA / SB: one scale per row i (column j) and k-block b (docs/cdna4.md §2.3, docs/cdna5.md §2.7).
   const std::string rows_name = l.operand() == Operand::B ? "k" : l.operand() == Operand::SB ? "j" : "i";
   const std::string cols_name = l.operand() == Operand::A || l.operand() == Operand::IDX   ? "k"
                                 : l.operand() == Operand::SA || l.operand() == Operand::SB ? "k-block"

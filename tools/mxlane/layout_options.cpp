@@ -36,11 +36,13 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
   CLI::Option* operand = cmd->add_option(
       "--operand", o.operand,
       operand_option == OperandOption::required
-          ? "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
-            "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32). "
+          ? "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA and gfx1250 block-scaled "
+            "WMMA (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX fields are M x K/2, the stored "
+            "values; SA is M x K/32, SB N x K/32, K/16 on the scale16 forms). "
             "Example: --operand D"
-          : "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA (A is M x K, B is K x N, C and D "
-            "are M x N; a sparse A and its IDX fields are M x K/2, the stored values; SA is M x K/32, SB N x K/32); "
+          : "A, B, C, D, IDX on SMFMAC and SWMMAC, SA/SB on the gfx950 scaled f8f6f4 MFMA and gfx1250 block-scaled "
+            "WMMA (A is M x K, B is K x N, C and D are M x N; a sparse A and its IDX fields are M x K/2, the stored "
+            "values; SA is M x K/32, SB N x K/32, K/16 on the scale16 forms); "
             "required except with --trace and --format html (which draws "
             "all four). Example: --operand D");
   operand->check(CLI::IsMember({"A", "B", "C", "D", "IDX", "SA", "SB"}, CLI::ignore_case));

@@ -23,8 +23,9 @@ enum class MatrixFamilyId : std::uint8_t {
   swmmac_gfx12,    // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
   wmma_gfx1250,    // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
   swmmac_gfx1250,  // CDNA5 SWMMAC (families/swmmac_gfx1250.hpp)
+  wmma_scale_gfx1250,  // CDNA5 block-scaled WMMA (families/wmma_scale_gfx1250.hpp)
 };
-inline constexpr std::size_t kMatrixFamilyCount = 8;
+inline constexpr std::size_t kMatrixFamilyCount = 9;
 
 // Which lane map builder of layouts/ places the family's operands (layouts/operand_layout.cpp).
 enum class LayoutRule : std::uint8_t {
@@ -35,6 +36,7 @@ enum class LayoutRule : std::uint8_t {
   gfx12_sparse,    // gfx12 with a compressed A (layouts/gfx12_layouts.cpp)
   gfx1250,         // K split across half-waves in blocks of 128 bits, packed 16-bit C/D (layouts/gfx1250_layouts.cpp)
   gfx1250_sparse,  // gfx1250 with a compressed A, B in blocks of 256 bits (layouts/gfx1250_layouts.cpp)
+  gfx1250_block_scaled,  // gfx1250's block-scaled forms: partner-independent A/B, scales in a half-wave (same file)
 };
 
 // Where the index register's indices start, for the sparse families.
@@ -121,6 +123,13 @@ struct MatrixFamily {
   // broadcast or lane pattern; matrix_a_fmt / matrix_b_fmt on gfx1250 (docs/cdna5.md §1). Empty: none.
   std::string_view a_format_modifier = "";
   std::string_view b_format_modifier = "";
+  // Block-scaled forms: the modifiers that name SA's / SB's scale format (0 E8M0, 1 E5M3, 2 E4M3) and the
+  // half-wave whose lanes hold them (0 lanes 0-15, 1 lanes 16-31): gfx1250's matrix_{a,b}_scale_fmt and
+  // matrix_{a,b}_scale (docs/cdna5.md §2.7). Empty: E8M0 scales picked by byte (gfx950's opsel_a / opsel_b).
+  std::string_view a_scale_format_modifier = "";
+  std::string_view b_scale_format_modifier = "";
+  std::string_view a_scale_half_modifier = "";
+  std::string_view b_scale_half_modifier = "";
   // Its single-block shapes with four A and four B VGPRs are gfx950's K-doubled ones, whose lane map
   // is switch k16_layout's (docs/cdna4.md §2.1).
   bool kdoubled_layout_switchable = false;
