@@ -1,4 +1,5 @@
-// The gfx1250 probes (docs/cdna5.md §4): the arithmetic model, the A/B K order, the integer CLAMP staging.
+// The gfx1250 probes (docs/cdna5.md §4): the arithmetic models (dense, block-scaled, scale16 groups, SWMMAC), the
+// A/B K order, the E8M0 zero byte, bf16 rounding, the integer CLAMP staging.
 #include "device/probes_cdna5.hpp"
 
 #include <string>
@@ -40,6 +41,30 @@ Case sparse_half_ulp_pair(const Kernel& k, int second) {
         return c == 0 || c == second ? 0x0001 : 0;
       },
       fmt::format("targeted: C = 1, stored values 2^-24 at stored columns 0 and {}", second));
+}
+
+// The block-scaled FP8 x FP8 form with every scale byte `scale_a` / `scale_b` (E8M0), C = 0, A[i][k] = B[k][j] =
+// E4M3 2^8 (0x78) at k = 0 and 2^-4 (0x18) at `small_ks`: products 2^16 and 2^-8 (a half ulp of 2^16 each), the
+// cases of docs/cdna5.md §3.7.
+Case scaled_half_ulps(const Kernel& k, std::vector<int> small_ks, std::uint64_t scale_a = 0x7F,
+                      std::uint64_t scale_b = 0x7F, std::uint64_t big = 0x78) {
+  std::string ks;
+  for (int x : small_ks) ks += (ks.empty() ? "" : ", ") + std::to_string(x);
+  return matrix_case(
+      k,
+      [small_ks, scale_a, scale_b, big](Operand op, int, int r, int c) -> std::uint64_t {
+        if (op == Operand::SA) return scale_a;
+        if (op == Operand::SB) return scale_b;
+        if (op == Operand::C) return 0;
+        const int kk = k_of(op, r, c);
+        if (kk == 0) return big;
+        for (int x : small_ks)
+          if (kk == x) return 0x18;
+        return 0;
+      },
+      small_ks.empty() ? fmt::format("targeted: one product, scales {:#04x} and {:#04x}", scale_a, scale_b)
+                       : fmt::format("targeted: products 2^16 at k 0 and 2^-8 at k {}", ks),
+      true);
 }
 
 }  // namespace
@@ -117,6 +142,34 @@ std::vector<Probe> cdna5_probes() {
          // Stored columns 0 and 6 (k 0 and 12): one group of 8 stored values, two groups of 8 dense k. Stored
          // columns 0 and 2 (k 0 and 4): one group either way (and one DOT4 step only by stored value).
          return std::vector<Case>{sparse_half_ulp_pair(k, 6), sparse_half_ulp_pair(k, 2)};
+       }},
+      {"docs/cdna5.md §4 P-C5-7",
+       "How does gfx1250's block-scaled WMMA apply its scales (per product inside the fused groups, or per block "
+       "after a DOT4 or FMA chain)?",
+       "gfx1250", "k_wmma_scale_f32_16x16x128_f8f6f4", switch_candidates("cdna5_wmma"), false,
+       [](const Kernel& k) {
+         // k 1 and 2: one group and one DOT4 step keep both half ulps, the FMA chain loses them; k 4 and 8: the
+         // group keeps them, three DOT4 steps lose them (docs/cdna5.md §3.7).
+         return std::vector<Case>{scaled_half_ulps(k, {1, 2}), scaled_half_ulps(k, {4, 8})};
+       }},
+      {"docs/cdna5.md §4 P-C5-8",
+       "Does gfx1250's scale16 WMMA fuse 32 k (two scale blocks) or 16 k (one scale block) per group?",
+       "gfx1250", "k_wmma_scale16_f32_16x16x128_f8f6f4", switch_candidates("cdna5_scale16_group"), false,
+       [](const Kernel& k) {
+         // Half ulps at k 1 (block 0, beside the 2^16) and k 16 (block 1): one group of 32 keeps both, two groups of
+         // 16 lose each.
+         return std::vector<Case>{scaled_half_ulps(k, {1, 16})};
+       }},
+      {"docs/cdna5.md §4 P-C5-9",
+       "Is gfx1250's E8M0 scale byte 0x00 the value 2^-127 (not zero, not \"no scaling\")?",
+       "gfx1250",
+       "k_wmma_scale_f32_16x16x128_f8f6f4",
+       {{"E8M0 0x00 = 2^-127 (docs/cdna5.md §2.7)", {}}},
+       false,
+       [](const Kernel& k) {
+         // One product 1 * 1 (E4M3 0x38) with A's scales 0x00 and B's 0xFE (2^127): 1.0 if 0x00 is 2^-127, 0 if it is
+         // zero, 2^127 if it means no scaling.
+         return std::vector<Case>{scaled_half_ulps(k, {}, 0x00, 0xFE, 0x38)};
        }},
       {"docs/cdna5.md §4 P-C5-4",
        "Does gfx1250's IU8 WMMA with CLAMP saturate once, after every product?",

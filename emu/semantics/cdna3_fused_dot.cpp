@@ -143,7 +143,7 @@ std::string group_rule(bool fp8, int e, int f, std::int64_t total, bool truncate
 }
 
 // The shared group loop. fp8 selects the §3 structure (even/odd split, C drop).
-// `scaling` (gfx950 f8f6f4, docs/cdna4-numerics.md §3; gfx1250 block-scaled WMMA, docs/cdna5.md §3.6)
+// `scaling` (gfx950 f8f6f4, docs/cdna4-numerics.md §3; gfx1250 block-scaled WMMA, docs/cdna5.md §3.7)
 // multiplies each product exactly by its k-block's scale factor before the group's sum; null means
 // unscaled (gfx942).
 std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_format, int group, bool fp8,

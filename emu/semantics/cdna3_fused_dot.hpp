@@ -27,7 +27,7 @@ std::uint32_t cdna3_fp8_dot(const FormatSpec& a_format, const FormatSpec& b_form
 // Per-k-block scales of the fused groups: each product A[k]*B[k] is multiplied exactly by its k-block's
 // factor (block b = k / block_k; the product of A's and B's scales) before the group's truncation and sum.
 // gfx950 f8f6f4 (docs/cdna4-numerics.md §3): powers of two, one block per group, which is the same as
-// scaling the group's product sum; gfx1250 block-scaled WMMA (docs/cdna5.md §3.6): E5M3/E4M3 significands
+// scaling the group's product sum; gfx1250 block-scaled WMMA (docs/cdna5.md §3.7): E5M3/E4M3 significands
 // and 16-k blocks, two to a 32-k group [INF].
 struct ScaleFactor {
   bool nan = false;

@@ -39,13 +39,16 @@ std::uint32_t cdna5_block_scaled_wmma(const FormatSpec& fa, const FormatSpec& fb
 
   if (model == Cdna5Wmma::fused_groups) {
     // gfx950's fused group of 32 k (as the unscaled f8f6f4 WMMA), each product times its block's two scales
-    // exactly before the group's truncation and sum; a 16-k scale block (scale16) is half a group [INF].
+    // exactly before the group's truncation and sum; a 16-k scale block (scale16) is half a group [INF], or its
+    // own group under cdna5_scale16_group=16.
     std::vector<ScaleFactor> factors;
     for (std::size_t b = 0; b < blocks; ++b)
       factors.push_back(block_factor(decode_block_scale(ctx.a_scale_format, in.scale_a[b]),
                                      decode_block_scale(ctx.b_scale_format, in.scale_b[b])));
     const GroupScaling scaling{static_cast<int>(block_k), factors};
-    return fused_scaled_groups(fa, fb, kF8f6f4BlockK, false, scaling, in, ctx);
+    const int group = ctx.switches.cdna5_scale16_group() == Cdna5Scale16Group::g16 ? static_cast<int>(block_k)
+                                                                                      : kF8f6f4BlockK;
+    return fused_scaled_groups(fa, fb, group, false, scaling, in, ctx);
   }
 
   // dot4 / fma-chain: each block's chain from +0, times A's scale, times B's scale (two binary32 roundings), then

@@ -48,8 +48,8 @@ def _operand(info, operand):
 
 
 def _reject_extra_operands(info, idx, scale_a, scale_b):
-    # Sparse (SMFMAC: idx) and block-scaled MFMA (scale_a, scale_b) instructions take extra operands;
-    # the scaled ones are not emulated yet, so a scale given here is refused, naming it.
+    # Sparse (SMFMAC, SWMMAC: idx) and block-scaled (scale_a, scale_b) instructions take extra operands; one
+    # given to an instruction without it, or missing where it is needed, is refused, naming it.
     if idx is not None and not info["sparse"]:
         raise ValueError(f"idx: {info['mnemonic']} is dense; idx is the index matrix of the sparse SMFMAC "
                          f"and SWMMAC instructions")
@@ -59,10 +59,12 @@ def _reject_extra_operands(info, idx, scale_a, scale_b):
     for name, value in (("scale_a", scale_a), ("scale_b", scale_b)):
         if value is not None and not info["scaled"]:
             raise ValueError(f"{name}: {info['mnemonic']} is not a block-scaled instruction (only the gfx950 "
-                             f"v_mfma_scale_f32_*_f8f6f4 take scales)")
+                             f"v_mfma_scale_f32_*_f8f6f4 and the gfx1250 v_wmma_scale{{,16}}_* take scales)")
         if value is None and info["scaled"]:
-            raise ValueError(f"{name}: {info['mnemonic']} is block-scaled: give {name}, the E8M0 scale bytes, "
-                             f"shape ({'M' if name == 'scale_a' else 'N'}, K/32) (docs/cdna4.md §2.3)")
+            op = info["operands"]["SA" if name == "scale_a" else "SB"]
+            raise ValueError(f"{name}: {info['mnemonic']} is block-scaled: give {name}, the scale bytes, shape "
+                             f"({op['rows']}, {op['cols']}): one per {'row' if name == 'scale_a' else 'column'} and "
+                             f"block of {info['k'] // op['cols']} k (docs/cdna4.md §2.3, docs/cdna5.md §2.7)")
 
 
 def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None, scale_b=None, **mods):
@@ -86,10 +88,14 @@ def mma(arch, inst, a, b, c, *, wave=None, options=None, idx=None, scale_a=None,
     scale_a, scale_b: gfx950 v_mfma_scale_f32_*_f8f6f4: the E8M0 scale bytes (uint8), scale_a of
         shape (M, K/32) for A's rows, scale_b (N, K/32) for B's columns, one per 32-k block; a and b
         then hold raw bits (uint8) of the formats cbsz (A) and blgp (B) select: 0 fp8, 1 bf8, 2 fp6,
-        3 bf6, 4 fp4 (docs/cdna4.md §1-§2). Required there, refused elsewhere.
+        3 bf6, 4 fp4 (docs/cdna4.md §1-§2). gfx1250 v_wmma_scale{,16}_*: the same with one byte per 32
+        (scale) or 16 (scale16) k, in the format matrix_a_scale_fmt / matrix_b_scale_fmt name (0 E8M0,
+        1 E5M3, 2 E4M3), the A/B formats from matrix_a_fmt / matrix_b_fmt (docs/cdna5.md §2.7).
+        Required there, refused elsewhere.
     **mods: modifiers by their `mxlane eval` names: cbsz, abid, blgp (MFMA, SMFMAC), opsel, neg,
         neg_hi, clamp, a_signed, b_signed (WMMA), index_key (SWMMAC), opsel_a, opsel_b (the gfx950
-        scaled f8f6f4 MFMA); mxlane.list(arch) gives each instruction's legal values. The matrices are loaded with the plain layout and the instruction then
+        scaled f8f6f4 MFMA), matrix_a_fmt, matrix_b_fmt, matrix_a_scale, matrix_b_scale,
+        matrix_a_scale_fmt, matrix_b_scale_fmt (gfx1250); mxlane.list(arch) gives each instruction's legal values. The matrices are loaded with the plain layout and the instruction then
         reads them as the modifiers say (CBSZ/ABID broadcast blocks of A, BLGP
         moves lane groups of B, NEG negates); C goes where OPSEL puts it.
 
@@ -258,7 +264,8 @@ def list(arch=None):  # noqa: A001 (the CLI's name)
     """Every matrix instruction and VALU builtin, as the "instructions" of `mxlane list --format json`.
 
     arch: an architecture or alias, or None for all. Each dict has "arch", "builtin", "mnemonic",
-    "kind" ("mfma", "smfmac", "mfma_scale" (gfx950 scaled f8f6f4), "wmma" or "valu"), and for matrix instructions "m", "n", "k", "blocks",
+    "kind" ("mfma", "smfmac", "mfma_scale" (gfx950 scaled f8f6f4), "wmma", "wmma_scale" (gfx1250
+    block-scaled) or "valu"), and for matrix instructions "m", "n", "k", "blocks",
     "types", "vgprs", "modifiers" (legal values), "ops", "cycles", ...
 
     >>> import mxlane

@@ -135,8 +135,8 @@ TEST_CASE("list --inst: the printed formulas of every operand of every instructi
   }
   CHECK(
       instructions ==
-      20 + 27 + 46 + 68 + 16 + 22 + 22 + 39 +
-          40);  // gfx1251 (gfx1250's and its f64 WMMA); gfx908, gfx90a, gfx942, gfx950 (docs/cdna4.md §0, with the 2 unscaled f8f6f4 forms), gfx1100, gfx1200 (dense and SWMMAC), gfx1250 (dense and SWMMAC)
+      20 + 27 + 46 + 68 + 16 + 22 + 22 + 43 +
+          44);  // gfx1251 (gfx1250's and its f64 WMMA); gfx908, gfx90a, gfx942, gfx950 (docs/cdna4.md §0, with the 2 unscaled f8f6f4 forms), gfx1100, gfx1200 (dense and SWMMAC), gfx1250 (dense, SWMMAC, block-scaled)
 }
 
 TEST_CASE("list --inst: bad arguments get one line naming the option and exit 2", "[cli][views][list]") {

@@ -41,8 +41,8 @@ TEST_CASE("mxlane list prints every builtin as text and JSON", "[cli][list]") {
   for (const SortedJson& i : doc["instructions"]) matrix += i["kind"] != "valu" ? 1 : 0;
   CHECK(
       matrix ==
-      20 + 27 + 46 + 68 + 16 + 22 + 22 + 39 +
-          40);  // gfx1251 (gfx1250's 39 and its f64 WMMA); gfx908, gfx90a, gfx942 (32 dense, 14 SMFMAC), gfx950 (36 dense, 28 SMFMAC, 2 scaled f8f6f4 and their 2 unscaled forms), gfx1100, gfx1200 (22 dense, 22 SWMMAC), gfx1250 (25 dense, 14 SWMMAC)
+      20 + 27 + 46 + 68 + 16 + 22 + 22 + 43 +
+          44);  // gfx1251 (gfx1250's 43 and its f64 WMMA); gfx908, gfx90a, gfx942 (32 dense, 14 SMFMAC), gfx950 (36 dense, 28 SMFMAC, 2 scaled f8f6f4 and their 2 unscaled forms), gfx1100, gfx1200 (22 dense, 22 SWMMAC), gfx1250 (25 dense, 14 SWMMAC, 4 block-scaled)
   CHECK(doc["architectures"].size() == 9);
   for (const SortedJson& i : doc["instructions"]) {
     if (i["kind"] == "valu") continue;

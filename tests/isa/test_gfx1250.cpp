@@ -114,11 +114,12 @@ Switches with_model(Cdna5Wmma model) {
 
 constexpr Cdna5Wmma kModels[] = {Cdna5Wmma::fused_groups, Cdna5Wmma::dot4, Cdna5Wmma::fma_chain};
 
-// The dense WMMA rows (tests/isa/test_gfx1250_swmmac.cpp has the SWMMAC ones).
+// The unscaled dense WMMA rows (tests/isa/test_gfx1250_swmmac.cpp has the SWMMAC ones,
+// tests/isa/test_gfx1250_scaled.cpp the block-scaled ones).
 std::vector<const InstrDesc*> gfx1250_dense_rows() {
   std::vector<const InstrDesc*> out;
   for (const InstrDesc* d : instructions_for_arch(ArchId::gfx1250))
-    if (!d->family().sparse_a) out.push_back(d);
+    if (!d->family().sparse_a && !d->has(Operand::SA)) out.push_back(d);
   return out;
 }
 

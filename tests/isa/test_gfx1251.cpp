@@ -66,7 +66,14 @@ TEST_CASE("gfx1251 has every gfx1250 row, answering as on gfx1250, and the f64 W
       return blocks;
     };
     const auto a = random(Operand::A), b = random(Operand::B), c = random(Operand::C);
-    CHECK(run_matrix(d, a, b, c) == run_matrix(*p, a, b, c));
+    // The block-scaled FP4 forms: random scale bytes (the scale types are not in d.type()).
+    std::vector<BitMatrix> sa, sb;
+    if (d.has(Operand::SA))
+      for (auto [op, out] : {std::pair{Operand::SA, &sa}, std::pair{Operand::SB, &sb}}) {
+        *out = mxlane_test::zeros(d, op);
+        for (auto& m : *out) m = m.unaryExpr([&](std::uint64_t) { return static_cast<std::uint64_t>(rng() & 0xFF); });
+      }
+    CHECK(run_matrix(d, a, b, c, {}, {}, {}, sa, sb) == run_matrix(*p, a, b, c, {}, {}, {}, sa, sb));
   }
   const InstrDesc& f64 = resolve_instruction(*arch, "v_wmma_f64_16x16x4_f64", 32);
   CHECK_FALSE(f64.known_to_llvm());

@@ -171,7 +171,7 @@ TEST_CASE("Ops, VGPR counts and co-execution follow docs/spec/layouts.md §3-§4
       CHECK(d.vgprs_b == d.k * 16 / 32 * in_bits / 32);
       CHECK(d.vgprs_cd == 16 * 16 / 32 * out_bits / 32);
       CHECK(d.vgprs(Operand::IDX) == d.k / 2 * 16 / 32 * 2 / 32);
-    } else if (d.family_id == MatrixFamilyId::wmma_gfx1250) {
+    } else if (d.family_id == MatrixFamilyId::wmma_gfx1250 || d.family_id == MatrixFamilyId::wmma_scale_gfx1250) {
       // docs/cdna5.md §1: wave32 only, K*M/32 A and K*N/32 B inputs per lane, 16-bit C/D packed; bf16f32 reads
       // an f32 C; the 32x16x128 FP4 has 32 rows.
       CHECK(d.wave == 32);

@@ -1,4 +1,4 @@
-// The CDNA5 block-scaled WMMA, formats by matrix_a_fmt / matrix_b_fmt (cdna5_wmma [INF], docs/cdna5.md §3.7)
+// The CDNA5 block-scaled WMMA, formats by matrix_a_fmt / matrix_b_fmt ([INF], docs/cdna5.md §3.7)
 #include "emu/insns/matrix_insn.hpp"
 
 namespace mxlane::insns {

@@ -16,6 +16,7 @@ struct FamilyRules<MatrixFamilyId::wmma_scale_gfx1250> {
   static constexpr MatrixFamily traits = [] {
     MatrixFamily f = FamilyRules<MatrixFamilyId::wmma_gfx1250>::traits;
     f.id = MatrixFamilyId::wmma_scale_gfx1250;
+    f.kind = "wmma_scale";  // its own kind, as gfx950's "mfma_scale": it takes scale operands
     f.doc = "docs/cdna5.md §2.7";
     f.layout_rule = LayoutRule::gfx1250_block_scaled;
     f.fast_numerics = FastNumerics::none;
