@@ -100,10 +100,11 @@ OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> i
   const Placement c = c_.forward(block, row, col).front();
   feeds.c = FeedingSlot{Operand::C, -1, c, c};
   if (sa_) {
+    const int block_k = depth_ / sa_->cols();  // 32, or 16 on gfx1250's scale16 forms
     for (int kb = 0; kb < sa_->cols(); ++kb) {
       const Placement pa = sa_->forward(block, row, kb).front(), pb = sb_->forward(block, col, kb).front();
-      feeds.sa.push_back(FeedingSlot{Operand::SA, 32 * kb, pa, pa});
-      feeds.sb.push_back(FeedingSlot{Operand::SB, 32 * kb, pb, pb});
+      feeds.sa.push_back(FeedingSlot{Operand::SA, block_k * kb, pa, pa});
+      feeds.sb.push_back(FeedingSlot{Operand::SB, block_k * kb, pb, pb});
     }
   }
   return feeds;

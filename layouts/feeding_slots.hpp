@@ -36,8 +36,8 @@ struct OutputFeeds {
   FeedingSlot c;
   std::vector<FeedingSlot> idx;    // SMFMAC: the IDX field of each stored A value of the row, by c
   bool irregular_indices = false;  // SMFMAC: some group's indices are not increasing (undefined)
-  // Scaled f8f6f4: the SA byte of row i and the SB byte of column j for each 32-k block (`k` is the
-  // block's first k), docs/cdna4.md §2.3.
+  // Scaled f8f6f4 / block-scaled WMMA: the SA byte of row i and the SB byte of column j for each k-block (`k` is
+  // the block's first k), docs/cdna4.md §2.3, docs/cdna5.md §2.7.
   std::vector<FeedingSlot> sa, sb;
 };
 

@@ -151,6 +151,14 @@ std::string model_summary(const ElementTrace& t) {
             "with floor truncation, one rounding to {} per step (docs/rdna4.md §3.1, §3.2) {}",
             out_name(d), d.d_type == ElemType::f32 ? "[HW]" : "[MODEL]");
       case StepKind::fused_group:
+        if (!d.family().fused_group_model_text.empty())
+          return fmt::format(
+              "{}; groups of {} k{}", d.family().fused_group_model_text, s.ks.size(),
+              d.has(Operand::SA)
+                  ? fmt::format(", each product times its {}-k block's A and B scales exactly before the sum "
+                                "(docs/cdna5.md §3.7)",
+                                d.k / d.cols(Operand::SA))
+                  : "");
         if (d.cbsz_blgp_are_formats())
           return fmt::format(
               "CDNA4 f8f6f4 MFMA (A {}, B {}): fused groups of {} k from C, products exact, the group sum floored, "

@@ -86,9 +86,16 @@ void print_instruction_detail(const ArchInfo& arch, const InstrDesc& d, Json sum
   if (d.cbsz_blgp_are_formats())
     out << "  Formats: CBSZ is A's and BLGP B's: 0 fp8 E4M3, 1 bf8 E5M2 (OCP; 8 VGPRs read), 2 fp6 E2M3, 3 bf6 E3M2 (6), "
            "4 fp4 E2M1 (4) (docs/cdna4.md §1, §2.2)\n";
-  if (d.has(Operand::SA))
+  if (d.has(Operand::SA) && d.family().a_scale_format_modifier.empty())
     out << "  Scales: SA/SB hold one E8M0 byte per row of A / column of B and 32-k block, in lane i + M*block, byte "
            "opsel_a / opsel_b; each block's dot is scaled by 2^(sa+sb-254) (docs/cdna4.md §2.3, docs/cdna4-numerics.md §3)\n";
+  else if (d.has(Operand::SA))
+    out << fmt::format(
+        "  Scales: SA/SB hold one byte per row of A / column of B and {}-k block, byte b of the lane's {} in lane "
+        "i (j) + 16*matrix_a_scale (matrix_b_scale){}; E8M0, E5M3 or E4M3 by matrix_a_scale_fmt / matrix_b_scale_fmt "
+        "(docs/cdna5.md §2.7, §3.7)\n",
+        d.k / d.cols(Operand::SA), d.vgprs(Operand::SA) == 2 ? "VGPR pair" : "VGPR",
+        d.m == 32 ? " (A's 32 rows: lane i)" : "");
   out << fmt::format("  Register tuples: {}-byte aligned; {}\n", tuple_alignment_bytes(arch), register_files(arch));
   out << fmt::format("  Modifiers: {}\n", modifiers_text(legal_modifiers(d)));
   out << "Index formulas without modifiers, in `mxlane check` syntax (forward: element -> slot; inverse: lane L,\n"

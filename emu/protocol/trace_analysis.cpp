@@ -127,9 +127,24 @@ static std::optional<ExactValue> element_exact(const InstrDesc& d, const Modifie
   return exact_integer(v);
 }
 
-// An E8M0 byte's exponent as the instruction reads it (switch scale_zero_is_identity, docs/cdna4-numerics.md §3).
-int scale_exponent(const ElementTrace& t, std::uint8_t byte) {
-  return t.switches.scale_zero_is_identity() == ScaleZero::identity && byte == 0 ? 0 : int{byte} - 127;
+BlockScale scale_value(const ElementTrace& t, Operand op, std::uint8_t byte) {
+  constexpr std::uint8_t kE8m0One = 0x7F;
+  // scale_zero_is_identity=identity (gfx950 only): a 0x00 byte reads as 2^0.
+  if (byte == 0 && t.switches.scale_zero_is_identity() == ScaleZero::identity) byte = kE8m0One;
+  return decode_block_scale(scale_format(*t.desc, t.mods, op), byte);
+}
+
+std::string scale_product_text(const BlockScale& a, const BlockScale& b) {
+  if (a.nan || b.nan) return "NaN";
+  std::uint64_t sig = std::uint64_t{a.sig} * b.sig;
+  if (sig == 0) return "0";
+  int shift = a.exp - a.frac_bits + b.exp - b.frac_bits;
+  while ((sig & 1) == 0) {
+    sig >>= 1;
+    ++shift;
+  }
+  const char* sign = a.neg != b.neg ? "-" : "";
+  return sig == 1 ? fmt::format("{}2^{}", sign, shift) : fmt::format("{}{} * 2^{}", sign, sig, shift);
 }
 
 ReferenceComparison compare_with_reference(const ElementTrace& t) {
@@ -145,14 +160,18 @@ ReferenceComparison compare_with_reference(const ElementTrace& t) {
     }
     ExactValue product = exact_mul(*a, *b);
     if (!t.scale_a.empty()) {
-      // Scaled f8f6f4: the product times its block's 2^(sa+sb-254); 0xFF is NaN (docs/cdna4.md §2.3).
-      const std::size_t block = k / 32;
-      const std::uint8_t sa = t.scale_a[block], sb = t.scale_b[block];
-      if (sa == 0xFF || sb == 0xFF) {
+      // Block-scaled: the product times its block's A and B scales, exactly; a NaN scale leaves no exact sum
+      // (docs/cdna4.md §2.3, docs/cdna5.md §2.7).
+      const std::size_t block = k / (t.a.size() / t.scale_a.size());
+      const BlockScale sa = scale_value(t, Operand::SA, t.scale_a[block]);
+      const BlockScale sb = scale_value(t, Operand::SB, t.scale_b[block]);
+      if (sa.nan || sb.nan) {
         sum.reset();
         continue;
       }
-      product.exp += scale_exponent(t, sa) + scale_exponent(t, sb);
+      const auto magnitude = static_cast<std::int64_t>(std::uint64_t{sa.sig} * sb.sig);
+      product = exact_mul(product, ExactValue{sa.neg != sb.neg ? -magnitude : magnitude,
+                                              sa.exp - sa.frac_bits + sb.exp - sb.frac_bits});
     }
     sum = exact_add(*sum, product);
   }

@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include "emu/formats/block_scale.hpp"
+#include <string>
 #include <vector>
 
 #include "emu/formats/exact_value.hpp"
@@ -32,8 +35,11 @@ struct ReferenceComparison {
   std::optional<std::uint64_t> ulps;       // nullopt: a NaN on either side, or no reference
 };
 
-// An E8M0 byte's exponent as the instruction reads it (switch scale_zero_is_identity, docs/cdna4-numerics.md §3).
-int scale_exponent(const ElementTrace& t, std::uint8_t byte);
+// A scale byte of SA (`op` = SA) or SB as the instruction reads it: its format's value (gfx950 E8M0 with switch
+// scale_zero_is_identity, docs/cdna4-numerics.md §3; gfx1250 E8M0 / E5M3 / E4M3, docs/cdna5.md §2.7).
+BlockScale scale_value(const ElementTrace& t, Operand op, std::uint8_t byte);
+// "2^-3", "-9 * 2^-6", "0", "NaN": the product of one block's A and B scales.
+std::string scale_product_text(const BlockScale& a, const BlockScale& b);
 ReferenceComparison compare_with_reference(const ElementTrace& t);
 
 }  // namespace mxlane::protocol

@@ -284,20 +284,25 @@ void render_trace_text(const ElementTrace& t, const LanemapHeader& h, std::ostre
         t.feeds.irregular_indices ? "; some group's indices are not increasing: undefined in the ISA" : "", fields);
   }
   if (!t.feeds.sa.empty()) {
-    // Scaled f8f6f4: each 32-k block's E8M0 bytes and the factor 2^(sa+sb-254) (docs/cdna4.md §2.3).
+    // Block-scaled: each k-block's scale bytes and the factor they give (docs/cdna4.md §2.3, docs/cdna5.md §2.7).
     std::string blocks;
+    const std::size_t block_k = t.feeds.a.size() / t.feeds.sa.size();
     for (std::size_t kb = 0; kb < t.feeds.sa.size(); ++kb) {
-      blocks += fmt::format("{}k{}..{}: SA {}", blocks.empty() ? "" : "; ", 32 * kb, 32 * kb + 31,
+      blocks += fmt::format("{}k{}..{}: SA {}", blocks.empty() ? "" : "; ", block_k * kb, block_k * kb + block_k - 1,
                             slot_text(t.feeds.sa[kb].read.slot));
       if (t.evaluated) blocks += fmt::format(" = {:#04x}", t.scale_a[kb]);
       blocks += fmt::format(", SB {}", slot_text(t.feeds.sb[kb].read.slot));
       if (t.evaluated) blocks += fmt::format(" = {:#04x}", t.scale_b[kb]);
-      if (t.evaluated)
-        blocks += t.scale_a[kb] == 0xFF || t.scale_b[kb] == 0xFF
-                      ? " (NaN)"
-                      : fmt::format(" (x 2^{})", scale_exponent(t, t.scale_a[kb]) + scale_exponent(t, t.scale_b[kb]));
+      if (t.evaluated) {
+        const std::string factor = scale_product_text(scale_value(t, Operand::SA, t.scale_a[kb]),
+                                                      scale_value(t, Operand::SB, t.scale_b[kb]));
+        blocks += factor == "NaN" ? " (NaN)" : fmt::format(" (x {})", factor);
+      }
     }
-    out << fmt::format("Scales: {}{}\n", blocks, t.evaluated ? "" : " (give --values for the registers' bytes)");
+    out << fmt::format("Scales ({} A, {} B): {}{}\n",
+                       block_scale_format_name(scale_format(d, t.mods, Operand::SA)),
+                       block_scale_format_name(scale_format(d, t.mods, Operand::SB)), blocks,
+                       t.evaluated ? "" : " (give --values for the registers' bytes)");
   }
   const auto value = [&](Operand op, std::uint64_t bits) {
     return t.evaluated ? " = " + element_text(d, t.mods, op, bits) : std::string();

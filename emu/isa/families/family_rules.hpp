@@ -139,6 +139,9 @@ struct MatrixFamily {
   bool eight_bit_pair_is_long = false;
   // The model text of a trace's fused multiply-add chain, where it is the family's own (gfx12 FP8).
   std::string_view fma_chain_model_text = "";
+  // The model text of a trace's fused groups, where they are the family's choice rather than a hardware-checked
+  // model (gfx1250's cdna5_wmma=fused-groups); empty: the CDNA3/CDNA4 texts.
+  std::string_view fused_group_model_text = "";
   // The clang builtins type bf16 vectors as __bf16 (BuiltinsAMDGPU.def letter `y`), not as short (gfx1250).
   bool bf16_builtin_vectors = false;
 };

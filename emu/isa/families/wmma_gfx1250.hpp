@@ -29,6 +29,9 @@ struct FamilyRules<MatrixFamilyId::wmma_gfx1250> {
     f.a_format_modifier = "matrix_a_fmt";  // the f8f6f4 forms (docs/cdna5.md §1)
     f.b_format_modifier = "matrix_b_fmt";
     f.bf16_builtin_vectors = true;  // clang-22's gfx1250 builtins take V16y / V8y (docs/cdna5.md §1)
+    f.fused_group_model_text =
+        "CDNA5 WMMA, switch cdna5_wmma=fused-groups: gfx950's fused groups from C (products exact, truncated below "
+        "the group's largest, the sum floored, one RNE into binary32 per group) (docs/cdna5.md §3.3) [INF]";
     f.fma_chain_model_text =
         "CDNA5 WMMA, switch cdna5_wmma=fma-chain: binary32 fused multiply-adds from C, k ascending, the factors "
         "decoded exactly (rocjitsu's placeholder arithmetic, docs/cdna5.md §3.3) [UNKNOWN]";
