@@ -224,6 +224,13 @@ TEST_CASE("eval and replay: the same input gives byte-identical output for 1, 2 
     const Run two = run_with_input({sub, "-j", "2"}, input);
     const Run seven = run_with_input({sub, "--threads", "7"}, input);
     CHECK(lines_of(one.out).size() == 700);
+    // Each output line answers its own input line (the batch's line buffers are reused from batch to batch).
+    const auto out_lines = lines_of(one.out);
+    for (std::size_t n = 0; std::string(sub) == "eval" && n < out_lines.size(); ++n) {
+      const Json j = Json::parse(out_lines[n]);
+      CAPTURE(n, out_lines[n]);
+      CHECK(j["id"] == Json(static_cast<int>(n)));
+    }
     CHECK(one.code == 2);
     CHECK(two.out == one.out);
     CHECK(seven.out == one.out);

@@ -55,31 +55,32 @@ void stream_lines(const std::string& path, int threads, std::ostream& out, Evalu
     in = &file;
   }
   LineReader reader(*in);
+  // The batch's lines are read into the same InputLine objects every time: their text buffers keep their
+  // capacity, so a long run does not allocate (and page-fault) megabytes of fresh line buffers per batch.
   std::vector<InputLine> batch;
   std::vector<LineResult> results;
   bool more = true;
   while (more) {
-    batch.clear();
-    std::size_t bytes = 0;
-    InputLine line;
-    while (batch.size() < kBatchLines && bytes < kBatchBytes && (more = reader.next(line))) {
-      bytes += line.text.size();
-      batch.push_back(std::move(line));
+    std::size_t count = 0, bytes = 0;
+    while (count < kBatchLines && bytes < kBatchBytes) {
+      if (count == batch.size()) batch.emplace_back();
+      if (!(more = reader.next(batch[count]))) break;
+      bytes += batch[count++].text.size();
     }
-    results.assign(batch.size(), LineResult{});
-    const int workers = std::min<int>(threads, static_cast<int>(batch.size()));
+    results.resize(count);
+    const int workers = std::min<int>(threads, static_cast<int>(count));
     if (workers <= 1) {
-      for (std::size_t i = 0; i < batch.size(); ++i) results[i] = evaluate(batch[i]);
+      for (std::size_t i = 0; i < count; ++i) results[i] = evaluate(batch[i]);
     } else {
       // Worker w takes lines w, w + workers, ...: each result slot is written by one thread only.
       std::vector<std::jthread> pool;
       for (int w = 0; w < workers; ++w)
         pool.emplace_back([&, w] {
-          for (std::size_t i = static_cast<std::size_t>(w); i < batch.size(); i += static_cast<std::size_t>(workers))
+          for (std::size_t i = static_cast<std::size_t>(w); i < count; i += static_cast<std::size_t>(workers))
             results[i] = evaluate(batch[i]);
         });
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) emit(batch[i], results[i]);
+    for (std::size_t i = 0; i < count; ++i) emit(batch[i], results[i]);
     if (!out) require_output_written(out);
   }
   if (in->bad())
