@@ -39,6 +39,7 @@ inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x32_bf16", "bf16", "float", 12.0},
     {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x128_fp8_fp8", "fp8", "float", 12.0},
     {mxlane::ArchId::gfx1250, "v_wmma_f32_16x16x4_f32", "f32", "float", 12.0},
+    {mxlane::ArchId::gfx1250, "v_wmma_f32_32x16x128_f4", "fp4", "float", 12.0},
 };
 inline constexpr int kHeadlineSize = 1024;
 

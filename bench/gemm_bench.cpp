@@ -62,7 +62,8 @@ std::uint64_t ordinary(std::mt19937_64& rng, ElemType t) {
     case ElemType::fp8: return pattern(3, 7, 8);  // exponent fields 1..7: finite in FNUZ and OCP E4M3
     case ElemType::bf8: return pattern(2, 15, 8);
     case ElemType::f8f6f4: return pattern(3, 7, 8);  // gfx950 f8f6f4 at its default formats (CBSZ = BLGP = 0): OCP E4M3
-    case ElemType::iu4: return r & 0xF;
+    case ElemType::iu4:
+    case ElemType::fp4: return r & 0xF;  // FP4 E2M1: every pattern is finite
     default: return r & 0xFF;
   }
 }

@@ -25,10 +25,10 @@ namespace {
 std::string format_of(ElemType t) { return std::string(elem_name(t)); }
 
 int bits_of(const std::string& format) {
-  static const std::map<std::string, int> bits = {{"f64", 64},  {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16},
-                                                  {"bf16", 16}, {"i16", 16}, {"u16", 16}, {"i8", 8},   {"iu8", 8},
-                                                  {"u8", 8},    {"fp8", 8},  {"iu4", 4},  {"u4", 4},   {"xf32", 32},
-                                                  {"bf8", 8},   {"fp6", 6},  {"bf6", 6},  {"fp4", 4},  {"e8m0", 8}, {"e5m3", 8}};
+  static const std::map<std::string, int> bits = {
+      {"f64", 64},  {"f32", 32}, {"i32", 32}, {"u32", 32}, {"f16", 16}, {"bf16", 16}, {"i16", 16},
+      {"u16", 16},  {"i8", 8},   {"iu8", 8},  {"u8", 8},   {"fp8", 8},  {"iu4", 4},   {"u4", 4},
+      {"xf32", 32}, {"bf8", 8},  {"fp6", 6},  {"bf6", 6},  {"fp4", 4},  {"e8m0", 8},  {"e5m3", 8}};
   return bits.at(format);
 }
 
@@ -88,9 +88,12 @@ std::vector<std::vector<std::uint64_t>> moderate_scales(const InstrDesc& d, Oper
   for (auto& block : out)
     for (int n = 0; n < d.rows(op) * d.cols(op); ++n) {
       const std::uint64_t exponent = 11 + rng() % 9, significand = rng() % 8;  // E5M3: bias 15
-      if (t == ElemType::e5m3) block.push_back(exponent << 3 | significand);
-      else if (t == ElemType::fp8) block.push_back((rng() & 0x80) | (exponent - 8) << 3 | significand);  // bias 7
-      else block.push_back(119 + rng() % 17);
+      if (t == ElemType::e5m3)
+        block.push_back(exponent << 3 | significand);
+      else if (t == ElemType::fp8)
+        block.push_back((rng() & 0x80) | (exponent - 8) << 3 | significand);  // bias 7
+      else
+        block.push_back(119 + rng() % 17);
     }
   return out;
 }

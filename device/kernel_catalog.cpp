@@ -74,7 +74,9 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       sets.push_back(Modifiers{.matrix_b_scale = 1});
       for (int scale_fmt = 1; scale_fmt <= 2; ++scale_fmt) {
         const int fp4 = d.formats_from_modifiers() ? 4 : 0;
-        sets.push_back(Modifiers{.matrix_a_fmt = fp4, .matrix_b_fmt = fp4, .matrix_a_scale_fmt = scale_fmt,
+        sets.push_back(Modifiers{.matrix_a_fmt = fp4,
+                                 .matrix_b_fmt = fp4,
+                                 .matrix_a_scale_fmt = scale_fmt,
                                  .matrix_b_scale_fmt = scale_fmt});
         if (d.formats_from_modifiers()) {
           sets.push_back(Modifiers{.matrix_a_fmt = 4, .matrix_a_scale_fmt = scale_fmt});
@@ -168,8 +170,8 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   if (!d.family().a_scale_format_modifier.empty()) {
     if (m.matrix_a_scale != 0) t.push_back("matrix_a_scale:MATRIX_SCALE_ROW1");
     if (m.matrix_b_scale != 0) t.push_back("matrix_b_scale:MATRIX_SCALE_ROW1");
-    for (const auto& [name, code] : {std::pair{"matrix_a_scale_fmt", m.matrix_a_scale_fmt},
-                                     std::pair{"matrix_b_scale_fmt", m.matrix_b_scale_fmt}})
+    for (const auto& [name, code] :
+         {std::pair{"matrix_a_scale_fmt", m.matrix_a_scale_fmt}, std::pair{"matrix_b_scale_fmt", m.matrix_b_scale_fmt}})
       if (code > 0 && code <= 2) t.push_back(fmt::format("{}:MATRIX_SCALE_FMT_{}", name, kScaleFormatNames[code]));
     if (m.neg != 0) t.push_back("neg_lo:[0,0,1]");
     if (m.neg_hi != 0) t.push_back("neg_hi:[0,0,1]");
@@ -268,8 +270,8 @@ std::vector<Kernel> kernels_for(const Target& t) {
       }
       if (m.opsel_a) fields.emplace_back("opsel_a", m.opsel_a);
       if (m.opsel_b) fields.emplace_back("opsel_b", m.opsel_b);
-      for (std::string_view name : {"matrix_a_scale", "matrix_b_scale", "matrix_a_scale_fmt", "matrix_b_scale_fmt",
-                                    "neg", "neg_hi"})
+      for (std::string_view name :
+           {"matrix_a_scale", "matrix_b_scale", "matrix_a_scale_fmt", "matrix_b_scale_fmt", "neg", "neg_hi"})
         if (modifier_set_traits(d->modifiers).device_sets == DeviceModifierSets::block_scales &&
             modifier_value(m, name) != 0)
           fields.emplace_back(std::string(name), modifier_value(m, name));

@@ -153,8 +153,8 @@ std::vector<Probe> cdna5_probes() {
          return std::vector<Case>{scaled_half_ulps(k, {1, 2}), scaled_half_ulps(k, {4, 8})};
        }},
       {"docs/cdna5.md §4 P-C5-8",
-       "Does gfx1250's scale16 WMMA fuse 32 k (two scale blocks) or 16 k (one scale block) per group?",
-       "gfx1250", "k_wmma_scale16_f32_16x16x128_f8f6f4", switch_candidates("cdna5_scale16_group"), false,
+       "Does gfx1250's scale16 WMMA fuse 32 k (two scale blocks) or 16 k (one scale block) per group?", "gfx1250",
+       "k_wmma_scale16_f32_16x16x128_f8f6f4", switch_candidates("cdna5_scale16_group"), false,
        [](const Kernel& k) {
          // Half ulps at k 1 (block 0, beside the 2^16) and k 16 (block 1): one group of 32 keeps both, two groups of
          // 16 lose each.

@@ -124,8 +124,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
 
   // The builders derive everything from the shape; a mismatch with the table is a bug.
   if (bits_.lanes() + lane_offset_ > desc.wave || (bits_.lanes() != desc.wave && !scale) ||
-      rows() != desc.rows(operand) || cols() != desc.cols(operand) ||
-      blocks() != desc.blocks)
+      rows() != desc.rows(operand) || cols() != desc.cols(operand) || blocks() != desc.blocks)
     throw std::logic_error(
         fmt::format("layout of {} {} does not match its shape", desc.builtin, operand_name(operand)));
 }
@@ -250,11 +249,11 @@ std::vector<std::string> OperandLayout::notes() const {
         "[SRC-EMU]",
         block_scale_format_name(f), a ? "A's row" : "B's column", a ? "i" : "j", d.k / d.cols(operand_),
         vgprs() == 2 ? "the VGPR pair (low word first)" : "the VGPR", a ? "i" : "j",
-        bits_.lanes() == d.wave ? fmt::format(" ({}={} ignored: the rows fill the wave)",
-                                              a ? "matrix_a_scale" : "matrix_b_scale",
-                                              a ? mods_.matrix_a_scale : mods_.matrix_b_scale)
-                                : fmt::format(" + {} ({}={})", lane_offset_, a ? "matrix_a_scale" : "matrix_b_scale",
-                                              a ? mods_.matrix_a_scale : mods_.matrix_b_scale),
+        bits_.lanes() == d.wave
+            ? fmt::format(" ({}={} ignored: the rows fill the wave)", a ? "matrix_a_scale" : "matrix_b_scale",
+                          a ? mods_.matrix_a_scale : mods_.matrix_b_scale)
+            : fmt::format(" + {} ({}={})", lane_offset_, a ? "matrix_a_scale" : "matrix_b_scale",
+                          a ? mods_.matrix_a_scale : mods_.matrix_b_scale),
         f == BlockScaleFormat::e8m0   ? "2^(e-127), 0xFF NaN"
         : f == BlockScaleFormat::e5m3 ? "unsigned, bias 15, 0xFF NaN"
                                       : "OCP E4M3, signed, 0x7F/0xFF NaN"));

@@ -91,9 +91,9 @@ class OperandLayout {
   BitLayout bits_;
   LaneRemap remap_;
   int element_bits_;
-  int stride_bits_;  // distance between consecutive items in a lane's registers
-  int bit_offset_;   // 16 when OPSEL[2] puts RDNA3 16-bit C/D in the high half
-  int lane_offset_ = 0;  // 16 when ROW1 puts a gfx1250 16-lane scale map in lanes 16-31
+  int stride_bits_;         // distance between consecutive items in a lane's registers
+  int bit_offset_;          // 16 when OPSEL[2] puts RDNA3 16-bit C/D in the high half
+  int lane_offset_ = 0;     // 16 when ROW1 puts a gfx1250 16-lane scale map in lanes 16-31
   bool float_neg_ = false;  // NEG/NEG_HI negate A/B/C values as they are read
 };
 

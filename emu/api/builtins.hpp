@@ -144,7 +144,7 @@ struct Builtin {
   using B = LaneArg<d.b_type, d.vgprs_b, d.wave>;
   using C = LaneArg<d.c_type, d.vgprs_c, d.wave>;
   using D = LaneArg<d.d_type, d.vgprs_cd, d.wave>;
-  using Idx = PerLane<std::int32_t, d.wave>;    // SMFMAC's index VGPR (the builtin's `int idx`)
+  using Idx = PerLane<std::int32_t, d.wave>;  // SMFMAC's index VGPR (the builtin's `int idx`)
   // A scale operand: the builtin's `int scale_a/b` (gfx950, gfx1250 scale), a `long` on gfx1250's scale16 forms.
   using Scale =
       PerLane<std::conditional_t<modifier_set_traits(d.modifiers).scale_block_k == 16, std::int64_t, std::int32_t>,

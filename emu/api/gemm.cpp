@@ -18,21 +18,28 @@ using gemm_detail::GemmRequest;
 // Modifiers that act on the numbers alone, which the element kernels and the fast families take
 // as parameters; the others act through the register layouts (the set's layout_modifiers;
 // validate_modifiers() has already rejected what an instruction does not accept).
-bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) { return only_numeric_modifiers(d.modifiers, m); }
+// The f8f6f4 format modifiers place elements in the registers, but gemm()'s matrices hold elements, not registers:
+// there they only choose the kernel (fast::gemm_family).
+bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) {
+  Modifiers layout = m;
+  if (d.formats_from_modifiers())
+    for (Operand op : {Operand::A, Operand::B}) set_modifier(layout, d.format_modifier(op), 0);
+  return only_numeric_modifiers(d.modifiers, layout);
+}
 
 // Why the fast path does not apply, or empty when it does.
 std::string fast_path_obstacle(const InstrDesc& d, const GemmOptions& o) {
-  if (!fast::gemm_family(d)) return fmt::format("no fast kernel family covers {}", d.mnemonic);
   // Checked before the layout test below so that the message names the kernel's limit.
-  if (d.formats_from_modifiers() &&
-      (format_code(d, o.mods, Operand::A) != 0 || format_code(d, o.mods, Operand::B) != 0))
-    return fmt::format("the f8f6f4 kernel decodes fp8 A and B only ({0}=0 {1}=0); {0}={2} {1}={3} run the reference",
-                       d.format_modifier(Operand::A), d.format_modifier(Operand::B), format_code(d, o.mods, Operand::A),
-                       format_code(d, o.mods, Operand::B));
+  if (d.formats_from_modifiers() && !fast::gemm_family(d, o.mods))
+    return fmt::format(
+        "the f8f6f4 kernels decode every FP8/BF8 pair and FP6, BF6 or FP4 with itself; {}={} {}={} run the reference",
+        d.format_modifier(Operand::A), format_code(d, o.mods, Operand::A), d.format_modifier(Operand::B),
+        format_code(d, o.mods, Operand::B));
+  if (!fast::gemm_family(d, o.mods)) return fmt::format("no fast kernel family covers {}", d.mnemonic);
   if (!numbers_only_modifiers(d, o.mods))
     return fmt::format("modifiers {} act through the register layouts", format_modifiers(d, o.mods));
   if (!(o.switches == Switches{})) return "a behaviour switch is not at its default";
-  const fast::FamilyChoice f = *fast::gemm_family(d);
+  const fast::FamilyChoice f = *fast::gemm_family(d, o.mods);
   if (fast::gemm_kernel(fast::active_simd_level(), f.family, f.acc_bits) == nullptr)
     return fmt::format("no {} kernel for this family", fast::simd_level_name(fast::active_simd_level()));
   return {};
@@ -68,7 +75,7 @@ void run(const GemmRequest& r) {
   const InstrDesc& d = *r.desc;
   switch (gemm_path(d, r.options)) {
     case GemmPath::fast: {
-      const fast::FamilyChoice f = *fast::gemm_family(d);
+      const fast::FamilyChoice f = *fast::gemm_family(d, r.options.mods);
       gemm_detail::run_fast(r, f, *fast::gemm_kernel(fast::active_simd_level(), f.family, f.acc_bits));
       return;
     }
@@ -88,7 +95,7 @@ GemmPath gemm_path(const InstrDesc& d, const GemmOptions& o) {
                     d.mnemonic));
   if (d.has(Operand::SA))
     throw InvalidArgument(
-        fmt::format("gemm: {} is block-scaled (an E8M0 scale per row/column and 32-k block in SA/SB); "
+        fmt::format("gemm: {} is block-scaled (a scale per row/column and k-block in SA/SB); "
                     "gemm() takes no scales: use run_matrix() with the scales, its builtin or `mxlane eval`",
                     d.mnemonic));
   if (d.c_type != d.d_type)

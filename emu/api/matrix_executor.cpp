@@ -130,10 +130,10 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
       lc(d, Operand::C, mods, switches), ld(d, Operand::D, mods, switches);
   // (An instruction without a kernel family never takes the fast path; asking gemm_path() first would refuse
   // the ones gemm() cannot take at all, such as an f32 C with a bf16 D.)
-  plan->fast = fast::gemm_family(d).has_value() &&
+  plan->fast = fast::gemm_family(d, mods).has_value() &&
                gemm_path(d, GemmOptions{.threads = 1, .mods = mods, .switches = switches}) == GemmPath::fast;
   if (plan->fast) {  // gemm()'s own choice (emu/api/gemm.cpp run()), made once
-    plan->family = *fast::gemm_family(d);
+    plan->family = *fast::gemm_family(d, mods);
     plan->gemm_kernel = fast::gemm_kernel(fast::active_simd_level(), plan->family.family, plan->family.acc_bits);
     plan->fast = plan->gemm_kernel != nullptr;
   }

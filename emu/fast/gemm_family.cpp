@@ -2,8 +2,30 @@
 #include "emu/fast/gemm_family.hpp"
 
 namespace mxlane::fast {
+namespace {
 
-std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
+// The fused-group kernel of an f8f6f4 format pair (0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4): any pairing of FP8 and BF8,
+// and each sub-byte format with itself (docs/cdna4-numerics.md §3.3, docs/cdna5.md §3.5); the other pairs run
+// the reference.
+std::optional<GemmFamily> f8f6f4_pair_family(int fa, int fb) {
+  if (fa <= 1 && fb <= 1)
+    return fa == 1 ? (fb == 1 ? GemmFamily::cdna4_f8f6f4_bf8_bf8 : GemmFamily::cdna4_f8f6f4_bf8_fp8)
+                   : (fb == 1 ? GemmFamily::cdna4_f8f6f4_fp8_bf8 : GemmFamily::cdna4_f8f6f4_fp8);
+  if (fa != fb) return std::nullopt;
+  return fa == 2 ? GemmFamily::cdna4_f8f6f4_fp6 : fa == 3 ? GemmFamily::cdna4_f8f6f4_bf6 : GemmFamily::cdna4_f8f6f4_fp4;
+}
+
+std::optional<FamilyChoice> f8f6f4_choice(const InstrDesc& d, const Modifiers& mods, int acc_bits) {
+  const int fa = format_code(d, mods, Operand::A), fb = format_code(d, mods, Operand::B);
+  if (fa < 0 || fa > 4 || fb < 0 || fb > 4) return std::nullopt;  // validate_modifiers() words the refusal
+  const std::optional<GemmFamily> family = f8f6f4_pair_family(fa, fb);
+  if (!family) return std::nullopt;
+  return FamilyChoice{*family, 32, 8, acc_bits};
+}
+
+}  // namespace
+
+std::optional<FamilyChoice> gemm_family(const InstrDesc& d, const Modifiers& mods) {
   const FastNumerics numerics = d.family().fast_numerics;  // named by the family (emu/isa/families/)
   const int in_bits = elem_bits(d.a_type), acc_bits = elem_bits(d.c_type);
   if (numerics == FastNumerics::cdna_mfma) {
@@ -53,11 +75,10 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     }
   }
   if (numerics == FastNumerics::cdna4_f8f6f4) {
-    // gfx950's unscaled f8f6f4 (docs/cdna4-numerics.md §3.3): one fused group per 32-k block. The
-    // kernel decodes OCP E4M3 in A and B, the formats of CBSZ = BLGP = 0; gemm_path() sends other
-    // formats to the reference. The scaled rows take scales, which gemm() has not: no family.
+    // gfx950's unscaled f8f6f4 (docs/cdna4-numerics.md §3.3): one fused group per 32-k block, the kernel of the
+    // CBSZ / BLGP format pair (f8f6f4_pair_family). The scaled rows take scales, which gemm() has not: no family.
     if (d.has(Operand::SA)) return std::nullopt;
-    return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
+    return f8f6f4_choice(d, mods, acc_bits);
   }
   if (numerics == FastNumerics::rdna3_wmma) {
     switch (d.a_type) {
@@ -107,8 +128,8 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
     // binary32 FMA chain, fused groups of 8 for f16/bf16, one fused group per 32 k for E4M3 A and B; the integer
     // WMMA saturates once; a 16-bit result is the binary32 one rounded (the narrowing adapter, narrowed_output.cpp).
     // Any pairing of E4M3 and E5M2 has its kernel (the same step, each operand decoded in its format); the
-    // f8f6f4 form with both formats FP8 is the E4M3 kernel (gemm() sends the other formats to the reference).
-    // The 32x16x128 FP4 and the bf16f32 form (an f32 C, a bf16 D) run the reference.
+    // f8f6f4 form takes the kernel of its format pair (f8f6f4_pair_family; the mixed sub-byte pairs run the
+    // reference), the 32x16x128 FP4 the FP4 one. The bf16f32 form (an f32 C, a bf16 D) runs the reference.
     if (d.c_type == ElemType::i32) {
       FamilyChoice choice{GemmFamily::gfx12_int, 1, in_bits, acc_bits};
       choice.signedness_from_neg = true;
@@ -132,7 +153,8 @@ std::optional<FamilyChoice> gemm_family(const InstrDesc& d) {
                                         : (b_bf8 ? GemmFamily::cdna4_f8f6f4_fp8_bf8 : GemmFamily::cdna4_f8f6f4_fp8);
         return narrowed(FamilyChoice{family, 32, 8, acc_bits});
       }
-      case ElemType::f8f6f4: return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp8, 32, 8, acc_bits};
+      case ElemType::f8f6f4: return f8f6f4_choice(d, mods, acc_bits);
+      case ElemType::fp4: return FamilyChoice{GemmFamily::cdna4_f8f6f4_fp4, 32, 8, acc_bits};
       default: return std::nullopt;
     }
   }

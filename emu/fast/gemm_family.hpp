@@ -38,6 +38,7 @@ struct FamilyChoice {
 //   gfx1100, iu8 / iu4 inputs     -> integer dot with NEG signedness and CLAMP (§B.7)
 //   gfx1200, iu8 / iu4 inputs     -> the same integer dot, CLAMP after each half of K (docs/rdna4.md §3.2)
 // The fast-versus-reference tests run every row of the table, so a wrong rule fails there.
-std::optional<FamilyChoice> gemm_family(const InstrDesc& desc);
+// The f8f6f4 forms (formats from modifiers) take `mods`: their kernel depends on the A and B formats.
+std::optional<FamilyChoice> gemm_family(const InstrDesc& desc, const Modifiers& mods = {});
 
 }  // namespace mxlane::fast

@@ -32,6 +32,9 @@ enum class GemmFamily : std::uint8_t {
   cdna4_f8f6f4_fp8_bf8,  // the same step, OCP E4M3 A and E5M2 B (gfx1250 FP8/BF8 WMMA, docs/cdna5.md §3.5)
   cdna4_f8f6f4_bf8_fp8,  // E5M2 A, E4M3 B
   cdna4_f8f6f4_bf8_bf8,  // E5M2 A and B
+  cdna4_f8f6f4_fp6,      // the same step, FP6 E2M3 A and B (f8f6f4 formats 2 / 2; docs/cdna5.md §3.5)
+  cdna4_f8f6f4_bf6,      // BF6 E3M2 A and B (formats 3 / 3)
+  cdna4_f8f6f4_fp4,      // FP4 E2M1 A and B (formats 4 / 4, and the gfx1250 32x16x128 FP4)
   count
 };
 

@@ -67,10 +67,17 @@ std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, st
 std::uint32_t cdna3_reference_group(FusedInput a_input, FusedInput b_input, int group, std::uint32_t acc,
                                     const std::uint32_t* a, const std::uint32_t* b) {
   const std::vector<std::uint64_t> a_bits(a, a + group), b_bits(b, b + group);
-  const auto eight_bit = [](FusedInput f) { return f == FusedInput::fp8_ocp || f == FusedInput::bf8_ocp; };
-  if (eight_bit(a_input)) {
+  const auto f8f6f4 = [](FusedInput f) {
+    return f == FusedInput::fp8_ocp || f == FusedInput::bf8_ocp || f == FusedInput::fp6 || f == FusedInput::bf6 ||
+           f == FusedInput::fp4;
+  };
+  if (f8f6f4(a_input)) {
     const auto spec = [](FusedInput f) -> const FormatSpec& {
-      return f == FusedInput::fp8_ocp ? kFp8E4M3Ocp : kFp8E5M2Ocp;
+      return f == FusedInput::fp8_ocp   ? kFp8E4M3Ocp
+             : f == FusedInput::bf8_ocp ? kFp8E5M2Ocp
+             : f == FusedInput::fp6     ? kFp6E2M3
+             : f == FusedInput::bf6     ? kBf6E3M2
+                                        : kFp4E2M1;
     };
     return cdna4_f8f6f4_dot(spec(a_input), spec(b_input), DotInputs{a_bits, b_bits, acc}, NumericsContext{});
   }

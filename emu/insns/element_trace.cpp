@@ -155,9 +155,10 @@ std::string model_summary(const ElementTrace& t) {
           return fmt::format(
               "{}; groups of {} k{}", d.family().fused_group_model_text, s.ks.size(),
               d.has(Operand::SA)
-                  ? fmt::format(", each product times its {}-k block's A and B scales exactly before the sum "
-                                "(docs/cdna5.md §3.7)",
-                                d.k / d.cols(Operand::SA))
+                  ? fmt::format(
+                        ", each product times its {}-k block's A and B scales exactly before the sum "
+                        "(docs/cdna5.md §3.7)",
+                        d.k / d.cols(Operand::SA))
                   : "");
         if (d.cbsz_blgp_are_formats())
           return fmt::format(

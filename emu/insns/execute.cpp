@@ -84,7 +84,9 @@ NumericsContext numerics_context(const InstrDesc& d, const Modifiers& mods,
     ctx.a_format = f8f6f4_format(format_code(d, mods, Operand::A));
     ctx.b_format = f8f6f4_format(format_code(d, mods, Operand::B));
   }
-  if (d.has(Operand::SA)) {  // matrix_a_scale_fmt / matrix_b_scale_fmt on gfx1250 (docs/cdna5.md §2.7); gfx950: E8M0
+  if (d.has(
+          Operand::
+              SA)) {  // matrix_a_scale_fmt / matrix_b_scale_fmt on gfx1250 (docs/cdna5.md §2.7); gfx950: E8M0
     ctx.a_scale_format = scale_format(d, mods, Operand::SA);
     ctx.b_scale_format = scale_format(d, mods, Operand::SB);
   }

@@ -105,7 +105,7 @@ int format_code(const InstrDesc& d, const Modifiers& mods, Operand op) {
 }
 
 BlockScaleFormat scale_format(const InstrDesc& d, const Modifiers& mods, Operand op) {
-  const std::string_view name = op == Operand::SA ? d.family().a_scale_format_modifier
+  const std::string_view name = op == Operand::SA   ? d.family().a_scale_format_modifier
                                 : op == Operand::SB ? d.family().b_scale_format_modifier
                                                     : std::string_view{};
   if (name.empty()) return BlockScaleFormat::e8m0;  // gfx950 (docs/cdna4.md §2.3)

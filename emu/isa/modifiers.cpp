@@ -266,8 +266,7 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
         out.push_back({"matrix_a_fmt", range(0, 4), "",
                        "A's format: 0 FP8 E4M3, 1 BF8 E5M2, 2 FP6 E2M3, 3 BF6 E3M2, 4 FP4 E2M1; A takes 16, 12 or 8 "
                        "VGPRs [LLVM] (docs/cdna5.md §1)"});
-        out.push_back(
-            {"matrix_b_fmt", range(0, 4), "", "B's format, coded as matrix_a_fmt [LLVM] (docs/cdna5.md §1)"});
+        out.push_back({"matrix_b_fmt", range(0, 4), "", "B's format, coded as matrix_a_fmt [LLVM] (docs/cdna5.md §1)"});
       }
       [[fallthrough]];
     case ModifierSet::wmma_gfx1250_cmod:

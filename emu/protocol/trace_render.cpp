@@ -294,13 +294,12 @@ void render_trace_text(const ElementTrace& t, const LanemapHeader& h, std::ostre
       blocks += fmt::format(", SB {}", slot_text(t.feeds.sb[kb].read.slot));
       if (t.evaluated) blocks += fmt::format(" = {:#04x}", t.scale_b[kb]);
       if (t.evaluated) {
-        const std::string factor = scale_product_text(scale_value(t, Operand::SA, t.scale_a[kb]),
-                                                      scale_value(t, Operand::SB, t.scale_b[kb]));
+        const std::string factor =
+            scale_product_text(scale_value(t, Operand::SA, t.scale_a[kb]), scale_value(t, Operand::SB, t.scale_b[kb]));
         blocks += factor == "NaN" ? " (NaN)" : fmt::format(" (x {})", factor);
       }
     }
-    out << fmt::format("Scales ({} A, {} B): {}{}\n",
-                       block_scale_format_name(scale_format(d, t.mods, Operand::SA)),
+    out << fmt::format("Scales ({} A, {} B): {}{}\n", block_scale_format_name(scale_format(d, t.mods, Operand::SA)),
                        block_scale_format_name(scale_format(d, t.mods, Operand::SB)), blocks,
                        t.evaluated ? "" : " (give --values for the registers' bytes)");
   }

@@ -187,8 +187,10 @@ std::uint32_t fused_groups(const FormatSpec& a_format, const FormatSpec& b_forma
         scales[t] = &f;
         Product& p = products[t];
         // A zero scale makes a zero product that never sets the group's largest exponent [INF].
-        if (f.sig == 0) p = Product{0, p.frac_bits, 2 * kZeroExponent};
-        else p = Product{p.sig * f.sig, p.frac_bits + f.frac_bits, p.exp + f.exp};
+        if (f.sig == 0)
+          p = Product{0, p.frac_bits, 2 * kZeroExponent};
+        else
+          p = Product{p.sig * f.sig, p.frac_bits + f.frac_bits, p.exp + f.exp};
       }
     }
     const Unpacked c_value = decode(kBinary32, acc);

@@ -46,8 +46,8 @@ std::uint32_t cdna5_block_scaled_wmma(const FormatSpec& fa, const FormatSpec& fb
       factors.push_back(block_factor(decode_block_scale(ctx.a_scale_format, in.scale_a[b]),
                                      decode_block_scale(ctx.b_scale_format, in.scale_b[b])));
     const GroupScaling scaling{static_cast<int>(block_k), factors};
-    const int group = ctx.switches.cdna5_scale16_group() == Cdna5Scale16Group::g16 ? static_cast<int>(block_k)
-                                                                                      : kF8f6f4BlockK;
+    const int group =
+        ctx.switches.cdna5_scale16_group() == Cdna5Scale16Group::g16 ? static_cast<int>(block_k) : kF8f6f4BlockK;
     return fused_scaled_groups(fa, fb, group, false, scaling, in, ctx);
   }
 

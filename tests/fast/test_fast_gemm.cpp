@@ -20,7 +20,29 @@ std::vector<Modifiers> fast_modifier_sets(const InstrDesc& d) {
   if (d.modifiers == ModifierSet::wmma_int)
     return {{}, {.neg = 3}, {.neg = 1, .clamp = 1}, {.neg = 2}, {.neg = 3, .clamp = 1}};
   if (d.modifiers == ModifierSet::wmma_neg_opsel) return {{}, {.opsel = 4}};
+  if (d.formats_from_modifiers()) {  // the f8f6f4 format pairs with a kernel: FP8/BF8 pairs, each sub-byte format alone
+    std::vector<Modifiers> sets;
+    for (const auto& [fa, fb] : {std::pair{0, 0}, std::pair{0, 1}, std::pair{1, 0}, std::pair{1, 1}, std::pair{2, 2},
+                                 std::pair{3, 3}, std::pair{4, 4}}) {
+      Modifiers m;
+      set_modifier(m, d.format_modifier(Operand::A), fa);
+      set_modifier(m, d.format_modifier(Operand::B), fb);
+      sets.push_back(m);
+    }
+    return sets;
+  }
   return {{}};
+}
+
+// The f8f6f4 forms' A and B for `mods`: each byte cut to the width of the format its modifier names (every
+// 6- and 4-bit pattern is a finite value).
+template <class T>
+GemmMatrix<T> in_format(const InstrDesc& d, Operand op, const Modifiers& mods, GemmMatrix<T> m) {
+  if (!d.formats_from_modifiers()) return m;
+  const auto mask = static_cast<T>((1u << elem_bits(operand_type(d, op, mods))) - 1);
+  for (int j = 0; j < m.cols(); ++j)
+    for (int i = 0; i < m.rows(); ++i) m(i, j) = static_cast<T>(m(i, j) & mask);
+  return m;
 }
 
 template <class In, class Acc>
@@ -78,10 +100,8 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       CHECK_THROWS_WITH(gemm_path(d), Catch::Contains("is sparse"));
       continue;
     }
-    // gfx1250 (docs/cdna5.md §3.5): no kernel yet for the FP4 operands and the f32-C, bf16-D form; they run the
-    // reference.
-    const bool cdna5_reference_only =
-        d.family_id == MatrixFamilyId::wmma_gfx1250 && (d.c_type != d.d_type || d.a_type == ElemType::fp4);
+    // gfx1250 (docs/cdna5.md §3.5): no kernel for the f32-C, bf16-D form; it runs the reference.
+    const bool cdna5_reference_only = d.family_id == MatrixFamilyId::wmma_gfx1250 && d.c_type != d.d_type;
     if (cdna5_reference_only) {
       CHECK_FALSE(fast::gemm_family(d).has_value());
       if (d.c_type != d.d_type)  // bf16f32: an f32 C and a bf16 D cannot share gemm()'s accumulator
@@ -108,22 +128,45 @@ TEST_CASE("Every instruction of the table has a fast family, and the fast path i
       continue;
     }
     if (d.formats_from_modifiers()) {  // gfx950's CBSZ / BLGP, gfx1250's matrix_a_fmt / matrix_b_fmt
-      CHECK(fast::gemm_family(d)->family == fast::GemmFamily::cdna4_f8f6f4_fp8);
-      GemmOptions bf8_a;
-      set_modifier(bf8_a.mods, d.format_modifier(Operand::A), 1);
-      CHECK(gemm_path(d, bf8_a) == GemmPath::reference_tiles);
-      bf8_a.path = GemmPath::fast;
-      CHECK_THROWS_WITH(gemm_path(d, bf8_a),
-                        Catch::Contains(fmt::format("{}=1 {}=0 run the reference", d.format_modifier(Operand::A),
-                                                    d.format_modifier(Operand::B))));
+      // Every FP8/BF8 pair and each sub-byte format with itself have a kernel; the mixed sub-byte pairs (and a
+      // sub-byte format beside an 8-bit one) run the reference.
+      using fast::GemmFamily;
+      constexpr GemmFamily kSame[] = {GemmFamily::cdna4_f8f6f4_fp8, GemmFamily::cdna4_f8f6f4_bf8_bf8,
+                                      GemmFamily::cdna4_f8f6f4_fp6, GemmFamily::cdna4_f8f6f4_bf6,
+                                      GemmFamily::cdna4_f8f6f4_fp4};
+      for (int fa = 0; fa < 5; ++fa)
+        for (int fb = 0; fb < 5; ++fb) {
+          CAPTURE(fa, fb);
+          GemmOptions o;
+          set_modifier(o.mods, d.format_modifier(Operand::A), fa);
+          set_modifier(o.mods, d.format_modifier(Operand::B), fb);
+          const auto choice = fast::gemm_family(d, o.mods);
+          if (fa == fb) {
+            REQUIRE(choice.has_value());
+            CHECK(choice->family == kSame[fa]);
+          } else if (fa <= 1 && fb <= 1) {
+            REQUIRE(choice.has_value());
+            CHECK(choice->family == (fa == 0 ? GemmFamily::cdna4_f8f6f4_fp8_bf8 : GemmFamily::cdna4_f8f6f4_bf8_fp8));
+          } else {
+            CHECK_FALSE(choice.has_value());
+            // The formats only choose numbers on gemm()'s element matrices: the element reference takes them.
+            CHECK(gemm_path(d, o) == GemmPath::reference_elements);
+            o.path = GemmPath::fast;
+            CHECK_THROWS_WITH(gemm_path(d, o), Catch::Contains(fmt::format("{}={} {}={} run the reference",
+                                                                           d.format_modifier(Operand::A), fa,
+                                                                           d.format_modifier(Operand::B), fb)));
+            continue;
+          }
+          CHECK(gemm_path(d, o) == GemmPath::fast);
+        }
     }
     CHECK(fast::gemm_family(d).has_value());
     CHECK(gemm_path(d) == GemmPath::fast);
     reference_only += fast::gemm_family(d).has_value() ? 0 : 1;
   }
-  // Exactly gfx1250's bf16f32 row and the 32x16x128 FP4 (docs/cdna5.md §3.5), and the same 2 on gfx1251.
+  // Exactly gfx1250's bf16f32 row (docs/cdna5.md §3.5), and the same on gfx1251.
   WARN("gfx1250/gfx1251 instructions without a fast kernel (reference elements): " << reference_only);
-  CHECK(reference_only == 2 * 2);
+  CHECK(reference_only == 2);
 }
 
 TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instruction, every SIMD level",
@@ -150,10 +193,11 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
         if (mxlane_test::kSanitized && mix != sanitized_mix && !(repeat && mix == Mix::edge)) continue;
         const auto x = make_inputs<In, Acc>(d, mix, ++seed, m, n, k);
         for (const Modifiers& mods : fast_modifier_sets(d)) {
-          const GemmMatrix<Acc> expected = gemm(d, x.a, x.b, x.c, options(GemmPath::reference_tiles, mods));
+          const GemmMatrix<In> a = in_format(d, Operand::A, mods, x.a), b = in_format(d, Operand::B, mods, x.b);
+          const GemmMatrix<Acc> expected = gemm(d, a, b, x.c, options(GemmPath::reference_tiles, mods));
           for (fast::SimdLevel level : simd_levels()) {
             const fast::SimdLevelCap cap(level);
-            check_equal(expected, gemm(d, x.a, x.b, x.c, options(GemmPath::fast, mods)), describe(d, mix, mods, level));
+            check_equal(expected, gemm(d, a, b, x.c, options(GemmPath::fast, mods)), describe(d, mix, mods, level));
           }
         }
       }

@@ -69,8 +69,21 @@ TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly)
           "[fast][gemm]") {
   std::uint64_t seed = 0x9A27;
   std::vector<std::pair<fast::GemmFamily, int>> done;  // (family, accumulator width)
+  // The f8f6f4 rows reach a family per format pair (FP6, BF6 with themselves; fast::gemm_family).
+  std::vector<std::pair<const InstrDesc*, Modifiers>> rows;
   for (const InstrDesc& d : instruction_table()) {
-    const auto family = fast::gemm_family(d);
+    rows.push_back({&d, Modifiers{}});
+    if (d.formats_from_modifiers())
+      for (int f : {2, 3}) {
+        Modifiers m;
+        set_modifier(m, d.format_modifier(Operand::A), f);
+        set_modifier(m, d.format_modifier(Operand::B), f);
+        rows.push_back({&d, m});
+      }
+  }
+  for (const auto& [row, mods] : rows) {
+    const InstrDesc& d = *row;
+    const auto family = fast::gemm_family(d, mods);
     if (!family) continue;
     const std::pair<fast::GemmFamily, int> key{family->family, family->acc_bits};
     if (std::find(done.begin(), done.end(), key) != done.end()) continue;
@@ -82,11 +95,25 @@ TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly)
       using Acc = decltype(acc);
       for (Mix mix : {Mix::moderate, Mix::sparse_special, Mix::edge}) {
         mxref::Gen g(++seed);
-        const auto a = random_matrix<In>(g, d.a_type, mix, m, k), b = random_matrix<In>(g, d.b_type, mix, k, n);
+        // The f8f6f4 formats' elements: random bits of the format's width (every FP6 / BF6 pattern is finite).
+        const ElemType at = d.formats_from_modifiers() ? operand_type(d, Operand::A, mods) : d.a_type;
+        const ElemType bt = d.formats_from_modifiers() ? operand_type(d, Operand::B, mods) : d.b_type;
+        const auto field = [](ElemType t) {  // a sub-byte format: random bytes cut to its width; others as drawn
+          return elem_bits(t) < 8 ? static_cast<In>((1u << elem_bits(t)) - 1) : static_cast<In>(~In{0});
+        };
+        const GemmMatrix<In> a =
+            random_matrix<In>(g, elem_bits(at) < 8 ? ElemType::iu8 : at, mix, m, k).unaryExpr([&](In x) {
+              return static_cast<In>(x & field(at));
+            });
+        const GemmMatrix<In> b =
+            random_matrix<In>(g, elem_bits(bt) < 8 ? ElemType::iu8 : bt, mix, k, n).unaryExpr([&](In x) {
+              return static_cast<In>(x & field(bt));
+            });
         const auto c = random_matrix<Acc>(g, d.c_type, mix, m, n);
-        const GemmMatrix<Acc> expected = gemm(d, padded(a, m_padded, k), padded(b, k, n_padded),
-                                              padded(c, m_padded, n_padded), options(GemmPath::reference_elements))
-                                             .topLeftCorner(m, n);
+        const GemmMatrix<Acc> expected =
+            gemm(d, padded(a, m_padded, k), padded(b, k, n_padded), padded(c, m_padded, n_padded),
+                 options(GemmPath::reference_elements, mods))
+                .topLeftCorner(m, n);
         int levels = 0;
         for (fast::SimdLevel level : simd_levels()) {
           const fast::GemmKernel* kernel = fast::gemm_kernel(level, family->family, family->acc_bits);

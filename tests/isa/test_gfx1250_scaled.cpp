@@ -81,7 +81,10 @@ std::vector<Modifiers> scale_cases(const InstrDesc& d) {
                               .matrix_b_scale = (fa / 2 + fb) % 2});
   const int fp4 = formats ? 4 : 0;
   for (int f = 1; f <= 2; ++f) {
-    out.push_back(Modifiers{.matrix_a_fmt = fp4, .matrix_b_fmt = fp4, .matrix_a_scale = 1, .matrix_a_scale_fmt = f,
+    out.push_back(Modifiers{.matrix_a_fmt = fp4,
+                            .matrix_b_fmt = fp4,
+                            .matrix_a_scale = 1,
+                            .matrix_a_scale_fmt = f,
                             .matrix_b_scale_fmt = f});
     if (formats) {
       out.push_back(Modifiers{.matrix_a_fmt = 4, .matrix_b_scale = 1, .matrix_a_scale_fmt = f});
@@ -199,7 +202,8 @@ TEST_CASE("gfx1250 block-scaled: modifier rules, each refusal with its reason", 
                     Catch::Contains("non-FP4 B"));
   CHECK_THROWS_WITH(validate_modifiers(f4, Modifiers{.matrix_a_scale_fmt = 1, .matrix_b_scale_fmt = 2}),
                     Catch::Contains("differ"));
-  CHECK_THROWS_WITH(validate_modifiers(s, Modifiers{.matrix_a_scale_fmt = 3}), Catch::Contains("legal values: 0, 1, 2"));
+  CHECK_THROWS_WITH(validate_modifiers(s, Modifiers{.matrix_a_scale_fmt = 3}),
+                    Catch::Contains("legal values: 0, 1, 2"));
   CHECK_THROWS_WITH(validate_modifiers(s, Modifiers{.matrix_b_scale = 2}), Catch::Contains("legal values: 0, 1"));
   CHECK_THROWS_WITH(validate_modifiers(s, Modifiers{.neg = 1}), Catch::Contains("8/6/4-bit A and B is illegal"));
   CHECK_THROWS_WITH(validate_modifiers(s, Modifiers{.clamp = 1}), Catch::Contains("CLAMP must be 0"));
@@ -353,7 +357,8 @@ TEST_CASE("gfx1250 block-scaled: exact cases end to end through `mxlane eval`, u
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < 16; ++j) {
             const Place p = output_formula(i, j);
-            const auto word = static_cast<std::uint32_t>(std::stoul(out["D"][p.vgpr][p.lane].get<std::string>(), nullptr, 16));
+            const auto word =
+                static_cast<std::uint32_t>(std::stoul(out["D"][p.vgpr][p.lane].get<std::string>(), nullptr, 16));
             CAPTURE(i, j, wants[n][i][j]);
             REQUIRE(word == f32_bits(wants[n][i][j]));
           }
@@ -405,8 +410,8 @@ TEST_CASE("gfx1250 block-scaled: fused-groups with E8M0 scales is gfx950's scale
               sb[blk] = static_cast<std::uint8_t>(SB(j, blk * per32));
             }
             CAPTURE(i, j);
-            REQUIRE(D(i, j) == mxref::ref_cdna4_f8f6f4(ra, rb, a, b, static_cast<std::uint32_t>(C(i, j)), sa, sb,
-                                                       false, false));
+            REQUIRE(D(i, j) ==
+                    mxref::ref_cdna4_f8f6f4(ra, rb, a, b, static_cast<std::uint32_t>(C(i, j)), sa, sb, false, false));
           }
       }
   }
@@ -432,7 +437,8 @@ TEST_CASE("gfx1250 block-scaled: unit E8M0 scales give the unscaled f8f6f4 resul
           for (int j = 0; j < 16; ++j) B(k, j) = rng() & ((1u << wb) - 1);
         for (int i = 0; i < d.m; ++i)
           for (int j = 0; j < 16; ++j) C(i, j) = rng() & 0xFFFFFFFF;
-        const BitMatrix SA = BitMatrix::Constant(d.m, blocks_of(d), 0x7F), SB = BitMatrix::Constant(16, blocks_of(d), 0x7F);
+        const BitMatrix SA = BitMatrix::Constant(d.m, blocks_of(d), 0x7F),
+                        SB = BitMatrix::Constant(16, blocks_of(d), 0x7F);
         const BitMatrix scaled = run_matrix(d, {A}, {B}, {C}, mods, {}, {}, {SA}, {SB})[0];
         const BitMatrix want = run_matrix(plain, {A}, {B}, {C}, mods)[0];
         CHECK(scaled == want);

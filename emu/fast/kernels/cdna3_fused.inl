@@ -2,8 +2,10 @@
 // at their default group of 8, docs/cdna4-numerics.md §4) and gfx950's unscaled f8f6f4 MFMA with
 // fp8 A and B (docs/cdna4-numerics.md §3.3: the same step on one group per 32-k block, the block's
 // scale 2^0), which gfx1250's FP8/BF8 WMMA also run with any pairing of E4M3 and E5M2 (docs/cdna5.md
-// §3.5; InputB is B's format): fused groups of G products, in integer lanes for the group sum and exact binary64
-// lanes for the last step.
+// §3.5; InputB is B's format), and the f8f6f4 forms with FP6 E2M3, BF6 E3M2 or FP4 E2M1 in A and B (gfx950 and
+// gfx1250, and gfx1250's 32x16x128 FP4): fused groups of G products, in integer lanes for the group sum and exact
+// binary64 lanes for the last step. The sub-byte formats are finite, their values binary32 normals with at most
+// 4 significant bits (the E4M3 argument below covers them: products of at most 8 bits, exponents within [-6, 6]).
 //
 // The reference (emu/semantics/cdna3_fused_dot.cpp), per group of G consecutive k, from acc = C:
 //   products (sa*sb, ea+eb) with ea, eb the leading-place exponents (a subnormal keeps its format's
@@ -57,9 +59,11 @@ struct Cdna3FusedFamily {
   static constexpr std::int32_t kFirstSpecialE = 126;
   static constexpr std::int32_t kLowestScaledE =
       -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
-  static constexpr bool kWide = Input == FusedInput::xf32;                                     // binary32 storage
-  static constexpr bool kByte = Input == FusedInput::fp8_ocp || Input == FusedInput::bf8_ocp;  // one byte per element
-  static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;   // binary32's exponents
+  static constexpr bool kWide = Input == FusedInput::xf32;  // binary32 storage
+  static constexpr bool kByte = Input == FusedInput::fp8_ocp || Input == FusedInput::bf8_ocp ||
+                                Input == FusedInput::fp6 || Input == FusedInput::bf6 ||
+                                Input == FusedInput::fp4;                                     // one byte per element
+  static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
   static std::size_t a_panel_bytes(int kc) { return 4 * kPlanes * MR * static_cast<std::size_t>(kc); }
@@ -81,6 +85,15 @@ struct Cdna3FusedFamily {
     } else if constexpr (In == FusedInput::xf32) {  // the low 13 bits cleared first (docs/cdna3-numerics.md §2)
       efield = (x >> 23) & 0xFF, frac = (x >> 13) & 0x3FF, frac_bits = 10, bias = 127, min_exp = -126, max_field = 0xFF;
       neg = (x & 0x80000000U) != 0;
+    } else if constexpr (In == FusedInput::fp6 || In == FusedInput::bf6 || In == FusedInput::fp4) {
+      // The finite OCP MX formats (docs/cdna4-numerics.md §3.1): FP6 E2M3 (bias 1), BF6 E3M2 (bias 3), FP4 E2M1
+      // (bias 1); no infinity or NaN, so no field is special (max_field past the widest exponent field).
+      frac_bits = In == FusedInput::bf6 ? 2 : In == FusedInput::fp6 ? 3 : 1;
+      const int ebits = In == FusedInput::bf6 ? 3 : 2, width = 1 + ebits + frac_bits;
+      bias = In == FusedInput::bf6 ? 3 : 1, min_exp = 1 - bias, max_field = 1 << ebits;
+      efield = static_cast<int>((x >> frac_bits) & ((1U << ebits) - 1)),
+      frac = static_cast<int>(x & ((1U << frac_bits) - 1));
+      neg = ((x >> (width - 1)) & 1U) != 0;
     } else if constexpr (In == FusedInput::bf8_ocp) {  // OCP E5M2: IEEE-like, infinities and NaNs at field 31
       efield = (x >> 2) & 0x1F, frac = x & 0x3, frac_bits = 2, bias = 15, min_exp = -14, max_field = 0x1F;
       neg = (x & 0x80U) != 0;

@@ -15,14 +15,14 @@ struct InstrDesc;
 
 // The families; each has a header in emu/isa/families/ specialising FamilyRules (docs/matrix-families.md).
 enum class MatrixFamilyId : std::uint8_t {
-  mfma,            // CDNA dense MFMA (families/mfma.hpp)
-  wmma,            // RDNA3 WMMA (families/wmma.hpp)
-  smfmac,          // CDNA3/CDNA4 SMFMAC (families/smfmac.hpp)
-  wmma_gfx12,      // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
-  mfma_f8f6f4,     // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
-  swmmac_gfx12,    // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
-  wmma_gfx1250,    // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
-  swmmac_gfx1250,  // CDNA5 SWMMAC (families/swmmac_gfx1250.hpp)
+  mfma,                // CDNA dense MFMA (families/mfma.hpp)
+  wmma,                // RDNA3 WMMA (families/wmma.hpp)
+  smfmac,              // CDNA3/CDNA4 SMFMAC (families/smfmac.hpp)
+  wmma_gfx12,          // RDNA4 dense WMMA (families/wmma_gfx12.hpp)
+  mfma_f8f6f4,         // CDNA4 f8f6f4 MFMA (families/mfma_f8f6f4.hpp)
+  swmmac_gfx12,        // RDNA4 SWMMAC (families/swmmac_gfx12.hpp)
+  wmma_gfx1250,        // CDNA5 dense WMMA (families/wmma_gfx1250.hpp)
+  swmmac_gfx1250,      // CDNA5 SWMMAC (families/swmmac_gfx1250.hpp)
   wmma_scale_gfx1250,  // CDNA5 block-scaled WMMA (families/wmma_scale_gfx1250.hpp)
 };
 inline constexpr std::size_t kMatrixFamilyCount = 9;

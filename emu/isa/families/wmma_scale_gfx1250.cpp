@@ -8,8 +8,7 @@ namespace mxlane {
 
 std::optional<std::string> wmma_scale_gfx1250_refuses_modifier(const InstrDesc& d, std::string_view name) {
   if (name == "matrix_a_fmt" || name == "matrix_b_fmt")
-    return fmt::format("{} reads FP4 A and B only; its builtin has no format argument (docs/cdna5.md §1)",
-                       d.mnemonic);
+    return fmt::format("{} reads FP4 A and B only; its builtin has no format argument (docs/cdna5.md §1)", d.mnemonic);
   return wmma_gfx1250_refuses_modifier(d, name);
 }
 
