@@ -152,13 +152,23 @@ std::vector<Probe> cdna5_probes() {
          // group keeps them, three DOT4 steps lose them (docs/cdna5.md §3.7).
          return std::vector<Case>{scaled_half_ulps(k, {1, 2}), scaled_half_ulps(k, {4, 8})};
        }},
+      // The scale16 group size exists only under cdna5_wmma=fused-groups, so this probe asks both questions at
+      // once on the scale16 form: four candidates, each a whole answer.
       {"docs/cdna5.md §4 P-C5-8",
-       "Does gfx1250's scale16 WMMA fuse 32 k (two scale blocks) or 16 k (one scale block) per group?", "gfx1250",
-       "k_wmma_scale16_f32_16x16x128_f8f6f4", switch_candidates("cdna5_scale16_group"), false,
+       "How does gfx1250's scale16 WMMA group its products: fused groups of 32 k (two scale blocks) or of 16 k "
+       "(one), or per-block DOT4 or FMA chains?",
+       "gfx1250",
+       "k_wmma_scale16_f32_16x16x128_f8f6f4",
+       {{"cdna5_scale16_group=32", {"cdna5_wmma=fused-groups", "cdna5_scale16_group=32"}},
+        {"cdna5_scale16_group=16", {"cdna5_wmma=fused-groups", "cdna5_scale16_group=16"}},
+        {"cdna5_wmma=dot4", {"cdna5_wmma=dot4"}},
+        {"cdna5_wmma=fma-chain", {"cdna5_wmma=fma-chain"}}},
+       false,
        [](const Kernel& k) {
-         // Half ulps at k 1 (block 0, beside the 2^16) and k 16 (block 1): one group of 32 keeps both, two groups of
-         // 16 lose each.
-         return std::vector<Case>{scaled_half_ulps(k, {1, 16})};
+         // k 1 and 2: the FMA chain loses both half ulps; k 4 and 8: three DOT4 steps lose them; k 1 and 16 (two
+         // 16-k scale blocks): one group of 32 keeps both, groups of 16 lose each (docs/cdna5.md §3.7).
+         return std::vector<Case>{scaled_half_ulps(k, {1, 2}), scaled_half_ulps(k, {4, 8}),
+                                  scaled_half_ulps(k, {1, 16})};
        }},
       {"docs/cdna5.md §4 P-C5-9",
        "Is gfx1250's E8M0 scale byte 0x00 the value 2^-127 (not zero, not \"no scaling\")?",

@@ -76,15 +76,12 @@ std::unique_ptr<DeviceRuntime> loopback_gpu(const std::vector<std::string>& sett
 // Where the model itself takes a probe's question away: with these answers to another question, every
 // candidate gives the same results (checked below on inputs of the runner's own, not the probe's search),
 // so the probe must say so rather than answer. docs/cdna1.md: an MFMA that follows MODE keeps
-// subnormals under the default MODE whatever cdna1_subnormals says. docs/cdna5.md §3.7: the scale16 fused-group
-// size exists only under cdna5_wmma=fused-groups (the per-block chains scale each 16-k block alone).
+// subnormals under the default MODE whatever cdna1_subnormals says.
 struct TakenAway {
   const char* probe;
   const char* setting;
 };
-constexpr TakenAway kTakenAway[] = {{"docs/cdna1.md E-C1-1", "cdna2_mode=honoured"},
-                                    {"docs/cdna5.md §4 P-C5-8", "cdna5_wmma=dot4"},
-                                    {"docs/cdna5.md §4 P-C5-8", "cdna5_wmma=fma-chain"}};
+constexpr TakenAway kTakenAway[] = {{"docs/cdna1.md E-C1-1", "cdna2_mode=honoured"}};
 
 bool taken_away(const Probe& p, const World& w) {
   for (const TakenAway& t : kTakenAway)

@@ -193,6 +193,9 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
         if (mxlane_test::kSanitized && mix != sanitized_mix && !(repeat && mix == Mix::edge)) continue;
         const auto x = make_inputs<In, Acc>(d, mix, ++seed, m, n, k);
         for (const Modifiers& mods : fast_modifier_sets(d)) {
+          // The f8f6f4 format pairs beyond the default: one mix each (their A/B are uniform bits of the format in
+          // every mix; the mixes differ in C).
+          if (d.formats_from_modifiers() && !(mods == Modifiers{}) && mix != Mix::edge) continue;
           const GemmMatrix<In> a = in_format(d, Operand::A, mods, x.a), b = in_format(d, Operand::B, mods, x.b);
           const GemmMatrix<Acc> expected = gemm(d, a, b, x.c, options(GemmPath::reference_tiles, mods));
           for (fast::SimdLevel level : simd_levels()) {
