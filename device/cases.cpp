@@ -139,16 +139,11 @@ Case scatter(const Kernel& k, const Matrices& m, std::string kind, std::mt19937_
                                                                                : &sb;
     const bool mods_place = op == Operand::IDX || op == Operand::SA || op == Operand::SB || d.formats_from_modifiers();
     const OperandLayout layout(d, op, mods_place ? k.mods : placement);
-    // Every builtin passes its index as one `int`: where the instruction reads a second IDX VGPR (gfx1250 K=128
-    // SWMMAC) its contents on the device are undefined, so the A values it indexes are 0 here (docs/cdna5.md §2.5).
-    std::optional<OperandLayout> index_layout;
-    if (op == Operand::A && d.vgprs(Operand::IDX) > 1) index_layout.emplace(d, Operand::IDX, k.mods);
+    // The gfx1250 SWMMAC kernels load the whole index register, both VGPRs for K=128 (device/hip_source.cpp); under
+    // index_key 1 the fields no register holds keep the random bits (docs/cdna5.md §2.5).
     for (const Placement& p : layout.all()) {
-      const bool unindexable = index_layout && index_layout->forward(p.block, p.row, p.col).front().slot.vgpr > 0;
       const std::uint64_t v =
-          unindexable
-              ? 0
-              : (*data)[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
+          (*data)[static_cast<std::size_t>(p.block)][static_cast<std::size_t>(p.row * layout.cols() + p.col)];
       const auto word = [&](int vgpr) -> std::uint32_t& {
         return out.in[static_cast<std::size_t>(p.slot.lane * k.in_dwords + offset + vgpr)];
       };

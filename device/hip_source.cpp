@@ -33,9 +33,22 @@ const char* b(int v) { return v != 0 ? "true" : "false"; }
 // The gfx1250 builtins' c_mod: bit 0 NEG[2] (negate C), bit 1 NEG_HI[2] (|C|) (docs/cdna5.md §1).
 int c_mod(const Modifiers& m) { return ((m.neg >> 2) & 1) | (((m.neg_hi >> 2) & 1) << 1); }
 
+// gfx1250 SWMMAC: the index register is loaded whole (1 or 2 VGPRs) and kept in VGPRs by an empty asm, and
+// the builtin's `int` index is its low 32 bits, or for index_key 1 the value shifted right by half its width,
+// which clang-22 selects as index_key:1 on the unshifted register (docs/cdna5.md §2.5).
+bool whole_index_register(const Kernel& k) {
+  return k.matrix != nullptr && k.matrix->family().index_select == IndexSelect::index_key_shifts;
+}
+
+std::string index_argument(const Kernel& k) {
+  if (!whole_index_register(k) || k.mods.index_key == 0) return whole_index_register(k) ? "(int)s3" : "s3";
+  return fmt::format("(int)(s3 >> {})", 16 * k.matrix->vgprs(Operand::IDX));
+}
+
 // The builtin call: source operands are s0, s1, s2; constants are literals.
 std::string call(const Kernel& k) {
   const Modifiers& m = k.mods;
+  const std::string s3 = index_argument(k);
   const std::string name = "__builtin_amdgcn_" + k.builtin();
   if (k.matrix != nullptr) {
     switch (modifier_set_traits(k.matrix->modifiers).args) {  // the builtin's own argument list
@@ -70,15 +83,14 @@ std::string call(const Kernel& k) {
         return fmt::format("{}(s0, s1, {}, s2, {}, {}, s3, {}, {}, s4, {}, {})", name, c_mod(m), m.matrix_a_scale,
                            m.matrix_a_scale_fmt, m.matrix_b_scale, m.matrix_b_scale_fmt, b(m.matrix_a_reuse),
                            b(m.matrix_b_reuse));
-      // gfx1250 SWMMAC: s3 is the index as the builtin's one `int` (K=128 reads a second VGPR the builtin
-      // cannot set, docs/cdna5.md §2.5).
+      // gfx1250 SWMMAC: s3 is the whole index register, passed as index_argument() says (docs/cdna5.md §2.5).
       case BuiltinArgs::neg_abc_idx_reuse:
-        return fmt::format("{}({}, s0, {}, s1, s2, s3, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
-                           b(m.matrix_b_reuse));
+        return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), s3,
+                           b(m.matrix_a_reuse), b(m.matrix_b_reuse));
       case BuiltinArgs::abc_idx_reuse:
-        return fmt::format("{}(s0, s1, s2, s3, {}, {})", name, b(m.matrix_a_reuse), b(m.matrix_b_reuse));
+        return fmt::format("{}(s0, s1, s2, {}, {}, {})", name, s3, b(m.matrix_a_reuse), b(m.matrix_b_reuse));
       case BuiltinArgs::signed_abc_idx_reuse_clamp:
-        return fmt::format("{}({}, s0, {}, s1, s2, s3, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2),
+        return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), s3,
                            b(m.matrix_a_reuse), b(m.matrix_b_reuse), b(m.clamp));
       case BuiltinArgs::signed_abc_reuse_clamp:
         return fmt::format("{}({}, s0, {}, s1, s2, {}, {}, {})", name, b(m.neg & 1), b(m.neg & 2), b(m.matrix_a_reuse),
@@ -115,7 +127,9 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
                matrix_type(*k.matrix, k.matrix->b_type, k.matrix->vgprs_b),
                matrix_type(*k.matrix, k.matrix->c_type, k.matrix->vgprs_c)};
       for (Operand op : kernel_source_operands(*k.matrix))
-        if (op == Operand::IDX || op == Operand::SA || op == Operand::SB)  // one VGPR each; the scale16 scales two
+        if (op == Operand::IDX && whole_index_register(k))
+          types.push_back(k.matrix->vgprs(op) == 2 ? "unsigned long" : "unsigned");
+        else if (op == Operand::IDX || op == Operand::SA || op == Operand::SB)  // one VGPR; the scale16 scales two
           types.push_back(op != Operand::IDX && k.matrix->vgprs(op) == 2 ? "long" : "int");
       // A SWMMAC's C is D's registers: its builtin returns C's tuple (gfx1250 bf16f32: 8 f32 VGPRs, of which
       // the bf16 D is the first 4, docs/cdna5.md §2.5).
@@ -138,6 +152,7 @@ std::string hip_source(const Target& t, const std::vector<Kernel>& kernels) {
       src += fmt::format("  {} s{}; __builtin_memcpy(&s{}, p + {}, sizeof(s{}));\n", types[n], n, n, offset, n);
       offset += k.operand_dwords[n];
     }
+    if (whole_index_register(k)) src += "  __asm__ volatile(\"\" : \"+v\"(s3));\n";
     if (k.mode_imm != 0) src += fmt::format("  __builtin_amdgcn_s_setreg({}, {});\n", k.mode_imm, k.mode_value);
     src += fmt::format("  const {} r = {};\n", result, call(k));
     src += fmt::format(

@@ -88,6 +88,9 @@ std::vector<Modifiers> matrix_modifier_sets(const InstrDesc& d) {
       break;
     case DeviceModifierSets::plain: break;
   }
+  // gfx1250 SWMMAC: index_key 1, as clang-22 selects it for an index shifted right by half the register
+  // (probe P-C5-10, docs/cdna5.md §2.5).
+  if (d.family().index_select == IndexSelect::index_key_shifts) sets.push_back(Modifiers{.index_key = 1});
   return sets;
 }
 
@@ -159,6 +162,7 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   if (modifier_set_traits(d.modifiers).neg_is_signedness && m.neg != 0)
     t.push_back(fmt::format("neg_lo:[{},{},0]", m.neg & 1, (m.neg >> 1) & 1));
   if (m.clamp != 0) t.push_back("clamp");
+  if (m.index_key != 0) t.push_back(fmt::format("index_key:{}", m.index_key));
   // gfx1250 formats, as llvm-objdump-22 prints them (FP8, code 0, prints nothing) (docs/cdna5.md §1).
   static constexpr const char* kFormatNames[] = {"FP8", "BF8", "FP6", "BF6", "FP4"};
   for (const auto& [name, code] :
@@ -276,6 +280,7 @@ std::vector<Kernel> kernels_for(const Target& t) {
             modifier_value(m, name) != 0)
           fields.emplace_back(std::string(name), modifier_value(m, name));
       if (modifier_set_traits(d->modifiers).neg_is_signedness) fields = {{"neg", m.neg}, {"clamp", m.clamp}};
+      if (m.index_key != 0) fields.emplace_back("index_key", m.index_key);
       // The unscaled f8f6f4 encoding is the scaled builtin with constant zero scales: its own kernel.
       k.name = "k_" + d->entry_name() + suffix(fields);
       for (Operand op : kernel_source_operands(*d)) k.operand_dwords.push_back(d->vgprs(op));

@@ -2,6 +2,7 @@
 // A/B K order, the E8M0 zero byte, bf16 rounding, the integer CLAMP staging.
 #include "device/probes_cdna5.hpp"
 
+#include <array>
 #include <string>
 
 #include "fmt/format.h"
@@ -65,6 +66,35 @@ Case scaled_half_ulps(const Kernel& k, std::vector<int> small_ks, std::uint64_t 
       small_ks.empty() ? fmt::format("targeted: one product, scales {:#04x} and {:#04x}", scale_a, scale_b)
                        : fmt::format("targeted: products 2^16 at k 0 and 2^-8 at k {}", ks),
       true);
+}
+
+// A SWMMAC index_key:1 case (docs/cdna5.md §2.5): under `shift` the fields 0 .. half-1 of each lane come from IDX's
+// upper half (VGPR bits 31:16 for K=64, the second VGPR for K=128) and take one of the six increasing index pairs
+// (by row and pair); the lower half, which `ignore` reads, holds pairs (0, 1) throughout (0x4 per pair). A's stored
+// values are 1 where a register holds their index and 0 where `shift` reads index 0 for both of a pair (fields
+// half .. 2*half-1, irregular pairs whose meaning the ISA leaves undefined); B[k][j] = (k mod 8) + 1 (`integers`
+// are the encodings of 1 .. 8, `integers[0]` is 1), C = 0. Every sum is a small exact integer under every model,
+// so D depends only on where the indices are read from.
+Case index_key_case(const Kernel& k, std::array<std::uint64_t, 8> integers) {
+  static constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  const int fields = k.matrix->cols(Operand::IDX) / 2;  // index fields per lane: two lanes hold a row
+  Case out = matrix_case(
+      k,
+      [integers, fields](Operand op, int, int r, int c) -> std::uint64_t {
+        if (op == Operand::C) return 0;
+        if (op == Operand::A) return c % fields < fields / 2 ? integers[0] : 0;
+        if (op == Operand::B) return integers[static_cast<std::size_t>(r % 8)];
+        return static_cast<std::uint64_t>(kPairs[(r + 5 * (c / 2)) % 6][c % 2]);  // IDX
+      },
+      "targeted: A = 1, B = (k mod 8) + 1, every index pair; index_key 0's fields (0, 1)");
+  // The IDX words follow A, B and C (kernel_source_operands); its lower half is the first fields/2 * 2 bits.
+  const int idx_word = k.operand_dwords[0] + k.operand_dwords[1] + k.operand_dwords[2];
+  const std::uint32_t low_mask = fields == 16 ? 0xFFFFu : 0xFFFFFFFFu;
+  for (int lane = 0; lane < k.target.wave; ++lane) {
+    std::uint32_t& w = out.in[static_cast<std::size_t>(lane * k.in_dwords + idx_word)];
+    w = (w & ~low_mask) | (0x44444444u & low_mask);
+  }
+  return out;
 }
 
 }  // namespace
@@ -180,6 +210,21 @@ std::vector<Probe> cdna5_probes() {
          // One product 1 * 1 (E4M3 0x38) with A's scales 0x00 and B's 0xFE (2^127): 1.0 if 0x00 is 2^-127, 0 if it is
          // zero, 2^127 if it means no scaling.
          return std::vector<Case>{scaled_half_ulps(k, {}, 0x00, 0xFE, 0x38)};
+       }},
+      // index_key 1: `shift` reads varied index pairs from IDX's upper half, `ignore` pairs (0, 1) from its lower
+      // half (index_key_case): the candidates disagree on every row.
+      {"docs/cdna5.md §4 P-C5-10 (K=64)",
+       "What does gfx1250's SWMMAC read with index_key:1 (IDX shifted right by 16 bits, or index_key ignored)?",
+       "gfx1250", "k_swmmac_f32_16x16x64_f16__index_key1", switch_candidates("cdna5_index_key"), false,
+       [](const Kernel& k) {
+         return std::vector<Case>{
+             index_key_case(k, {0x3C00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700, 0x4800})};  // f16 1 .. 8
+       }},
+      {"docs/cdna5.md §4 P-C5-10 (K=128)",
+       "What does gfx1250's 8-bit SWMMAC read with index_key:1 (the second IDX VGPR, or index_key ignored)?", "gfx1250",
+       "k_swmmac_f32_16x16x128_fp8_fp8__index_key1", switch_candidates("cdna5_index_key"), false,
+       [](const Kernel& k) {
+         return std::vector<Case>{index_key_case(k, {0x38, 0x40, 0x44, 0x48, 0x4A, 0x4C, 0x4E, 0x50})};  // E4M3 1 .. 8
        }},
       {"docs/cdna5.md §4 P-C5-4",
        "Does gfx1250's IU8 WMMA with CLAMP saturate once, after every product?",

@@ -55,8 +55,11 @@ FeedingSlots::FeedingSlots(const InstrDesc& d, const Modifiers& mods, const Swit
 std::vector<int> FeedingSlots::read_indices(const LaneRegFile& regs, int base, int block, int row) const {
   std::vector<int> out;
   if (!idx_) return out;
-  for (int c = 0; c < idx_->cols(); ++c)
-    out.push_back(static_cast<int>(read_element(regs, base, idx_->forward(block, row, c).front())));
+  // An index no register holds (gfx1250 index_key 1, docs/cdna5.md §2.5) reads as 0.
+  for (int c = 0; c < idx_->cols(); ++c) {
+    const std::vector<Placement> at = idx_->forward(block, row, c);
+    out.push_back(at.empty() ? 0 : static_cast<int>(read_element(regs, base, at.front())));
+  }
   return out;
 }
 
@@ -74,8 +77,14 @@ OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> i
     const SparseRow sparse = sparse_row(indices, sparse_grouping(a_.desc(), switches_));
     feeds.irregular_indices = sparse.irregular;
     for (int c = 0; c < idx_->cols(); ++c) {
-      const Placement p = idx_->forward(block, row, c).front();
-      feeds.idx.push_back(FeedingSlot{Operand::IDX, 4 * (c / 2) + indices[static_cast<std::size_t>(c)], p, p});
+      const std::vector<Placement> at = idx_->forward(block, row, c);
+      Placement p;
+      p.block = block;
+      p.row = row;
+      p.col = c;
+      if (!at.empty()) p = at.front();
+      feeds.idx.push_back(
+          FeedingSlot{Operand::IDX, 4 * (c / 2) + indices[static_cast<std::size_t>(c)], p, p, at.empty()});
     }
     for (const SparseTerm& term : sparse.terms) {
       if (term.stored < 0) {

@@ -95,6 +95,7 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   }
 
   element_bits_ = elem_bits(operand_type(desc, operand, mods));
+  held_items_ = items_per_lane();
   stride_bits_ = element_bits_;
   bit_offset_ = 0;
   if (desc.family().cd16_in_half_vgpr && !input && element_bits_ == 16) {
@@ -110,6 +111,14 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
                   : select == IndexSelect::abid_picks_set && mods.cbsz == 0 ? mods.abid
                                                                             : 0;
     bit_offset_ = element_bits_ * items_per_lane() * n;
+    // gfx1250: the indices fill IDX, and index_key 1 shifts it right by half its width under the default
+    // of switch cdna5_index_key: the upper fields read the zeros shifted in (held_items_) (docs/cdna5.md §2.5)
+    // [INF].
+    if (select == IndexSelect::index_key_shifts && mods.index_key != 0 &&
+        switches.cdna5_index_key() == Cdna5IndexKey::shift) {
+      bit_offset_ = 16 * desc.vgprs(Operand::IDX);
+      held_items_ = items_per_lane() / 2;
+    }
   }
   // opsel_a / opsel_b pick the scale byte (docs/cdna4.md §2.3).
   if (operand == Operand::SA) bit_offset_ = 8 * mods.opsel_a;
@@ -170,12 +179,15 @@ Placement OperandLayout::place(const Coords& logical) const {
   return p;
 }
 
+bool OperandLayout::held(const Coords& logical) const { return bits_.item_of(logical) < held_items_; }
+
 std::vector<Placement> OperandLayout::forward(int block, int row, int col) const {
   check_range(*desc_, operand_, "block", block, blocks());
   check_range(*desc_, operand_, "row", row, rows());
   check_range(*desc_, operand_, "col", col, cols());
   std::vector<Placement> out;
-  for (int replica = 0; replica < replicas(); ++replica) out.push_back(place(Coords{block, row, col, replica}));
+  for (int replica = 0; replica < replicas(); ++replica)
+    if (const Coords at{block, row, col, replica}; held(at)) out.push_back(place(at));
   return out;
 }
 
@@ -200,7 +212,7 @@ std::vector<SlotContents> OperandLayout::inverse(int vgpr, int lane) const {
   const int local_lane = lane - lane_offset_;
   if (local_lane < 0 || local_lane >= bits_.lanes()) return out;
   for (SlotContents& contents : out) {
-    for (int item = 0; item < items_per_lane(); ++item) {
+    for (int item = 0; item < held_items_; ++item) {
       if (item_slot(lane, item) != contents.slot) continue;
       for (int consumer : remap_.consumers(local_lane))
         contents.elements.push_back(place(bits_.coords_at(consumer, item)));
@@ -215,7 +227,8 @@ std::vector<Placement> OperandLayout::all() const {
   for (int b = 0; b < blocks(); ++b)
     for (int r = 0; r < rows(); ++r)
       for (int c = 0; c < cols(); ++c)
-        for (int replica = 0; replica < replicas(); ++replica) out.push_back(place(Coords{b, r, c, replica}));
+        for (int replica = 0; replica < replicas(); ++replica)
+          if (const Coords at{b, r, c, replica}; held(at)) out.push_back(place(at));
   return out;
 }
 
@@ -270,10 +283,17 @@ std::vector<std::string> OperandLayout::notes() const {
         fmt::format("k16_layout={}: gfx950's K-doubled lane map is inferred, not published; probe E-C4-1 "
                     "(docs/cdna4.md §2.1) [INF]",
                     switch_value_name(switches_, SwitchId::k16_layout)));
-  if (operand_ == Operand::IDX && d.family().index_select == IndexSelect::index_key_picks)
+  if (operand_ == Operand::IDX && d.family().index_select == IndexSelect::index_key_shifts && mods_.index_key != 0)
+    notes.push_back(
+        held_items_ < items_per_lane()
+            ? fmt::format("index_key 1, cdna5_index_key=shift: fields 0-{} are read from bit {} on, fields {}-{} read "
+                          "as 0 (no register holds them) (docs/cdna5.md §2.5) [INF]",
+                          held_items_ - 1, bit_offset_, held_items_, items_per_lane() - 1)
+            : "index_key 1, cdna5_index_key=ignore: the indices are read as with index_key 0 (docs/cdna5.md §2.5)");
+  else if (operand_ == Operand::IDX && d.family().index_select == IndexSelect::index_key_picks)
     notes.push_back(fmt::format("index_key {}: the indices are read from bit {} (docs/rdna4.md §2.5) [TOOL]",
                                 mods_.index_key, bit_offset_));
-  else if (operand_ == Operand::IDX)
+  else if (operand_ == Operand::IDX && d.family().index_select == IndexSelect::abid_picks_set)
     notes.push_back(
         fmt::format("index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
                     "(docs/cdna3.md §2) [TOOL]",

@@ -65,7 +65,8 @@ class OperandLayout {
   // The lane remap CBSZ/ABID (A) or BLGP (B) applies; identity elsewhere.
   const LaneRemap& remap() const { return remap_; }
 
-  // Forward: every slot element (block, row, col) is read from / written to, one per replica.
+  // Forward: every slot element (block, row, col) is read from / written to, one per replica; none
+  // for an element no register holds (gfx1250 IDX under index_key 1: it reads as 0, docs/cdna5.md §2.5).
   // Throws InvalidArgument when a coordinate is out of range.
   std::vector<Placement> forward(int block, int row, int col) const;
 
@@ -74,8 +75,14 @@ class OperandLayout {
   // one slot is the whole pair holding `vgpr`. Throws InvalidArgument when out of range.
   std::vector<SlotContents> inverse(int vgpr, int lane) const;
 
-  // Every placement, ordered by block, row, col, replica.
+  // Every placement, ordered by block, row, col, replica (the held elements only, see forward()).
   std::vector<Placement> all() const;
+
+  // Whether a register holds the element at `logical` (else it reads as 0).
+  bool held(const Coords& logical) const;
+  // Items per lane that registers hold: items_per_lane(), or its first half when a gfx1250 index_key 1
+  // shifts zeros into the rest.
+  int held_items() const { return held_items_; }
 
   // Caveats for a reader: evidence level, active switches, replicas, unused half-registers.
   std::vector<std::string> notes() const;
@@ -95,6 +102,7 @@ class OperandLayout {
   int bit_offset_;          // 16 when OPSEL[2] puts RDNA3 16-bit C/D in the high half
   int lane_offset_ = 0;     // 16 when ROW1 puts a gfx1250 16-lane scale map in lanes 16-31
   bool float_neg_ = false;  // NEG/NEG_HI negate A/B/C values as they are read
+  int held_items_ = 0;      // items per lane a register holds; the rest read as 0
 };
 
 // Read / write the element at `slot` of an operand whose first register is `base`.

@@ -25,6 +25,21 @@ void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std
     write_slot(regs, base, p.slot, m[static_cast<std::size_t>(p.block)](p.row, p.col) & mask);
 }
 
+// The indices: as scatter(), and an index no register holds (gfx1250 index_key 1 under
+// cdna5_index_key=shift reads zeros there, docs/cdna5.md §2.5) must be 0, or the result would not be
+// the product of the matrices given.
+void scatter_indices(LaneRegFile& regs, int base, const OperandLayout& layout, const std::vector<BitMatrix>& m) {
+  for (int b = 0; b < layout.blocks(); ++b)
+    for (int r = 0; r < layout.rows(); ++r)
+      for (int c = 0; c < layout.cols(); ++c)
+        if (m[static_cast<std::size_t>(b)](r, c) != 0 && !layout.held(Coords{b, r, c, 0}))
+          throw InvalidArgument(
+              fmt::format("IDX[{}][{}][{}] = {}: with index_key 1 no register holds this index and it reads as 0 "
+                          "(cdna5_index_key=shift, docs/cdna5.md §2.5); give 0 there",
+                          b, r, c, m[static_cast<std::size_t>(b)](r, c)));
+  scatter(regs, base, layout, m);
+}
+
 }  // namespace
 
 std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
@@ -59,7 +74,7 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
   scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);
   // The indices go into the set the instruction reads (CBSZ/ABID choose it, docs/cdna3.md §2).
-  if (d.has(Operand::IDX)) scatter(regs, ops.idx.base, OperandLayout(d, Operand::IDX, mods, switches), idx);
+  if (d.has(Operand::IDX)) scatter_indices(regs, ops.idx.base, OperandLayout(d, Operand::IDX, mods, switches), idx);
   // The scales go into the bytes opsel_a / opsel_b read (docs/cdna4.md §2.3).
   if (d.has(Operand::SA)) {
     scatter(regs, ops.sa.base, OperandLayout(d, Operand::SA, mods, switches), sa);

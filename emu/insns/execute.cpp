@@ -117,14 +117,19 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
                                       replica)];
   };
 
-  // SMFMAC: the index fields of every row, read once per row.
+  // Sparse A: every index field, by ((block * rows + row) * stored + col); a field no register holds
+  // (gfx1250 index_key 1, docs/cdna5.md §2.5) stays 0.
   const bool sparse = d.has(Operand::IDX);
-  std::optional<OperandLayout> lidx;
-  std::vector<Placement> pidx;
+  std::vector<int> all_indices;
   if (sparse) {
     check_operand(d, regs, Operand::IDX, ops.idx);
-    lidx.emplace(d, Operand::IDX, mods, switches);
-    pidx = lidx->all();
+    const OperandLayout lidx(d, Operand::IDX, mods, switches);
+    all_indices.assign(static_cast<std::size_t>(lidx.blocks() * lidx.rows() * lidx.cols()), 0);
+    for (const Placement& p : lidx.all())
+      if (p.replica == 0)  // the first copy, as for A and B
+        all_indices[static_cast<std::size_t>((p.block * lidx.rows() + p.row) * lidx.cols() +
+                                             p.col)] =
+            static_cast<int>(read_element(regs, ops.idx.base, p, ops.idx.bank));
   }
 
   // Scaled f8f6f4: every row's A scales and every column's B scales, one byte per 32-k block.
@@ -158,15 +163,14 @@ void execute_matrix(const InstrDesc& d, LaneRegFile& regs, const MatrixOperands&
   std::vector<std::uint64_t> a_stored(static_cast<std::size_t>(stored)),
       b_col(static_cast<std::size_t>(d.k));
   std::vector<std::uint64_t> a_terms, b_terms;
-  std::vector<int> indices(static_cast<std::size_t>(sparse ? stored : 0));
   for (int block = 0; block < d.blocks; ++block)
     for (int i = 0; i < d.m; ++i) {
       SparseRow row;
       if (sparse) {
-        for (int c = 0; c < stored; ++c)
-          indices[static_cast<std::size_t>(c)] = static_cast<int>(
-              read_element(regs, ops.idx.base, at(pidx, *lidx, block, i, c, 0), ops.idx.bank));
-        row = sparse_row(indices, sparse_grouping(d, switches));
+        row = sparse_row(std::span<const int>(all_indices)
+                             .subspan(static_cast<std::size_t>((block * d.m + i) * stored),
+                                      static_cast<std::size_t>(stored)),
+                         sparse_grouping(d, switches));
         a_terms.resize(row.terms.size());
         b_terms.resize(row.terms.size());
       }

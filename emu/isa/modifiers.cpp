@@ -306,6 +306,13 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                    fmt::format("which {}-bit window of IDX holds the indices: bits from {}*index_key [TOOL][LLVM] "
                                "(docs/rdna4.md §2.5)",
                                32 / swmmac_index_keys(d), 32 / swmmac_index_keys(d))});
+  if (d.family().index_select == IndexSelect::index_key_shifts)
+    out.push_back({"index_key",
+                   {0, 1},
+                   "",
+                   fmt::format("1: the {}-bit IDX is read shifted right by {} bits, zeros entering, under the default "
+                               "of switch cdna5_index_key (ignored under `ignore`) [INF][LLVM] (docs/cdna5.md §2.5)",
+                               32 * d.vgprs(Operand::IDX), 16 * d.vgprs(Operand::IDX))});
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -214,6 +215,20 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
     }
     write_slot(regs, 0, p.slot, value);
   }
+  // An element no register holds (gfx1250 IDX under index_key 1) reads as 0: any other value is lost.
+  for (int b = 0; b < layout.blocks(); ++b)
+    for (int r = 0; r < layout.rows(); ++r)
+      for (int c = 0; c < layout.cols(); ++c)
+        if (m(b, r, c) != 0 && !layout.held(Coords{b, r, c, 0})) {
+          Placement p;
+          p.block = b;
+          p.row = r;
+          p.col = c;
+          throw InvalidArgument(fmt::format(
+              "matrix: {} = {:#x}, but no register holds it with these modifiers: it reads as 0 (index_key 1 "
+              "under cdna5_index_key=shift, docs/cdna5.md §2.5)",
+              element_notation(layout.operand(), p, multi), m(b, r, c)));
+        }
   Words out({static_cast<py::ssize_t>(vgprs), static_cast<py::ssize_t>(layout.wave())});
   auto w = out.mutable_unchecked<2>();
   for (int r = 0; r < vgprs; ++r)
@@ -238,6 +253,7 @@ Bits64 unpack(const std::string& arch, const std::string& inst, std::optional<in
   Bits64 out({static_cast<py::ssize_t>(layout.blocks()), static_cast<py::ssize_t>(layout.rows()),
               static_cast<py::ssize_t>(layout.cols())});
   auto m = out.mutable_unchecked<3>();
+  std::fill_n(out.mutable_data(), out.size(), std::uint64_t{0});  // elements no register holds read as 0
   for (const Placement& p : layout.all())
     if (p.replica == 0) m(p.block, p.row, p.col) = read_slot(regs, 0, p.slot);
   return out;

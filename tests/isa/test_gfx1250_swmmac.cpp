@@ -1,11 +1,12 @@
 // gfx1250 (CDNA5) SWMMAC through the instruction table: the rows against what clang-22 and llvm-mc-22 print,
 // the compressed A, B and IDX maps against rocjitsu's closed forms written out here (docs/cdna5.md §2.5), the
-// modifier rules, random 2:4-sparse small-integer products end to end through `mxlane eval` under every
+// modifier rules, index_key 1 (both values of switch cdna5_index_key), random 2:4-sparse small-integer products end to end through `mxlane eval` under every
 // model (registers filled by the closed forms, results by exact arithmetic), hand-derived cases for switch
 // cdna5_swmmac_grouping, and the builtin API.
 #include "support/catch_compat.hpp"
 
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -150,9 +151,109 @@ TEST_CASE("gfx1250 SWMMAC: modifier rules as llvm-mc-22 accepts them, each refus
   CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.opsel = 1}), Catch::Contains("index_key"));
   CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.cbsz = 1}), Catch::Contains("CDNA MFMA modifier"));
   CHECK_THROWS_WITH(validate_modifiers(f16, Modifiers{.matrix_a_fmt = 1}), Catch::Contains("not to SWMMAC"));
-  // index_key: llvm-mc-22 encodes 1, but the indices fill the register: refused with why (docs/cdna5.md §2.5).
-  for (const InstrDesc* d : gfx1250_swmmac_rows())
-    CHECK_THROWS_WITH(validate_modifiers(*d, Modifiers{.index_key = 1}), Catch::Contains("fill the whole IDX"));
+  // index_key: llvm-mc-22 encodes 0 and 1 (docs/cdna5.md §2.5); 2 is refused with why.
+  for (const InstrDesc* d : gfx1250_swmmac_rows()) {
+    CHECK_NOTHROW(validate_modifiers(*d, Modifiers{.index_key = 1}));
+    CHECK_THROWS_WITH(validate_modifiers(*d, Modifiers{.index_key = 2}), Catch::Contains("no window to pick"));
+  }
+}
+
+// index_key 1 under cdna5_index_key=shift (docs/cdna5.md §2.5): IDX is read shifted right by half its width, so
+// field f < half of a lane comes from bit 2f + 16 (K=64, one VGPR) or from VGPR 1, bit 2f (K=128), and the fields
+// from half on read 0 from no register. Written out from the rule, not from the layout code.
+std::optional<Place> swmmac_idx_place_key1(int k_size, int r, int ck) {
+  if (k_size == 64) {
+    if ((ck & 15) >= 8) return std::nullopt;
+    return Place{r + 16 * (ck >> 4), 0, 16 + 2 * (ck & 15)};
+  }
+  if ((ck & 31) >= 16) return std::nullopt;
+  return Place{r + 16 * (ck >> 5), 1, 2 * (ck & 15)};
+}
+
+TEST_CASE("gfx1250 SWMMAC: index_key 1 reads IDX shifted by half its width, or as index_key 0 under `ignore`",
+          "[isa][gfx1250][swmmac][layouts]") {
+  Switches ignore;
+  set_switch(ignore, "cdna5_index_key", "ignore");
+  for (const InstrDesc* d : gfx1250_swmmac_rows()) {
+    CAPTURE(d->mnemonic);
+    const OperandLayout shifted(*d, Operand::IDX, Modifiers{.index_key = 1}),
+        ignored(*d, Operand::IDX, Modifiers{.index_key = 1}, ignore);
+    int held = 0;
+    for (int r = 0; r < 16; ++r)
+      for (int ck = 0; ck < d->k / 2; ++ck) {
+        CAPTURE(r, ck);
+        const std::optional<Place> want = swmmac_idx_place_key1(d->k, r, ck);
+        const std::vector<Placement> got = shifted.forward(0, r, ck);
+        CHECK(shifted.held(Coords{0, r, ck, 0}) == want.has_value());
+        REQUIRE(got.size() == (want ? 1u : 0u));
+        if (want) {
+          ++held;
+          CHECK(place_of(got[0]) == *want);
+        }
+        REQUIRE(ignored.forward(0, r, ck).size() == 1);
+        CHECK(place_of(ignored.forward(0, r, ck)[0]) == swmmac_idx_place(d->k, r, ck));
+      }
+    CHECK(held == 16 * d->k / 4);
+    CHECK(static_cast<int>(shifted.all().size()) == held);
+    // Inverse: the slots the shift moved out of the register feed nothing.
+    for (const SlotContents& s : shifted.inverse(0, 0))
+      CHECK(s.elements.empty() == (d->k == 64 ? s.slot.bit_lo < 16 : true));
+    bool noted = false;
+    for (const std::string& n : shifted.notes()) noted = noted || n.find("read as 0") != std::string::npos;
+    CHECK(noted);
+  }
+}
+
+TEST_CASE("gfx1250 SWMMAC: index_key 1 end to end through eval, hand-derived, both switch values",
+          "[isa][gfx1250][swmmac][eval]") {
+  // v_swmmac_f32_16x16x64_f16, row 0: A's stored values 0 and 1 are 1.0, B[k][0] = k + 1 (exact in f16), C = 0.
+  // Lane 0's IDX word 0x000E0004: bits 3:0 give the pair indices (0, 1), bits 19:16 give (2, 3).
+  //   index_key 0, or 1 under `ignore`: D[0][0] = B[0] + B[1] = 1 + 2 = 3.
+  //   index_key 1 under `shift`: fields 0 and 1 come from bits 17:16 and 19:18: D[0][0] = B[2] + B[3] = 3 + 4 = 7.
+  const InstrDesc& d = inst("gfx1250", "v_swmmac_f32_16x16x64_f16");
+  Json A = swmmac_zero_grid(d.vgprs_a), B = swmmac_zero_grid(d.vgprs_b), C = swmmac_zero_grid(8),
+       IDX = swmmac_zero_grid(1);
+  swmmac_put(A, swmmac_a_place(16, 0, 0), 0x3C00);
+  swmmac_put(A, swmmac_a_place(16, 0, 1), 0x3C00);
+  for (int k = 0; k < d.k; ++k)
+    swmmac_put(B, swmmac_b_place(16, k, 0), mxlane_test::small_value_bits(ElemType::f16, k + 1));
+  IDX[0][0] = 0x000E0004u;
+  const auto d00 = [&](int key, const char* model) {
+    Json line{{"id", 1},
+              {"arch", "gfx1250"},
+              {"inst", d.builtin},
+              {"mods", {{"index_key", key}}},
+              {"options", {{"cdna5_index_key", model}}},
+              {"src", {{"A", A}, {"B", B}, {"C", C}, {"IDX", IDX}}}};
+    const auto run = run_mxlane_on_input({"eval"}, line.dump() + "\n");
+    REQUIRE(run.code == 0);
+    return std::stoul(Json::parse(run.out)["D"][0][0].get<std::string>(), nullptr, 16);
+  };
+  CHECK(d00(0, "shift") == 0x40400000u);   // 3.0
+  CHECK(d00(1, "ignore") == 0x40400000u);  // 3.0
+  CHECK(d00(1, "shift") == 0x40E00000u);   // 7.0
+}
+
+TEST_CASE("gfx1250 SWMMAC: index_key 1 through the matrix API, and an index no register holds",
+          "[isa][gfx1250][swmmac]") {
+  // v_swmmac_f32_16x16x128_fp8_fp8 under `shift`: stored column 16 (field 16, no register) must be given index 0;
+  // stored column 0 (field 0, VGPR 1) works as with index_key 0. A = 1 at stored columns 0 and 1 (indices 1, 2:
+  // k 1 and 2), B[k][0] = 2 at k 1 and 3 at k 2: D[0][0] = 5.
+  const InstrDesc& d = inst("gfx1250", "v_swmmac_f32_16x16x128_fp8_fp8");
+  using mxlane_test::zeros;
+  auto A = zeros(d, Operand::A), B = zeros(d, Operand::B), C = zeros(d, Operand::C), I = zeros(d, Operand::IDX);
+  A[0](0, 0) = A[0](0, 1) = 0x38;  // E4M3 1.0
+  I[0](0, 0) = 1;
+  I[0](0, 1) = 2;
+  B[0](1, 0) = 0x40;  // 2.0
+  B[0](2, 0) = 0x44;  // 3.0
+  CHECK(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, {}, I)[0](0, 0) == 0x40A00000u);
+  I[0](0, 16) = 1;
+  CHECK_THROWS_WITH(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, {}, I),
+                    Catch::Contains("IDX[0][0][16] = 1: with index_key 1 no register holds this index"));
+  Switches ignore;
+  set_switch(ignore, "cdna5_index_key", "ignore");
+  CHECK(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, ignore, I)[0](0, 0) == 0x40A00000u);
 }
 
 TEST_CASE("gfx1250 SWMMAC: random 2:4-sparse small-integer products are exact end to end, under every model",

@@ -199,6 +199,7 @@ void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapForma
     Json entries = Json::array();
     for (const Placement& p : placements) entries.push_back(entry_json(p));
     doc["entries"] = std::move(entries);
+    if (placements.empty()) doc["held"] = false;  // no register holds it: it reads as 0 (see the notes)
     out << doc.dump() << '\n';
     return;
   }
@@ -208,6 +209,15 @@ void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapForma
     return;
   }
   print_text_header(l, h, format, out);
+  if (placements.empty()) {
+    Placement p;
+    p.block = block;
+    p.row = row;
+    p.col = col;
+    out << (format == LanemapFormat::markdown ? "- " : "")
+        << fmt::format("{} = 0: no register holds it (see the note above)\n",
+                       element_notation(l.operand(), p, l.blocks() > 1));
+  }
   for (const auto& group : group_by_slot(placements))
     out << (format == LanemapFormat::markdown ? "- " : "")
         << fmt::format("{} = {}", element_notation(l.operand(), group.front(), l.blocks() > 1), lane_set_text(group))

@@ -41,9 +41,11 @@ enum class LayoutRule : std::uint8_t {
 
 // Where the index register's indices start, for the sparse families.
 enum class IndexSelect : std::uint8_t {
-  none,             // no IDX operand
-  abid_picks_set,   // CBSZ = 0: ABID picks index set n at bit 2*Klc*n (docs/cdna3.md §3) [TOOL]
-  index_key_picks,  // index_key n picks the window at bit 2*(stored values per lane)*n (docs/rdna4.md §2.5) [TOOL]
+  none,              // no IDX operand
+  abid_picks_set,    // CBSZ = 0: ABID picks index set n at bit 2*Klc*n (docs/cdna3.md §3) [TOOL]
+  index_key_picks,   // index_key n picks the window at bit 2*(stored values per lane)*n (docs/rdna4.md §2.5) [TOOL]
+  index_key_shifts,  // the indices fill IDX; index_key 1 reads it shifted right by half its width, zeros entering
+                     // (switch cdna5_index_key, docs/cdna5.md §2.5) [INF]
 };
 
 // The behaviour switch that orders a sparse row's rebuilt products (emu/semantics/sparse_row.cpp).

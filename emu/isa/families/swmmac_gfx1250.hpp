@@ -9,7 +9,7 @@ std::optional<std::string> swmmac_gfx1250_refuses_modifier(const InstrDesc& d, s
 
 // The gfx1250 WMMA rules with a sparse A (docs/cdna5.md §2.5): the compressed A in the dense map over its
 // K/2 stored columns, B in blocks of 256 bits, one 2-bit index per stored value filling one IDX VGPR (K=64)
-// or two (K=128) [SRC-EMU]; the accumulator is read from D's registers, given as C; no fast kernels.
+// or two (K=128) [SRC-EMU], index_key 1 as switch cdna5_index_key says [INF]; the accumulator is read from D's registers, given as C; no fast kernels.
 template <>
 struct FamilyRules<MatrixFamilyId::swmmac_gfx1250> {
   static constexpr MatrixFamily traits = [] {
@@ -26,14 +26,14 @@ struct FamilyRules<MatrixFamilyId::swmmac_gfx1250> {
     f.refuse_modifier = swmmac_gfx1250_refuses_modifier;
     f.sparse_a = true;
     f.sparse_doc = "docs/cdna5.md §2.5";
-    f.index_select = IndexSelect::index_key_picks;
+    f.index_select = IndexSelect::index_key_shifts;
     f.sparse_grouping = SparseGroupingSwitch::cdna5_swmmac_grouping;
     f.neg_range_reason =
         "SWMMAC has no C field to negate (its C is D's registers), so only bits 0-1 (A, B) (docs/cdna5.md §1)";
     f.index_key_reason =
-        "the indices of the gfx1250 SWMMAC fill the whole IDX register (one 2-bit field per stored value: 32 bits "
-        "per lane for K=64, 64 for K=128), so there is no second window; llvm-mc-22 encodes index_key:1 all the "
-        "same, and what the hardware then reads is unknown (docs/cdna5.md §2.5)";
+        "the indices of the gfx1250 SWMMAC fill the whole IDX register, so index_key has no window to pick; "
+        "llvm-mc-22 encodes 0 and 1 (1: read IDX shifted right by half its width, switch cdna5_index_key) "
+        "(docs/cdna5.md §2.5)";
     f.a_format_modifier = "";
     f.b_format_modifier = "";
     return f;
