@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -108,6 +109,9 @@ struct Plan {
   std::vector<Field> gather_a, gather_b, gather_c;
   // The same as PlainField when every gathered field is plain (else empty).
   std::vector<PlainField> plain_a, plain_b, plain_c;
+  // The same as byte offsets from the operand's first word when every gathered A (B) field is a whole byte
+  // (the 8-bit formats): one load per element (else empty).
+  std::vector<std::uint32_t> bytes_a, bytes_b;
   ElementKernel kernel = nullptr;
 
   const Field& a(int block, int row, int col, int replica) const {
@@ -202,6 +206,16 @@ std::unique_ptr<Plan> make_plan(const InstrDesc& d, const Modifiers& mods, const
     compact(plan->gather_a, plan->plain_a);
     compact(plan->gather_b, plan->plain_b);
     compact(plan->gather_c, plan->plain_c);
+    static_assert(std::endian::native == std::endian::little, "gather() reads a word's bytes in memory order");
+    // Only the slots of the A/B copies the outputs read hold fields (the others stay default, never gathered).
+    const auto byte_offsets = [&](const std::vector<Field>& fields, std::vector<std::uint32_t>& out) {
+      const std::size_t copies = plan->replica_used.size(), per_slot = fields.size() / (copies * d.blocks);
+      for (std::size_t x = 0; x < fields.size(); ++x)
+        if (plan->replica_used[(x / per_slot) % copies] && (fields[x].width != 8 || fields[x].shift % 8 != 0)) return;
+      for (const Field& f : fields) out.push_back(4 * f.index + f.shift / 8);
+    };
+    byte_offsets(plan->gather_a, plan->bytes_a);
+    byte_offsets(plan->gather_b, plan->bytes_b);
   }
   plan->kernel = element_kernel(d);
   return plan;
@@ -272,26 +286,37 @@ void compute_fast_typed(const Plan& p, const LaneRegFile& regs, const MatrixOper
   r.ldd = d.m;
   r.options = GemmOptions{.threads = 1, .mods = p.mods, .switches = p.switches, .path = GemmPath::fast};
   const std::size_t copies = p.replica_used.size();
-  // dst[x] = the field at `first + x` of the gather list, through the compact list when there is one.
-  const auto gather = [&](auto& dst, const std::vector<PlainField>& plain_fields, const std::vector<Field>& fields,
+  static const std::vector<std::uint32_t> kNoBytes;
+  // dst[x] = the field at `first + x` of the gather list, through the byte offsets or the compact list when
+  // there is one.
+  const auto gather = [&](auto& dst, const std::vector<std::uint32_t>& byte_fields,
+                          const std::vector<PlainField>& plain_fields, const std::vector<Field>& fields,
                           std::size_t first, std::size_t operand_base) {
     using T = typename std::remove_reference_t<decltype(dst)>::value_type;
-    if (!plain_fields.empty()) {
+    // Through a plain pointer: a store through the vector (a thread_local) would make the compiler reload
+    // its address and size for every element.
+    T* into = dst.data();
+    const std::size_t count = dst.size();
+    if (!byte_fields.empty()) {
+      // Byte n of a word is its bits [8n+7:8n] on a little-endian host (checked where bytes_a is built).
+      const auto* bytes = reinterpret_cast<const unsigned char*>(words + operand_base);
+      const std::uint32_t* off = byte_fields.data() + first;
+      for (std::size_t x = 0; x < count; ++x) into[x] = static_cast<T>(bytes[off[x]]);
+    } else if (!plain_fields.empty()) {
       const PlainField* f = plain_fields.data() + first;
-      for (std::size_t x = 0; x < dst.size(); ++x) dst[x] = static_cast<T>(read_plain(words, operand_base, f[x]));
+      for (std::size_t x = 0; x < count; ++x) into[x] = static_cast<T>(read_plain(words, operand_base, f[x]));
     } else {
       const Field* f = fields.data() + first;
-      for (std::size_t x = 0; x < dst.size(); ++x)
-        dst[x] = static_cast<T>(read_field(words, operand_base, d.wave, f[x]));
+      for (std::size_t x = 0; x < count; ++x) into[x] = static_cast<T>(read_field(words, operand_base, d.wave, f[x]));
     }
   };
   for (int block = 0; block < d.blocks; ++block) {
-    gather(c, p.plain_c, p.gather_c, static_cast<std::size_t>(block) * c.size(), c_base);
+    gather(c, kNoBytes, p.plain_c, p.gather_c, static_cast<std::size_t>(block) * c.size(), c_base);
     for (int replica = 0; replica < static_cast<int>(copies); ++replica) {
       if (!p.replica_used[static_cast<std::size_t>(replica)]) continue;
       const std::size_t slot = static_cast<std::size_t>(block) * copies + static_cast<std::size_t>(replica);
-      gather(a, p.plain_a, p.gather_a, slot * a.size(), a_base);
-      gather(b, p.plain_b, p.gather_b, slot * b.size(), b_base);
+      gather(a, p.bytes_a, p.plain_a, p.gather_a, slot * a.size(), a_base);
+      gather(b, p.bytes_b, p.plain_b, p.gather_b, slot * b.size(), b_base);
       gemm_detail::run_fast(r, p.family, *p.gemm_kernel);
       const std::size_t first = static_cast<std::size_t>(block) * static_cast<std::size_t>(d.m * d.n);
       for (int i = 0; i < d.m; ++i)

@@ -1,6 +1,7 @@
 // The fast kernels for AVX2 + FMA + F16C (x86-64-v3). Only this file is compiled with -mavx2 -mfma -mf16c (CMakeLists.txt); it is reached only through gemm_kernel(SimdLevel::avx2, ...) after the run-time CPU check (simd_level.cpp).
 #include <immintrin.h>
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>

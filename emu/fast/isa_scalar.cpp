@@ -1,5 +1,6 @@
 // The fast kernels for portable C++ (no ISA flags): the fallback on CPUs without AVX2, tested on every machine.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <bit>
 #include <cstddef>

@@ -12,6 +12,7 @@
 
 #include "pictures/picture_support.hpp"
 #include "support/cli_run.hpp"
+#include "tests/support/sanitized.hpp"
 #include "tests/support/text.hpp"
 
 using mxlane_test::lines_of;
@@ -113,6 +114,9 @@ TEST_CASE("list --inst: the printed formulas of every operand of every instructi
       if (line.find(" forward: ") != std::string::npos || line.find(" inverse: ") != std::string::npos)
         formula_lines += "\n" + line;
     if (!checked_formulas.insert(formula_lines).second) continue;
+    // Under the sanitizers every third instruction (each `check` runs the same code whatever the formulas;
+    // the optimised run checks them all, tests/support/sanitized.hpp).
+    if (mxlane_test::kSanitized && checked_formulas.size() % 3 != 1) continue;
     int checked = 0;
     for (const std::string& line : lines_of(detail.out)) {
       const std::smatch m = [&] {

@@ -500,8 +500,8 @@ TEST_CASE("Pictures reject what they cannot draw", "[pictures][cli]") {
 
 TEST_CASE("mxlane site writes an index and one working page per matrix builtin", "[pictures][site]") {
   const ScratchDir dir;
-  // Under the sanitizers the site of one architecture (gfx90a): writing and checking all 221 pages took
-  // 80 s of the sanitized run, and tests/isa/test_gfx1200.cpp already writes the whole site there
+  // Under the sanitizers the site of one architecture (gfx90a): writing and checking every page took
+  // 80 s of the sanitized run when there were 221, and tests/isa/test_gfx1200.cpp writes gfx1200's there
   // (tests/support/sanitized.hpp).
   const char* only_arch = mxlane_test::kSanitized ? "gfx90a" : nullptr;
   const Run r = only_arch ? run_mxlane({"site", dir.path().string(), "--arch", only_arch})

@@ -134,9 +134,24 @@ struct Cdna3FusedFamily {
     else
       return element<std::uint16_t>(v, i, j);
   }
+  // Byte formats: decode() of every byte, once (a small problem, one instruction's tile, spends more time
+  // packing than multiplying).
+  template <FusedInput In>
+  static const std::array<Decoded, 256>& byte_decodes() {
+    static const std::array<Decoded, 256> table = [] {
+      std::array<Decoded, 256> t{};
+      for (std::uint32_t x = 0; x < 256; ++x) t[x] = decode<In>(x);
+      return t;
+    }();
+    return table;
+  }
   template <FusedInput In>
   static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
-    const Decoded f = decode<In>(x);
+    Decoded f;
+    if constexpr (kByte)
+      f = byte_decodes<In>()[x & 0xFFU];  // raw() of a byte format is one byte
+    else
+      f = decode<In>(x);
     out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.value_bits;
     out[(1 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.exp;
     out[(2 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = static_cast<std::int32_t>(x);
