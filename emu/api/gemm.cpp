@@ -29,12 +29,6 @@ bool numbers_only_modifiers(const InstrDesc& d, const Modifiers& m) {
 
 // Why the fast path does not apply, or empty when it does.
 std::string fast_path_obstacle(const InstrDesc& d, const GemmOptions& o) {
-  // Checked before the layout test below so that the message names the kernel's limit.
-  if (d.formats_from_modifiers() && !fast::gemm_family(d, o.mods))
-    return fmt::format(
-        "the f8f6f4 kernels decode every FP8/BF8 pair and FP6, BF6 or FP4 with itself; {}={} {}={} run the reference",
-        d.format_modifier(Operand::A), format_code(d, o.mods, Operand::A), d.format_modifier(Operand::B),
-        format_code(d, o.mods, Operand::B));
   if (!fast::gemm_family(d, o.mods)) return fmt::format("no fast kernel family covers {}", d.mnemonic);
   if (!numbers_only_modifiers(d, o.mods))
     return fmt::format("modifiers {} act through the register layouts", format_modifiers(d, o.mods));

@@ -7,20 +7,27 @@ namespace {
 // The fused-group kernel of an f8f6f4 format pair (0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4): any pairing of FP8 and BF8,
 // and each sub-byte format with itself (docs/cdna4-numerics.md §3.3, docs/cdna5.md §3.5); the other pairs run
 // the reference.
-std::optional<GemmFamily> f8f6f4_pair_family(int fa, int fb) {
+// The kernel of an f8f6f4 format pair (codes 0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4): every FP8/BF8 pair and each
+// sub-byte format with itself have their own; the other pairs share one that takes the formats per problem.
+GemmFamily f8f6f4_pair_family(int fa, int fb) {
   if (fa <= 1 && fb <= 1)
     return fa == 1 ? (fb == 1 ? GemmFamily::cdna4_f8f6f4_bf8_bf8 : GemmFamily::cdna4_f8f6f4_bf8_fp8)
                    : (fb == 1 ? GemmFamily::cdna4_f8f6f4_fp8_bf8 : GemmFamily::cdna4_f8f6f4_fp8);
-  if (fa != fb) return std::nullopt;
+  if (fa != fb) return GemmFamily::cdna4_f8f6f4_pair;
   return fa == 2 ? GemmFamily::cdna4_f8f6f4_fp6 : fa == 3 ? GemmFamily::cdna4_f8f6f4_bf6 : GemmFamily::cdna4_f8f6f4_fp4;
 }
 
 std::optional<FamilyChoice> f8f6f4_choice(const InstrDesc& d, const Modifiers& mods, int acc_bits) {
   const int fa = format_code(d, mods, Operand::A), fb = format_code(d, mods, Operand::B);
   if (fa < 0 || fa > 4 || fb < 0 || fb > 4) return std::nullopt;  // validate_modifiers() words the refusal
-  const std::optional<GemmFamily> family = f8f6f4_pair_family(fa, fb);
-  if (!family) return std::nullopt;
-  return FamilyChoice{*family, 32, 8, acc_bits};
+  FamilyChoice choice{f8f6f4_pair_family(fa, fb), 32, 8, acc_bits};
+  if (choice.family == GemmFamily::cdna4_f8f6f4_pair) {
+    constexpr FusedInput kByCode[] = {FusedInput::fp8_ocp, FusedInput::bf8_ocp, FusedInput::fp6, FusedInput::bf6,
+                                      FusedInput::fp4};
+    choice.a_fp8 = static_cast<std::uint8_t>(kByCode[fa]);
+    choice.b_fp8 = static_cast<std::uint8_t>(kByCode[fb]);
+  }
+  return choice;
 }
 
 }  // namespace

@@ -15,7 +15,8 @@ struct FamilyChoice {
   int group = 1;                      // products per group (CDNA2 pairwise tree, CDNA3 fused groups)
   int element_bits = 16;              // A/B element width
   int acc_bits = 32;                  // C/D element width
-  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and B (fast::Fp8Input)
+  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and B (fast::Fp8Input);
+                                      // cdna4_f8f6f4_pair: their fast::FusedInput
   bool signedness_from_neg = false;   // integer WMMA: NEG[0] / NEG[1] make A / B signed
   int clamp_stages = 1;               // integer WMMA: CLAMP saturations per instruction (equal parts of K)
   bool acc_bfloat16 = false;          // acc_bits 16 on a binary32-accumulating family (gfx1250): bf16, else f16

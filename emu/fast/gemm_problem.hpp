@@ -35,6 +35,7 @@ enum class GemmFamily : std::uint8_t {
   cdna4_f8f6f4_fp6,      // the same step, FP6 E2M3 A and B (f8f6f4 formats 2 / 2; docs/cdna5.md §3.5)
   cdna4_f8f6f4_bf6,      // BF6 E3M2 A and B (formats 3 / 3)
   cdna4_f8f6f4_fp4,      // FP4 E2M1 A and B (formats 4 / 4, and the gfx1250 32x16x128 FP4)
+  cdna4_f8f6f4_pair,     // the same step, any other pair of the five formats (a_fp8 / b_fp8: their FusedInput)
   count
 };
 
@@ -57,7 +58,8 @@ struct GemmProblem {
   bool acc_bfloat16 = false;  // a 16-bit C/D of a binary32-accumulating family (gfx1250): bf16, else f16
   bool a_signed = true, b_signed = true, clamp = false;  // RDNA3 integer WMMA (NEG[0], NEG[1], CLAMP)
   int clamp_stages = 1;  // integer WMMA with CLAMP: saturations per instruction (gfx1200: 2, one per half of K)
-  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input)
+  std::uint8_t a_fp8 = 0, b_fp8 = 0;  // fp8/bf8 families: the FP8 format of A and of B (fast::Fp8Input);
+                                      // cdna4_f8f6f4_pair: A's and B's fast::FusedInput
   MatrixView a, b, c;                 // A is m x k, B is k x n, C is m x n
   void* d = nullptr;                  // m x n, same storage as C
   std::ptrdiff_t ldd = 0;

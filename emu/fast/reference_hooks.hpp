@@ -40,7 +40,9 @@ std::uint32_t cdna3_fp8_reference_group(Fp8Input a_format, Fp8Input b_format, st
 // OCP E4M3 / E5M2, as gfx950's unscaled f8f6f4 MFMA (CBSZ = BLGP = 0) and gfx1250's FP8/BF8 WMMA read them,
 // one group per 32-k block.
 // fp6 / bf6 / fp4: the finite OCP MX E2M3 / E3M2 / E2M1 of the f8f6f4 formats, one element per byte.
-enum class FusedInput : std::uint8_t { f16, bf16, xf32, fp8_ocp, bf8_ocp, fp6, bf6, fp4 };
+// f8f6f4_pair: any two of those five, chosen per problem (GemmProblem::a_fp8 / b_fp8 hold A's and B's
+// FusedInput); a kernel parameter only, never a format passed to cdna3_reference_group.
+enum class FusedInput : std::uint8_t { f16, bf16, xf32, fp8_ocp, bf8_ocp, fp6, bf6, fp4, f8f6f4_pair };
 
 // One gfx942 fused group step, default switches (docs/cdna3-numerics.md §2): `group` factors of A
 // and of B (raw bits: f16 / bf16 in the low half, or binary32 for xf32, truncated by the step) and

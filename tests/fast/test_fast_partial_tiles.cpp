@@ -69,15 +69,16 @@ TEST_CASE("Every fast kernel on partial micro-tiles and panels (called directly)
           "[fast][gemm]") {
   std::uint64_t seed = 0x9A27;
   std::vector<std::pair<fast::GemmFamily, int>> done;  // (family, accumulator width)
-  // The f8f6f4 rows reach a family per format pair (FP6, BF6 with themselves; fast::gemm_family).
+  // The f8f6f4 rows reach a family per format pair (FP6, BF6 with themselves; FP6 A with FP4 B, the shared pair
+  // kernel; fast::gemm_family).
   std::vector<std::pair<const InstrDesc*, Modifiers>> rows;
   for (const InstrDesc& d : instruction_table()) {
     rows.push_back({&d, Modifiers{}});
     if (d.formats_from_modifiers())
-      for (int f : {2, 3}) {
+      for (const auto& [fa, fb] : {std::pair{2, 2}, std::pair{3, 3}, std::pair{2, 4}}) {
         Modifiers m;
-        set_modifier(m, d.format_modifier(Operand::A), f);
-        set_modifier(m, d.format_modifier(Operand::B), f);
+        set_modifier(m, d.format_modifier(Operand::A), fa);
+        set_modifier(m, d.format_modifier(Operand::B), fb);
         rows.push_back({&d, m});
       }
   }

@@ -61,8 +61,8 @@ struct Cdna3FusedFamily {
       -100;  // the scale 2^(24 - E) is built from E >= this (top of the file)
   static constexpr bool kWide = Input == FusedInput::xf32;  // binary32 storage
   static constexpr bool kByte = Input == FusedInput::fp8_ocp || Input == FusedInput::bf8_ocp ||
-                                Input == FusedInput::fp6 || Input == FusedInput::bf6 ||
-                                Input == FusedInput::fp4;                                     // one byte per element
+                                Input == FusedInput::fp6 || Input == FusedInput::bf6 || Input == FusedInput::fp4 ||
+                                Input == FusedInput::f8f6f4_pair;                             // one byte per element
   static constexpr bool kWideRange = Input == FusedInput::bf16 || Input == FusedInput::xf32;  // binary32's exponents
 
   static int kc(const GemmProblem& p) { return (256 / p.k_step > 0 ? 256 / p.k_step : 1) * p.k_step; }
@@ -135,7 +135,7 @@ struct Cdna3FusedFamily {
       return element<std::uint16_t>(v, i, j);
   }
   // Byte formats: decode() of every byte, once (a small problem, one instruction's tile, spends more time
-  // packing than multiplying).
+  // packing than multiplying); any of the five f8f6f4 formats, chosen at run time for f8f6f4_pair.
   template <FusedInput In>
   static const std::array<Decoded, 256>& byte_decodes() {
     static const std::array<Decoded, 256> table = [] {
@@ -145,27 +145,49 @@ struct Cdna3FusedFamily {
     }();
     return table;
   }
+  static const std::array<Decoded, 256>& byte_decodes(FusedInput f) {
+    switch (f) {
+      case FusedInput::bf8_ocp: return byte_decodes<FusedInput::bf8_ocp>();
+      case FusedInput::fp6: return byte_decodes<FusedInput::fp6>();
+      case FusedInput::bf6: return byte_decodes<FusedInput::bf6>();
+      case FusedInput::fp4: return byte_decodes<FusedInput::fp4>();
+      default: return byte_decodes<FusedInput::fp8_ocp>();
+    }
+  }
+  // A's and B's formats: the template's, or for f8f6f4_pair the problem's (GemmProblem::a_fp8 / b_fp8).
+  static FusedInput a_format(const GemmProblem& p) {
+    return Input == FusedInput::f8f6f4_pair ? static_cast<FusedInput>(p.a_fp8) : Input;
+  }
+  static FusedInput b_format(const GemmProblem& p) {
+    return InputB == FusedInput::f8f6f4_pair ? static_cast<FusedInput>(p.b_fp8) : InputB;
+  }
+  // `table`: byte_decodes() of the operand's format (byte formats only).
   template <FusedInput In>
-  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x) {
-    Decoded f;
+  static Decoded decoded(std::uint32_t x, const std::array<Decoded, 256>* table) {
     if constexpr (kByte)
-      f = byte_decodes<In>()[x & 0xFFU];  // raw() of a byte format is one byte
+      return (*table)[x & 0xFFU];  // raw() of a byte format is one byte
     else
-      f = decode<In>(x);
+      return decode<In>(x);
+  }
+  static void put_factor(std::int32_t* out, int width, int kc, int k, int lane, std::uint32_t x, Decoded f) {
     out[(0 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.value_bits;
     out[(1 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = f.exp;
     out[(2 * static_cast<std::ptrdiff_t>(kc) + k) * width + lane] = static_cast<std::int32_t>(x);
   }
   static void pack_a(const GemmProblem& p, int i0, int rows, int k0, int kc, void* dst, std::size_t panel_stride) {
+    const std::array<Decoded, 256>* table = kByte ? &byte_decodes(a_format(p)) : nullptr;
     for_each_a_element(rows, kc, MR, [&](int r, int k, bool inside) {
-      put_factor<Input>(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR,
-                        inside ? raw(p.a, i0 + r, k0 + k) : 0U);
+      const std::uint32_t x = inside ? raw(p.a, i0 + r, k0 + k) : 0U;
+      put_factor(panel<std::int32_t>(dst, panel_stride, r / MR), MR, kc, k, r % MR, x, decoded<Input>(x, table));
     });
   }
   static void pack_b(const GemmProblem& p, int k0, int kc, int j0, int cols, void* dst) {
+    const std::array<Decoded, 256>* table = kByte ? &byte_decodes(b_format(p)) : nullptr;
     for (int c = 0; c < NR; ++c)
-      for (int k = 0; k < kc; ++k)
-        put_factor<InputB>(static_cast<std::int32_t*>(dst), NR, kc, k, c, c < cols ? raw(p.b, k0 + k, j0 + c) : 0U);
+      for (int k = 0; k < kc; ++k) {
+        const std::uint32_t x = c < cols ? raw(p.b, k0 + k, j0 + c) : 0U;
+        put_factor(static_cast<std::int32_t*>(dst), NR, kc, k, c, x, decoded<InputB>(x, table));
+      }
   }
   static std::int32_t load_c(const GemmProblem& p, int i, int j) {
     return static_cast<std::int32_t>(element<std::uint32_t>(p.c, i, j));
@@ -202,7 +224,8 @@ struct Cdna3FusedFamily {
   }
 
   template <int G>
-  static void micro_groups(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile) {
+  static void micro_groups(int kc, const std::int32_t* a, const std::int32_t* b, std::int32_t* tile, FusedInput a_in,
+                           FusedInput b_in) {
     const auto a_at = [&](int q, int k, int r) { return a[(static_cast<std::ptrdiff_t>(q) * kc + k) * MR + r]; };
     const auto b_ptr = [&](int q, int k) { return b + (static_cast<std::ptrdiff_t>(q) * kc + k) * NR; };
     VI acc[MR];
@@ -240,7 +263,7 @@ struct Cdna3FusedFamily {
             b_raw[t] = static_cast<std::uint32_t>(b_ptr(2, g0 + t)[l]);
           }
           after[l] = static_cast<std::int32_t>(
-              cdna3_reference_group(Input, InputB, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
+              cdna3_reference_group(a_in, b_in, G, static_cast<std::uint32_t>(before[l]), a_raw, b_raw));
         }
         acc[r] = vi_load(after);
       }
@@ -254,12 +277,12 @@ struct Cdna3FusedFamily {
     const auto* a = static_cast<const std::int32_t*>(a_panel);
     const auto* b = static_cast<const std::int32_t*>(b_panel);
     if constexpr (kByte) {
-      micro_groups<32>(kc, a, b, tile);
+      micro_groups<32>(kc, a, b, tile, a_format(p), b_format(p));
     } else {
       if (p.group == 8)
-        micro_groups<8>(kc, a, b, tile);
+        micro_groups<8>(kc, a, b, tile, Input, InputB);
       else
-        micro_groups<4>(kc, a, b, tile);
+        micro_groups<4>(kc, a, b, tile, Input, InputB);
     }
   }
 };
