@@ -95,8 +95,9 @@ void add_layout_options(CLI::App* cmd, LayoutSelection& o, OperandOption operand
       ->check(integer_in(0, 7));
   cmd->add_option("--index-key,--index_key", o.mods.index_key,
                   taken_by("index_key") +
-                      "Which part of IDX holds the indices (0-1 wave32, 0-3 wave64 for 16/8-bit A; "
-                      "legal values per instruction in `mxlane list`). Example: --index-key 1")
+                      "Which part of IDX holds the indices (gfx1200: 0-1 wave32, 0-3 wave64 for 16/8-bit A; "
+                      "gfx1250: 1 reads IDX shifted right by half its width, switch cdna5_index_key; legal values "
+                      "per instruction in `mxlane list`). Example: --index-key 1")
       ->check(integer_in(0, 3));
   cmd->add_option("--matrix-a-reuse,--matrix_a_reuse", o.mods.matrix_a_reuse,
                   taken_by("matrix_a_reuse") +
