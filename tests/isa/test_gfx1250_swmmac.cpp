@@ -204,6 +204,35 @@ TEST_CASE("gfx1250 SWMMAC: index_key 1 reads IDX shifted by half its width, or a
   }
 }
 
+TEST_CASE("gfx1250 SWMMAC: lanemap names an index no register holds under index_key 1", "[isa][gfx1250][swmmac][cli]") {
+  // K=64, stored column 9: field 9 of lane 0, beyond the 8 fields the shifted register holds; column 3: bits
+  // 16 + 2*3 = 23:22 (swmmac_idx_place_key1).
+  const std::vector<std::string> base{"lanemap",   "--arch", "gfx1250",     "--inst", "v_swmmac_f32_16x16x64_f16",
+                                      "--operand", "IDX",    "--index-key", "1"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return mxlane_test::run_mxlane(args);
+  };
+  const auto unheld = with({"--element", "0,9"});
+  REQUIRE(unheld.code == 0);
+  CHECK(unheld.out.find("IDX[0][9] = 0: no register holds it") != std::string::npos);
+  CHECK(unheld.out.find("fields 8-15 read as 0") != std::string::npos);
+  const auto held = with({"--element", "0,3"});
+  REQUIRE(held.code == 0);
+  CHECK(held.out.find("IDX[0][3] = v0{0}.[23:22]") != std::string::npos);
+  const auto json = with({"--element", "0,9", "--format", "json"});
+  REQUIRE(json.code == 0);
+  const Json doc = Json::parse(json.out);
+  REQUIRE(doc.contains("held"));
+  CHECK(doc["held"] == false);
+  CHECK(doc["entries"].empty());
+  // `ignore`: the element is held, at index_key 0's place (bits 19:18).
+  const auto ignored = with({"--element", "0,9", "--option", "cdna5_index_key=ignore"});
+  REQUIRE(ignored.code == 0);
+  CHECK(ignored.out.find("IDX[0][9] = v0{0}.[19:18]") != std::string::npos);
+}
+
 TEST_CASE("gfx1250 SWMMAC: index_key 1 end to end through eval, hand-derived, both switch values",
           "[isa][gfx1250][swmmac][eval]") {
   // v_swmmac_f32_16x16x64_f16, row 0: A's stored values 0 and 1 are 1.0, B[k][0] = k + 1 (exact in f16), C = 0.
