@@ -41,7 +41,8 @@ bool whole_index_register(const Kernel& k) {
 }
 
 std::string index_argument(const Kernel& k) {
-  if (!whole_index_register(k) || k.mods.index_key == 0) return whole_index_register(k) ? "(int)s3" : "s3";
+  if (!whole_index_register(k)) return "s3";
+  if (k.mods.index_key == 0) return "(int)s3";
   return fmt::format("(int)(s3 >> {})", 16 * k.matrix->vgprs(Operand::IDX));
 }
 

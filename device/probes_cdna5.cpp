@@ -87,9 +87,10 @@ Case index_key_case(const Kernel& k, std::array<std::uint64_t, 8> integers) {
         return static_cast<std::uint64_t>(kPairs[(r + 5 * (c / 2)) % 6][c % 2]);  // IDX
       },
       "targeted: A = 1, B = (k mod 8) + 1, every index pair; index_key 0's fields (0, 1)");
-  // The IDX words follow A, B and C (kernel_source_operands); its lower half is the first fields/2 * 2 bits.
+  // The IDX words follow A, B and C (kernel_source_operands); its lower half is the first fields / 2 fields of
+  // 2 bits, all of the first word for K=128.
   const int idx_word = k.operand_dwords[0] + k.operand_dwords[1] + k.operand_dwords[2];
-  const std::uint32_t low_mask = fields == 16 ? 0xFFFFu : 0xFFFFFFFFu;
+  const std::uint32_t low_mask = fields >= 32 ? 0xFFFFFFFFu : (1u << fields) - 1;
   for (int lane = 0; lane < k.target.wave; ++lane) {
     std::uint32_t& w = out.in[static_cast<std::size_t>(lane * k.in_dwords + idx_word)];
     w = (w & ~low_mask) | (0x44444444u & low_mask);

@@ -78,20 +78,13 @@ OutputFeeds FeedingSlots::of(int block, int row, int col, std::span<const int> i
     feeds.irregular_indices = sparse.irregular;
     for (int c = 0; c < idx_->cols(); ++c) {
       const std::vector<Placement> at = idx_->forward(block, row, c);
-      Placement p;
-      p.block = block;
-      p.row = row;
-      p.col = c;
-      if (!at.empty()) p = at.front();
+      const Placement p = at.empty() ? unplaced(block, row, c) : at.front();
       feeds.idx.push_back(
           FeedingSlot{Operand::IDX, 4 * (c / 2) + indices[static_cast<std::size_t>(c)], p, p, at.empty()});
     }
     for (const SparseTerm& term : sparse.terms) {
       if (term.stored < 0) {
-        Placement none;
-        none.block = block;
-        none.row = row;
-        none.col = term.k;
+        const Placement none = unplaced(block, row, term.k);
         feeds.a.push_back(FeedingSlot{Operand::A, term.k, none, none, true});
       } else {
         feeds.a.push_back(feed(Operand::A, term.k, a_.forward(block, row, term.stored)[copy], natural_a_));

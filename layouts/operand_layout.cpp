@@ -181,6 +181,23 @@ Placement OperandLayout::place(const Coords& logical) const {
 
 bool OperandLayout::held(const Coords& logical) const { return bits_.item_of(logical) < held_items_; }
 
+std::optional<Coords> OperandLayout::first_unheld(const std::function<bool(const Coords&)>& nonzero) const {
+  if (held_items_ == items_per_lane()) return std::nullopt;
+  for (int b = 0; b < blocks(); ++b)
+    for (int r = 0; r < rows(); ++r)
+      for (int c = 0; c < cols(); ++c)
+        if (const Coords at{b, r, c, 0}; !held(at) && nonzero(at)) return at;
+  return std::nullopt;
+}
+
+std::string OperandLayout::unheld_reason() const {
+  if (held_items_ == items_per_lane()) return "";
+  return fmt::format(
+      "with index_key 1 under cdna5_index_key=shift the IDX register holds fields 0-{} of a lane only; the others "
+      "read as 0 (docs/cdna5.md §2.5)",
+      held_items_ - 1);
+}
+
 std::vector<Placement> OperandLayout::forward(int block, int row, int col) const {
   check_range(*desc_, operand_, "block", block, blocks());
   check_range(*desc_, operand_, "row", row, rows());

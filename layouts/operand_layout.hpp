@@ -2,6 +2,8 @@
 // forward and inverse, with the modifiers applied as the instruction reads the operand.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,16 @@ struct Placement {
   bool negated = false;   // NEG/NEG_HI negate it as it is read (RDNA3 float WMMA)
   bool absolute = false;  // NEG_HI[2] takes |C| (before NEG[2]) as it is read
 };
+
+// An element that no slot holds, named by its coordinates only (its slot is meaningless): a sparse row's unstored
+// k, a gfx1250 index no register holds under index_key 1.
+inline Placement unplaced(int block, int row, int col) {
+  Placement p;
+  p.block = block;
+  p.row = row;
+  p.col = col;
+  return p;
+}
 
 // Every element that one sub-dword slot feeds; empty when the instruction does not read it.
 struct SlotContents {
@@ -80,6 +92,11 @@ class OperandLayout {
 
   // Whether a register holds the element at `logical` (else it reads as 0).
   bool held(const Coords& logical) const;
+  // The first element (block, row, col order) no register holds for which `nonzero` is true: a value there
+  // could not be given to the instruction. With unheld_reason(), the error of pack() and run_matrix().
+  std::optional<Coords> first_unheld(const std::function<bool(const Coords&)>& nonzero) const;
+  // Why some elements are held by no register (empty when every element is held).
+  std::string unheld_reason() const;
   // Items per lane that registers hold: items_per_lane(), or its first half when a gfx1250 index_key 1
   // shifts zeros into the rest.
   int held_items() const { return held_items_; }

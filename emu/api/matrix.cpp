@@ -29,14 +29,10 @@ void scatter(LaneRegFile& regs, int base, const OperandLayout& layout, const std
 // cdna5_index_key=shift reads zeros there, docs/cdna5.md §2.5) must be 0, or the result would not be
 // the product of the matrices given.
 void scatter_indices(LaneRegFile& regs, int base, const OperandLayout& layout, const std::vector<BitMatrix>& m) {
-  for (int b = 0; b < layout.blocks(); ++b)
-    for (int r = 0; r < layout.rows(); ++r)
-      for (int c = 0; c < layout.cols(); ++c)
-        if (m[static_cast<std::size_t>(b)](r, c) != 0 && !layout.held(Coords{b, r, c, 0}))
-          throw InvalidArgument(
-              fmt::format("IDX[{}][{}][{}] = {}: with index_key 1 no register holds this index and it reads as 0 "
-                          "(cdna5_index_key=shift, docs/cdna5.md §2.5); give 0 there",
-                          b, r, c, m[static_cast<std::size_t>(b)](r, c)));
+  const auto value = [&](const Coords& at) { return m[static_cast<std::size_t>(at.block)](at.row, at.col); };
+  if (const auto at = layout.first_unheld([&](const Coords& x) { return value(x) != 0; }))
+    throw InvalidArgument(fmt::format("IDX[{}][{}][{}] = {}: no register holds this index: {}; give 0 there", at->block,
+                                      at->row, at->col, value(*at), layout.unheld_reason()));
   scatter(regs, base, layout, m);
 }
 

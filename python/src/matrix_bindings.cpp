@@ -216,19 +216,10 @@ Words pack(const std::string& arch, const std::string& inst, std::optional<int> 
     write_slot(regs, 0, p.slot, value);
   }
   // An element no register holds (gfx1250 IDX under index_key 1) reads as 0: any other value is lost.
-  for (int b = 0; b < layout.blocks(); ++b)
-    for (int r = 0; r < layout.rows(); ++r)
-      for (int c = 0; c < layout.cols(); ++c)
-        if (m(b, r, c) != 0 && !layout.held(Coords{b, r, c, 0})) {
-          Placement p;
-          p.block = b;
-          p.row = r;
-          p.col = c;
-          throw InvalidArgument(fmt::format(
-              "matrix: {} = {:#x}, but no register holds it with these modifiers: it reads as 0 (index_key 1 "
-              "under cdna5_index_key=shift, docs/cdna5.md §2.5)",
-              element_notation(layout.operand(), p, multi), m(b, r, c)));
-        }
+  if (const auto at = layout.first_unheld([&](const Coords& x) { return m(x.block, x.row, x.col) != 0; }))
+    throw InvalidArgument(fmt::format("matrix: {} = {:#x}, but no register holds it: {}",
+                                      element_notation(layout.operand(), unplaced(at->block, at->row, at->col), multi),
+                                      m(at->block, at->row, at->col), layout.unheld_reason()));
   Words out({static_cast<py::ssize_t>(vgprs), static_cast<py::ssize_t>(layout.wave())});
   auto w = out.mutable_unchecked<2>();
   for (int r = 0; r < vgprs; ++r)

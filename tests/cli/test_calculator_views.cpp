@@ -204,10 +204,8 @@ TEST_CASE("lanemap --view registers: the calculator's --matrix-layout rows", "[c
 TEST_CASE("lanemap --view registers: grid, asciidoc, json and svg carry the same cells", "[cli][views][registers]") {
   const std::vector<std::string> base{"lanemap",   "--arch", "gfx90a", "--inst",   "v_mfma_f32_4x4x4f16",
                                       "--operand", "A",      "--view", "registers"};
-  auto with = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = base;
-    args.insert(args.end(), extra.begin(), extra.end());
-    const Run r = run_mxlane(args);
+  auto with = [&](const std::vector<std::string>& extra) {
+    const Run r = run_mxlane(base, extra);
     REQUIRE(r.code == 0);
     return r.out;
   };

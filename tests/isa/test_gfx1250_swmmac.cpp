@@ -209,11 +209,7 @@ TEST_CASE("gfx1250 SWMMAC: lanemap names an index no register holds under index_
   // 16 + 2*3 = 23:22 (swmmac_idx_place_key1).
   const std::vector<std::string> base{"lanemap",   "--arch", "gfx1250",     "--inst", "v_swmmac_f32_16x16x64_f16",
                                       "--operand", "IDX",    "--index-key", "1"};
-  auto with = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = base;
-    args.insert(args.end(), extra.begin(), extra.end());
-    return mxlane_test::run_mxlane(args);
-  };
+  auto with = [&](const std::vector<std::string>& extra) { return mxlane_test::run_mxlane(base, extra); };
   const auto unheld = with({"--element", "0,9"});
   REQUIRE(unheld.code == 0);
   CHECK(unheld.out.find("IDX[0][9] = 0: no register holds it") != std::string::npos);
@@ -279,7 +275,8 @@ TEST_CASE("gfx1250 SWMMAC: index_key 1 through the matrix API, and an index no r
   CHECK(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, {}, I)[0](0, 0) == 0x40A00000u);
   I[0](0, 16) = 1;
   CHECK_THROWS_WITH(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, {}, I),
-                    Catch::Contains("IDX[0][0][16] = 1: with index_key 1 no register holds this index"));
+                    Catch::Contains("IDX[0][0][16] = 1: no register holds this index: with index_key 1 under "
+                                    "cdna5_index_key=shift the IDX register holds fields 0-15"));
   Switches ignore;
   set_switch(ignore, "cdna5_index_key", "ignore");
   CHECK(run_matrix(d, A, B, C, Modifiers{.index_key = 1}, ignore, I)[0](0, 0) == 0x40A00000u);

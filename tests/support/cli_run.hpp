@@ -24,6 +24,12 @@ inline Run run_mxlane(std::vector<std::string> args) {
   return {code, out.str(), err.str()};
 }
 
+// `args` then `extra`: a test's fixed command line with what each check adds.
+inline Run run_mxlane(std::vector<std::string> args, const std::vector<std::string>& extra) {
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_mxlane(std::move(args));
+}
+
 // `mxlane ARGS... FILE` where FILE is a private temp file holding `input` (eval, replay).
 inline Run run_mxlane_on_input(std::vector<std::string> args, const std::string& input) {
   const ScratchFile file("mxlane_test_input");

@@ -209,15 +209,10 @@ void render_forward(const OperandLayout& l, const LanemapHeader& h, LanemapForma
     return;
   }
   print_text_header(l, h, format, out);
-  if (placements.empty()) {
-    Placement p;
-    p.block = block;
-    p.row = row;
-    p.col = col;
+  if (placements.empty())
     out << (format == LanemapFormat::markdown ? "- " : "")
         << fmt::format("{} = 0: no register holds it (see the note above)\n",
-                       element_notation(l.operand(), p, l.blocks() > 1));
-  }
+                       element_notation(l.operand(), unplaced(block, row, col), l.blocks() > 1));
   for (const auto& group : group_by_slot(placements))
     out << (format == LanemapFormat::markdown ? "- " : "")
         << fmt::format("{} = {}", element_notation(l.operand(), group.front(), l.blocks() > 1), lane_set_text(group))

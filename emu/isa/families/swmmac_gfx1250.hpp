@@ -9,7 +9,8 @@ std::optional<std::string> swmmac_gfx1250_refuses_modifier(const InstrDesc& d, s
 
 // The gfx1250 WMMA rules with a sparse A (docs/cdna5.md §2.5): the compressed A in the dense map over its
 // K/2 stored columns, B in blocks of 256 bits, one 2-bit index per stored value filling one IDX VGPR (K=64)
-// or two (K=128) [SRC-EMU], index_key 1 as switch cdna5_index_key says [INF]; the accumulator is read from D's registers, given as C; no fast kernels.
+// or two (K=128) [SRC-EMU], index_key 1 as switch cdna5_index_key says [INF]; the accumulator is read from D's
+// registers, given as C; no fast kernels.
 template <>
 struct FamilyRules<MatrixFamilyId::swmmac_gfx1250> {
   static constexpr MatrixFamily traits = [] {
