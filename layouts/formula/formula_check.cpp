@@ -30,7 +30,7 @@ std::vector<std::int64_t> slot_values(const IndexExpression& e, const SlotVariab
     if (name == "L")
       values.push_back(lane);
     else if (name == "G")
-      values.push_back(g);
+      values.push_back(g / v.g_divisor);
     else if (name == "s")
       values.push_back(step);
     else if (name == "threadIdx.x")
@@ -64,38 +64,6 @@ bool holds(const Placement& p, const ElementAt& at) {
   return at.inside && p.block == at.block && p.row == at.row && p.col == at.col;
 }
 
-// Walks every slot (L, G) of the operand, lane by lane and G ascending. `check(L, G)` evaluates the
-// formula there and returns a SlotMismatch holding what it names (`formula`, and `index` for
-// loads); the slot passes when that is one of the elements the layout puts there.
-template <typename Check>
-CheckReport check_slots(const OperandLayout& layout, std::size_t keep, Check check) {
-  CheckReport report;
-  const int step = layout.element_bits() == 64 ? 2 : 1;
-  for (int lane = 0; lane < layout.wave(); ++lane) {
-    for (int vgpr = 0; vgpr < layout.vgprs(); vgpr += step) {
-      for (SlotContents& contents : layout.inverse(vgpr, lane)) {
-        if (contents.elements.empty()) {  // e.g. the other half of a 16-bit RDNA3 C/D register
-          ++report.unused_slots;
-          continue;
-        }
-        ++report.checked;
-        const int g = vector_index(layout, contents.slot);
-        SlotMismatch m = check(lane, g);
-        if (std::any_of(contents.elements.begin(), contents.elements.end(),
-                        [&](const Placement& p) { return holds(p, m.formula); }))
-          continue;
-        if (report.mismatches++ < static_cast<std::int64_t>(keep)) {
-          m.slot = contents.slot;
-          m.g = g;
-          m.layout = std::move(contents.elements);
-          report.slots.push_back(std::move(m));
-        }
-      }
-    }
-  }
-  return report;
-}
-
 }  // namespace
 
 std::vector<std::string> forward_variables(const OperandLayout& layout) {
@@ -122,6 +90,34 @@ int vector_length(const OperandLayout& layout) {
 int vector_index(const OperandLayout& layout, const Slot& slot) {
   const int bits = layout.element_bits();
   return bits == 64 ? slot.vgpr / 2 : (slot.vgpr * 32 + slot.bit_lo) / bits;
+}
+
+CheckReport check_slots(const OperandLayout& layout, std::size_t keep, const SlotFormula& formula) {
+  CheckReport report;
+  const int step = layout.element_bits() == 64 ? 2 : 1;
+  for (int lane = 0; lane < layout.wave(); ++lane) {
+    for (int vgpr = 0; vgpr < layout.vgprs(); vgpr += step) {
+      for (SlotContents& contents : layout.inverse(vgpr, lane)) {
+        if (contents.elements.empty()) {  // e.g. the other half of a 16-bit RDNA3 C/D register
+          ++report.unused_slots;
+          continue;
+        }
+        ++report.checked;
+        const int g = vector_index(layout, contents.slot);
+        SlotMismatch m = formula(lane, g);
+        if (std::any_of(contents.elements.begin(), contents.elements.end(),
+                        [&](const Placement& p) { return holds(p, m.formula); }))
+          continue;
+        if (report.mismatches++ < static_cast<std::int64_t>(keep)) {
+          m.slot = contents.slot;
+          m.g = g;
+          m.layout = std::move(contents.elements);
+          report.slots.push_back(std::move(m));
+        }
+      }
+    }
+  }
+  return report;
 }
 
 CheckReport check_forward(const OperandLayout& layout, const ForwardFormula& f, std::size_t keep) {
@@ -316,6 +312,89 @@ PairReport check_pair(const InstrDesc& desc, const Modifiers& mods, const Switch
       if (!wrong && m.missing.empty() && m.doubled.empty()) continue;
       if (report.mismatches++ < static_cast<std::int64_t>(keep)) report.first.push_back(std::move(m));
     }
+  }
+  return report;
+}
+
+bool CheckReport::k_in_order() const {
+  for (std::size_t x = 0; x < k_order.size(); ++x)
+    if (k_order[x] != static_cast<std::int64_t>(x)) return false;
+  return true;
+}
+
+ChainFormula chain_formula(const InverseFormula& f) {
+  return [&f](int lane, int g, int step) {
+    return ElementAt{0, evaluate_slot(f.row, "row", f.variables, lane, g, step),
+                     evaluate_slot(f.col, "col", f.variables, lane, g, step), true};
+  };
+}
+
+CheckReport check_chain(const OperandLayout& layout, int steps, const ChainFormula& formula, std::size_t keep) {
+  const InstrDesc& desc = layout.desc();
+  const Operand op = layout.operand();
+  if (op != Operand::A && op != Operand::B)
+    throw InvalidArgument(
+        fmt::format("--steps: chains A or B, whose K the chained instructions split; {} is one matrix for every step",
+                    operand_name(op)));
+  if (layout.blocks() > 1)
+    throw InvalidArgument(fmt::format("--steps: {} has {} blocks; chains are checked for single-block instructions",
+                                      desc.mnemonic, layout.blocks()));
+  if (op == Operand::A && desc.has(Operand::IDX))
+    throw InvalidArgument(fmt::format(
+        "--steps: A of the sparse {} holds compressed columns, which k each meets is in its IDX register; check A "
+        "one instruction at a time",
+        desc.mnemonic));
+  if (steps < 1 || steps > 1024) throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", steps));
+  const bool is_a = op == Operand::A;
+  const std::int64_t k = desc.k, k_total = k * steps;
+  const std::int64_t rows = is_a ? layout.rows() : k_total, cols = is_a ? k_total : layout.cols();
+  CheckReport report;
+  report.steps = steps;
+  report.k_order.assign(static_cast<std::size_t>(k_total), -1);
+  const int vgpr_step = layout.element_bits() == 64 ? 2 : 1;
+  for (int step = 0; step < steps; ++step) {
+    for (int lane = 0; lane < layout.wave(); ++lane) {
+      for (int vgpr = 0; vgpr < layout.vgprs(); vgpr += vgpr_step) {
+        for (SlotContents& contents : layout.inverse(vgpr, lane)) {
+          if (contents.elements.empty()) {
+            ++report.unused_slots;
+            continue;
+          }
+          ++report.checked;
+          SlotMismatch m;
+          m.g = vector_index(layout, contents.slot);
+          m.step = step;
+          m.formula = formula(lane, m.g, step);
+          m.formula.inside = m.formula.block == 0 && m.formula.row >= 0 && m.formula.row < rows && m.formula.col >= 0 &&
+                             m.formula.col < cols;
+          const std::int64_t named_k = is_a ? m.formula.col : m.formula.row;
+          bool ok = false;
+          for (const Placement& p : contents.elements) {  // under a broadcast: any element the slot feeds
+            if (!m.formula.inside || (is_a ? p.row != m.formula.row : p.col != m.formula.col)) continue;
+            std::int64_t& order = report.k_order[static_cast<std::size_t>(step * k + (is_a ? p.col : p.row))];
+            if (order < 0) order = named_k;
+            if (order == named_k) {
+              ok = true;
+              break;
+            }
+            m.k_before = order;
+          }
+          if (ok) continue;
+          if (report.mismatches++ < static_cast<std::int64_t>(keep)) {
+            m.slot = contents.slot;
+            m.layout = std::move(contents.elements);
+            report.slots.push_back(std::move(m));
+          }
+        }
+      }
+    }
+  }
+  std::vector<int> given(static_cast<std::size_t>(k_total));
+  for (const std::int64_t named : report.k_order)
+    if (named >= 0) ++given[static_cast<std::size_t>(named)];
+  for (std::int64_t x = 0; x < k_total; ++x) {
+    if (given[static_cast<std::size_t>(x)] == 0) report.k_missing.push_back(x);
+    if (given[static_cast<std::size_t>(x)] > 1) report.k_doubled.push_back(x);
   }
   return report;
 }

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct SlotVariables {
   std::int64_t block_dim_x = 0;  // 0: a 1-D block (threadIdx.x = L, no threadIdx.y)
   std::vector<std::string> free_names;
   std::vector<std::int64_t> free_values;  // same order as free_names
+  // G in the formula is the slot's G / g_divisor: 2 evaluates a formula written for the used
+  // elements of a 16-bit RDNA3 C/D (r = G/2) at mxlane's G, to explain a failure.
+  int g_divisor = 1;
 };
 // L, G, s, threadIdx.x[, threadIdx.y], then the free variables.
 std::vector<std::string> slot_variables(const SlotVariables& variables);
@@ -92,9 +96,11 @@ struct ForwardMismatch {
 struct SlotMismatch {
   Slot slot;
   int g = 0;
-  std::optional<std::int64_t> index;  // load mode: the memory index the formula gives
-  ElementAt formula;                  // what the formula (or the loaded memory) says
-  std::vector<Placement> layout;      // every element the instruction reads from / writes to it
+  int step = 0;                          // chains (check_chain): the instruction of the chain
+  std::optional<std::int64_t> k_before;  // chains: the K index an earlier slot gave this (step, k)
+  std::optional<std::int64_t> index;     // load mode: the memory index the formula gives
+  ElementAt formula;                     // what the formula (or the loaded memory) says
+  std::vector<Placement> layout;         // every element the instruction reads from / writes to it
 };
 
 struct CheckReport {
@@ -106,7 +112,13 @@ struct CheckReport {
   std::vector<std::int64_t> copies_named;
   std::vector<ForwardMismatch> forward;  // the first `keep` mismatches, in checking order
   std::vector<SlotMismatch> slots;
-  bool ok() const { return mismatches == 0; }
+  // Chains (check_chain): the steps, and for instruction s's k the whole operand's K index the
+  // formula gives it (index s*K + k; -1 when no slot names it), and the K indices named by no
+  // (s, k) or by several.
+  int steps = 0;
+  std::vector<std::int64_t> k_order, k_missing, k_doubled;
+  bool ok() const { return mismatches == 0 && k_missing.empty() && k_doubled.empty(); }
+  bool k_in_order() const;  // chains: k_order[x] == x for every x
 };
 
 // An evaluation error of one of the formula's expressions, `expression_name` naming it ("lane",
@@ -129,6 +141,25 @@ class FormulaError : public ExpressionError {
 CheckReport check_forward(const OperandLayout& layout, const ForwardFormula& formula, std::size_t keep);
 CheckReport check_inverse(const OperandLayout& layout, const InverseFormula& formula, std::size_t keep);
 CheckReport check_load(const OperandLayout& layout, const LoadFormula& formula, std::size_t keep);
+
+// The walk the slot modes share: `formula(L, G)` returns a SlotMismatch holding what it names
+// (`formula`, and `index` for loads); the slot passes when that is one of the elements the layout
+// puts there. Slots the instruction does not use are counted, not checked.
+using SlotFormula = std::function<SlotMismatch(int lane, int g)>;
+CheckReport check_slots(const OperandLayout& layout, std::size_t keep, const SlotFormula& formula);
+
+// ---- Chains: one formula for A or B over several chained instructions ------------------------
+// Steps s = 0..steps-1 accumulate into one D; `formula(L, G, s)` names the element of the whole
+// operand that slot (L, G) holds at step s: A is M x (K*steps), B is (K*steps) x N (block 0).
+// The operand passes when every slot's row (A) or column (B) is the instruction's and its k follows
+// one K order shared by every slot: each (s, k) of the instruction gets one whole-operand K index,
+// and every index 0..K*steps-1 is given once. Pair mode's rule: a K order that A and B share gives
+// the same sums. Throws InvalidArgument (naming --steps) for C or D, a multi-block instruction, the
+// compressed A of a sparse one, or steps outside 1..1024.
+using ChainFormula = std::function<ElementAt(int lane, int g, int step)>;
+CheckReport check_chain(const OperandLayout& layout, int steps, const ChainFormula& formula, std::size_t keep);
+// The chain formula of an inverse formula (row, col in L, G and s; block unused).
+ChainFormula chain_formula(const InverseFormula& formula);
 
 // ---- Pair mode: A and B loaded by two load formulas over chained instructions ---------------
 // For every D[i][j] and every chained step s = 0..steps-1, the feeding relation (FeedingSlots)

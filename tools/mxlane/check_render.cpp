@@ -75,14 +75,18 @@ void print_mismatch(const CheckRequest& r, const SlotMismatch& m, std::ostream& 
     said = fmt::format("formula {} (not an element of {})", said, operand_name(l.operand()));
   else
     said = "formula " + said;
-  out << fmt::format("L={} G={} ({}): {}; layout {}\n", m.slot.lane, m.g, slot_notation(m.slot), said,
-                     layout_elements(l, m.layout));
+  const std::string step = r.steps > 0 ? fmt::format(" s={}", m.step) : "";
+  const std::string before =
+      m.k_before ? fmt::format(" (the K index of its k at step {} is {} in an earlier slot)", m.step, *m.k_before) : "";
+  out << fmt::format("L={} G={}{} ({}): {}; layout {}{}\n", m.slot.lane, m.g, step, slot_notation(m.slot), said,
+                     layout_elements(l, m.layout), before);
 }
 
 std::string expressions_text(const CheckRequest& r) {
   std::string text;
   for (const auto& [option, expression] : r.expressions)
     append_item(text, fmt::format("--{} '{}'", option, expression), " ");
+  if (r.steps > 0) text += fmt::format(" over {} chained step{}", r.steps, r.steps == 1 ? "" : "s");
   if (r.mode == CheckMode::load)
     text += fmt::format(" (--order {} --ld {}{})", r.order == formula::MemoryOrder::row_major ? "row" : "col", r.ld,
                         r.block_stride ? fmt::format(" --block-stride {}", *r.block_stride) : "");
@@ -99,18 +103,40 @@ std::string ranges_text(const CheckRequest& r, const CheckReport& report) {
     if (report.per_copy) text += fmt::format(", r = 0..{}", l.replicas() - 1);
     return text;
   }
-  return fmt::format("for L = 0..{}, G = 0..{} ({}-bit elements){}", l.wave() - 1, formula::vector_length(l) - 1,
-                     l.element_bits(), r.sweep.empty() ? "" : ", " + r.sweep);
+  return fmt::format("for L = 0..{}, G = 0..{}{} ({}-bit elements){}", l.wave() - 1, formula::vector_length(l) - 1,
+                     r.steps > 0 ? fmt::format(", s = 0..{}", r.steps - 1) : "", l.element_bits(),
+                     r.sweep.empty() ? "" : ", " + r.sweep);
 }
 
 bool any_modifier(const Modifiers& m) {
   return m.cbsz != 0 || m.abid != 0 || m.blgp != 0 || m.opsel != 0 || m.neg != 0 || m.neg_hi != 0;
 }
 
+std::string k_text(const std::vector<std::int64_t>& ks) {
+  if (ks.empty()) return "none";
+  std::string text;
+  for (std::size_t n = 0; n < ks.size() && n < 32; ++n) append_item(text, std::to_string(ks[n]), " ");
+  return ks.size() > 32 ? text + fmt::format(" ... ({} in all)", ks.size()) : text;
+}
+
+// "s=0: 0 1 2 3 8 9 10 11; s=1: 4 5 6 7 12 13 14 15": the K index of each step's k.
+std::string k_order_text(const CheckReport& report) {
+  const std::size_t per_step = report.k_order.size() / static_cast<std::size_t>(report.steps);
+  std::string text;
+  for (int s = 0; s < report.steps && s < 8; ++s) {
+    std::string step;
+    for (std::size_t k = 0; k < per_step; ++k)
+      append_item(step, std::to_string(report.k_order[static_cast<std::size_t>(s) * per_step + k]), " ");
+    append_item(text, fmt::format("s={}: {}", s, step), "; ");
+  }
+  return report.steps > 8 ? text + "; ..." : text;
+}
+
 std::string verdict(const CheckRequest& r, const CheckReport& report) {
   const std::string op(operand_name(r.layout->operand()));
-  const std::string what =
-      r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements") : "slots (L, G)";
+  const std::string what = r.mode == CheckMode::forward ? (report.per_copy ? "element copies" : "elements")
+                           : r.steps > 0                ? "slots (L, G, s)"
+                                                        : "slots (L, G)";
   const std::string points =
       r.sweep_points > 1 ? fmt::format(", at each of the {} points of {}", r.sweep_points, r.sweep) : "";
   if (report.ok()) {
@@ -129,6 +155,9 @@ std::string verdict(const CheckRequest& r, const CheckReport& report) {
   if (r.mode == CheckMode::load)
     return fmt::format("FAILED{}: {} of {} {} of {} {} the wrong element{}", at, report.mismatches, report.checked,
                        what, op, r.layout->operand() == Operand::D ? "map to" : "receive", first);
+  if (report.mismatches == 0)  // a chain whose slots agree but whose K order misses or repeats an index
+    return fmt::format("FAILED{}: the {} {} of {} give no K order: K indices named by no (s, k): {}; by several: {}",
+                       at, report.checked, what, op, k_text(report.k_missing), k_text(report.k_doubled));
   return fmt::format("FAILED{}: {} of {} {} of {} do not match{}", at, report.mismatches, report.checked, what, op,
                      first);
 }
@@ -149,6 +178,17 @@ std::vector<std::string> check_notes(const CheckRequest& r, const CheckReport& r
         "{} holds {} copies of each element (copy r in lanes 16r..16r+15); the formula names "
         "{} element{}; use the variable r to check every copy",
         operand_name(l.operand()), l.replicas(), named.empty() ? "no copy of any" : named, named.empty() ? "" : "s"));
+  }
+  if (r.steps > 0 && report.ok()) {
+    const std::string k_name = l.operand() == Operand::A ? "A's columns" : "B's rows";
+    if (report.k_in_order())
+      notes.push_back(
+          fmt::format("{} follow the instructions' order: step s's k is K index s*{} + k", k_name, l.desc().k));
+    else
+      notes.push_back(fmt::format(
+          "{} follow a K order of their own (the K index of each step's k: {}); the sums are the same only if the "
+          "other operand's formula follows the same order (check both together with --pair)",
+          k_name, k_order_text(report)));
   }
   if (report.unused_slots != 0)
     notes.push_back(fmt::format("{} slots (L, G) that the instruction does not {} were not checked",
@@ -201,6 +241,7 @@ void render_pair_text(const PairRequest& r, const formula::PairReport& report, s
       d.mnemonic, r.arch->name, d.wave, any_modifier(r.mods) ? ", " + format_modifiers(d, r.mods) : "", r.steps,
       r.steps == 1 ? "" : "s", r.load_a, order_name(r.order_a), r.ld_a, r.load_b, order_name(r.order_b), r.ld_b,
       d.m - 1, d.n - 1, report.k_total - 1, r.sweep.empty() ? "" : ", " + r.sweep);
+  for (const std::string& note : r.notes) out << "Note: " << note << '\n';
   for (const formula::PairMismatch& m : report.first) print_pair_mismatch(m, report.k_total, out);
   const std::string once = fmt::format("A[i][k]*B[k][j] for k = 0..{} once each", report.k_total - 1);
   if (report.ok()) {
@@ -248,6 +289,7 @@ void render_pair_json(const PairRequest& r, const formula::PairReport& report, s
            {"ld_b", r.ld_b},
            {"steps", r.steps},
            {"k", report.k_total}};
+  if (!r.notes.empty()) doc["transposed"] = true;
   add_sweep_and_totals(doc, r, report);
   Json first = Json::array();
   for (const formula::PairMismatch& m : report.first) {
@@ -277,11 +319,13 @@ void render_check_text(const CheckRequest& r, const CheckReport& report, std::os
   out << fmt::format("Checking {} of {} ({}, wave{}{}) against {}, {}\n", operand_name(l.operand()), d.mnemonic,
                      r.arch->name, d.wave, any_modifier(l.modifiers()) ? ", " + format_modifiers(d, l.modifiers()) : "",
                      expressions_text(r), ranges_text(r, report));
+  for (const std::string& note : r.notes) out << "Note: " << note << '\n';
   for (const std::string& note : l.notes()) out << "Note: " << note << '\n';
   for (const ForwardMismatch& m : report.forward) print_mismatch(r, m, out);
   for (const SlotMismatch& m : report.slots) print_mismatch(r, m, out);
   out << verdict(r, report) << '\n';
   for (const std::string& note : check_notes(r, report)) out << "Note: " << note << '\n';
+  for (const std::string& hint : r.hints) out << "Hint: " << hint << '\n';
 }
 
 void render_check_json(const CheckRequest& r, const CheckReport& report, std::ostream& out) {
@@ -291,7 +335,7 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
   for (const ModifierRange& range : legal_modifiers(d)) mods[range.name] = modifier_value(l.modifiers(), range.name);
   Json expressions = Json::object();
   for (const auto& [option, expression] : r.expressions) expressions[option] = expression;
-  static constexpr const char* kModes[] = {"forward", "inverse", "load"};
+  static constexpr const char* kModes[] = {"forward", "inverse", "load", "linear"};
   Json doc{{"format", "mxlane.check/1"},
            {"arch", r.arch->name},
            {"inst", d.mnemonic},
@@ -301,6 +345,8 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
            {"mods", mods},
            {"mode", kModes[static_cast<int>(r.mode)]},
            {"expressions", expressions}};
+  if (!r.notes.empty()) doc["transposed"] = true;
+  if (r.steps > 0) doc["steps"] = r.steps;
   if (r.mode == CheckMode::load) {
     doc["order"] = r.order == formula::MemoryOrder::row_major ? "row" : "col";
     doc["ld"] = r.ld;
@@ -309,8 +355,15 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
   add_sweep_and_totals(doc, r, report);
   doc["unused_slots"] = report.unused_slots;
   if (!report.copies_named.empty()) doc["copies_named"] = report.copies_named;
-  doc["notes"] = l.notes();
+  if (r.steps > 0) {
+    doc["k_order"] = report.k_order;
+    doc["k_missing"] = report.k_missing;
+    doc["k_doubled"] = report.k_doubled;
+  }
+  doc["notes"] = r.notes;
+  for (const std::string& note : l.notes()) doc["notes"].push_back(note);
   for (const std::string& note : check_notes(r, report)) doc["notes"].push_back(note);
+  doc["hints"] = r.hints;
   Json first = Json::array();
   for (const ForwardMismatch& m : report.forward) {
     Json e{{"block", m.block}, {"row", m.row}, {"col", m.col}};
@@ -326,6 +379,8 @@ void render_check_json(const CheckRequest& r, const CheckReport& report, std::os
   for (const SlotMismatch& m : report.slots) {
     Json e{
         {"lane", m.slot.lane}, {"g", m.g}, {"vgpr", m.slot.vgpr}, {"bit_lo", m.slot.bit_lo}, {"bit_hi", m.slot.bit_hi}};
+    if (r.steps > 0) e["step"] = m.step;
+    if (m.k_before) e["k_before"] = *m.k_before;
     if (m.index) e["index"] = *m.index;
     e["formula"] =
         Json{{"block", m.formula.block}, {"row", m.formula.row}, {"col", m.formula.col}, {"inside", m.formula.inside}};

@@ -12,7 +12,7 @@
 
 namespace mxlane::cli {
 
-enum class CheckMode { forward, inverse, load };
+enum class CheckMode { forward, inverse, load, linear };
 
 // What was checked: the layout, the mode and the expressions as the user typed them.
 struct CheckRequest {
@@ -27,6 +27,10 @@ struct CheckRequest {
   std::string sweep{};         // "i = 0..3, n = 2": the free variables' ranges, empty without --var
   std::string sweep_failed{};  // "i=2": the first values that failed
   std::int64_t sweep_points = 1;
+  int steps = 0;                     // inverse and linear over chained instructions (--steps)
+  std::string linear_source{};       // linear: the file name ("-": standard input)
+  std::vector<std::string> notes{};  // before the mismatches: --transposed
+  std::vector<std::string> hints{};  // after a failure: a formula that passes under another reading
 };
 
 // Pair mode: A and B loaded by two formulas over chained instructions, judged per D element.
@@ -40,6 +44,7 @@ struct PairRequest {
   int steps = 1;
   std::string sweep{}, sweep_failed{};  // as in CheckRequest
   std::int64_t sweep_points = 1;
+  std::vector<std::string> notes{};  // --transposed
 };
 
 void render_check_text(const CheckRequest& request, const formula::CheckReport& report, std::ostream& out);

@@ -3,13 +3,19 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <iterator>
+#include <sstream>
 #include <optional>
 #include <utility>
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
+#include "emu/protocol/linear_layout_json.hpp"
 #include "layouts/formula/formula_check.hpp"
+#include "layouts/formula/linear_layout.hpp"
 #include "tools/mxlane/check_render.hpp"
 #include "tools/mxlane/cli.hpp"
 #include "tools/mxlane/commands.hpp"
@@ -71,32 +77,82 @@ CheckMode choose_mode(const CheckOptions& o) {
     const char* name;
     bool given;
   };
-  // Per mode (in CheckMode order) its options, the required ones first: two, or one for load.
-  const Given modes[3][3] = {{{"lane", o.lane.has_value()}, {"vgpr", o.vgpr.has_value()}, {"bits", o.bits.has_value()}},
+  // Per mode (in CheckMode order) its options, the required ones first: two, or one for load and linear.
+  const Given modes[4][3] = {{{"lane", o.lane.has_value()}, {"vgpr", o.vgpr.has_value()}, {"bits", o.bits.has_value()}},
                              {{"row", o.row.has_value()}, {"col", o.col.has_value()}, {"block", o.block.has_value()}},
-                             {{"load", o.load.has_value()}, {"ld", o.ld.has_value()}, {"order", o.order.has_value()}}};
+                             {{"load", o.load.has_value()}, {"ld", o.ld.has_value()}, {"order", o.order.has_value()}},
+                             {{"linear-layout", o.linear_layout.has_value()}, {"", false}, {"", false}}};
   std::optional<std::size_t> mode;
   const char* first_given = nullptr;
-  for (std::size_t m = 0; m < 3; ++m) {
+  for (std::size_t m = 0; m < 4; ++m) {
     const auto given = std::find_if(std::begin(modes[m]), std::end(modes[m]), [](const Given& g) { return g.given; });
     if (given == std::end(modes[m])) continue;
     if (mode)
       throw InvalidArgument(fmt::format(
           "--{} and --{} belong to different modes: give forward (--lane --vgpr [--bits]), inverse (--row --col "
-          "[--block]) or load (--load [--ld --order])",
+          "[--block]), load (--load [--ld --order]) or a linear layout (--linear-layout FILE)",
           first_given, given->name));
     mode = m;
     first_given = given->name;
   }
   if (!mode)
     throw InvalidArgument(
-        "no formula given: use --lane and --vgpr [--bits] (forward), --row and --col [--block] (inverse) or --load "
-        "(load pattern)");
-  const std::size_t required = static_cast<CheckMode>(*mode) == CheckMode::load ? 1 : 2;
+        "no formula given: use --lane and --vgpr [--bits] (forward), --row and --col [--block] (inverse), --load "
+        "(load pattern) or --linear-layout FILE");
+  const CheckMode chosen = static_cast<CheckMode>(*mode);
+  const std::size_t required = chosen == CheckMode::load || chosen == CheckMode::linear ? 1 : 2;
   for (std::size_t n = 0; n < required; ++n)
     if (!modes[*mode][n].given)
       throw InvalidArgument(fmt::format("--{}: required with --{}", modes[*mode][n].name, first_given));
-  return static_cast<CheckMode>(*mode);
+  return chosen;
+}
+
+// ---- --transposed ----------------------------------------------------------------------------
+// A compiler may issue the instruction with A and B swapped to compute D^T = B^T x A^T: the user's
+// A[i][k] is then the instruction's B[k][i], the user's B[k][j] its A[j][k], and C, D are
+// transposed in place. The check runs on the instruction's operand with row and col exchanged.
+
+std::string uppercase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// The instruction's operand that holds the user's `operand` under --transposed.
+std::string swapped_operand(const std::string& operand) {
+  const std::string name = uppercase(operand);
+  if (name == "A") return "B";
+  if (name == "B") return "A";
+  if (name == "C" || name == "D") return name;
+  throw InvalidArgument(fmt::format(
+      "--transposed: swaps A and B and transposes C and D; --operand {} has no transposed meaning", operand));
+}
+
+std::string transposed_note(const std::string& user_operand, const OperandLayout& layout) {
+  const std::string user = uppercase(user_operand);
+  const std::string_view instr = operand_name(layout.operand());
+  return fmt::format(
+      "--transposed: your {}[x][y] is {}[y][x] of {} issued with A and B swapped (D^T = B^T x A^T); the lines "
+      "below name the instruction's {}",
+      user, instr, layout.desc().mnemonic, instr);
+}
+
+// Forward variables for the user's operand under --transposed, in forward_variables() order: the
+// instruction's row is the user's column, so it gets the user's column name (and "col").
+std::vector<std::string> transposed_forward_variables(const OperandLayout& layout, const std::string& user_operand) {
+  const std::string user = uppercase(user_operand);
+  const char* row_name = user == "B" ? "k" : "i";
+  const char* col_name = user == "A" ? "k" : "j";
+  std::vector<std::string> names{col_name, row_name, "b", "col", "row"};
+  if (layout.replicas() > 1) names.push_back("r");
+  return names;
+}
+
+formula::MemoryOrder flipped(formula::MemoryOrder order) {
+  return order == formula::MemoryOrder::row_major ? formula::MemoryOrder::col_major : formula::MemoryOrder::row_major;
+}
+
+formula::MemoryOrder order_option(const std::optional<std::string>& text) {
+  return text.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
 }
 
 // ---- Free variables, threadIdx and pair mode ---------------------------------------------------
@@ -230,11 +286,15 @@ void check_pair_options(const CheckOptions& o) {
                                                  {"load", o.load.has_value()},
                                                  {"ld", o.ld.has_value()},
                                                  {"order", o.order.has_value()},
-                                                 {"block-stride", o.block_stride.has_value()}};
-  const std::pair<const char*, bool> pair[] = {{"load-a", o.load_a.has_value()},   {"load-b", o.load_b.has_value()},
-                                               {"ld-a", o.ld_a.has_value()},       {"ld-b", o.ld_b.has_value()},
-                                               {"order-a", o.order_a.has_value()}, {"order-b", o.order_b.has_value()},
-                                               {"steps", o.steps.has_value()},     {"k", o.k.has_value()}};
+                                                 {"block-stride", o.block_stride.has_value()},
+                                                 {"linear-layout", o.linear_layout.has_value()}};
+  const std::pair<const char*, bool> pair[] = {{"load-a", o.load_a.has_value()},
+                                               {"load-b", o.load_b.has_value()},
+                                               {"ld-a", o.ld_a.has_value()},
+                                               {"ld-b", o.ld_b.has_value()},
+                                               {"order-a", o.order_a.has_value()},
+                                               {"order-b", o.order_b.has_value()},
+                                               {"k", o.k.has_value()}};
   if (o.pair) {
     for (const auto& [name, given] : single)
       if (given)
@@ -256,7 +316,10 @@ int report_bad_expression(const BadExpression& e, std::ostream& err) {
   return kExitUsage;
 }
 
-int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+// Pair mode's report, filling `request`; under --transposed the user's A formula loads the
+// instruction's B (and B its A), each in the other memory order, so that the user's A[i][k] is the
+// instruction's B[k][i]. Throws BadExpression and InvalidArgument.
+formula::PairReport pair_report(const CheckOptions& o, PairRequest& request) {
   LayoutSelection selection = o;
   selection.operand = "D";  // only to resolve --arch, --inst, --wave and the modifiers
   const SelectedLayout selected = select_layout(selection);
@@ -264,27 +327,46 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   const std::vector<SweptVariable> vars = parse_vars(o);
   formula::SlotVariables slot_vars{parse_block_dim(o, desc.wave), {}, {}};
   const Switches switches = parse_switch_settings(o.switch_settings, arch_bit(selected.arch->id));
-  PairRequest request{selected.arch, &desc, selected.layout.modifiers(), *o.load_a, *o.load_b};
+  request.arch = selected.arch;
+  request.desc = &desc;
+  request.mods = selected.layout.modifiers();
+  // In the instruction's frame: A's formula, order and ld, then B's.
+  struct Side {
+    const char* name;
+    const std::optional<std::string>* text;
+    formula::MemoryOrder order;
+    std::optional<std::int64_t> ld;
+  };
+  Side a{"load-a", &o.load_a, order_option(o.order_a), o.ld_a}, b{"load-b", &o.load_b, order_option(o.order_b), o.ld_b};
+  if (o.transposed) {
+    std::swap(a, b);
+    a.order = flipped(a.order);
+    b.order = flipped(b.order);
+    request.notes.push_back(fmt::format(
+        "--transposed: your A[i][k] is B[k][i] and your B[k][j] is A[j][k] of {} issued with A and B swapped "
+        "(D^T = B^T x A^T); the lines below name the instruction's D[j][i]",
+        desc.mnemonic));
+  }
+  request.load_a = **a.text;
+  request.load_b = **b.text;
   request.steps = o.steps.value_or(1);
   if (request.steps < 1 || request.steps > 1024)
     throw InvalidArgument(fmt::format("--steps: {} is not in 1..1024", request.steps));
   const std::int64_t k_total = o.k.value_or(static_cast<std::int64_t>(desc.k) * request.steps);
   if (k_total < 1 || k_total > (1 << 20))
     throw InvalidArgument(fmt::format("--k: {} is not in 1..{}", k_total, 1 << 20));
-  request.order_a =
-      o.order_a.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
-  request.order_b =
-      o.order_b.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
-  request.ld_a = o.ld_a.value_or(request.order_a == formula::MemoryOrder::row_major ? k_total : desc.m);
-  request.ld_b = o.ld_b.value_or(request.order_b == formula::MemoryOrder::row_major ? desc.n : k_total);
+  request.order_a = a.order;
+  request.order_b = b.order;
+  request.ld_a = a.ld.value_or(request.order_a == formula::MemoryOrder::row_major ? k_total : desc.m);
+  request.ld_b = b.ld.value_or(request.order_b == formula::MemoryOrder::row_major ? desc.n : k_total);
   request.sweep = sweep_text(vars);
   formula::PairReport report;
   try {
     const auto [points, failed] = sweep(vars, slot_vars, [&] {
       const std::vector<std::string> variables = formula::slot_variables(slot_vars);
       formula::PairFormula f{
-          {parse_option({"load-a", &o.load_a}, variables), request.ld_a, request.order_a, std::nullopt, slot_vars},
-          {parse_option({"load-b", &o.load_b}, variables), request.ld_b, request.order_b, std::nullopt, slot_vars},
+          {parse_option({a.name, a.text}, variables), request.ld_a, request.order_a, std::nullopt, slot_vars},
+          {parse_option({b.name, b.text}, variables), request.ld_b, request.order_b, std::nullopt, slot_vars},
           request.steps,
           k_total};
       report = formula::check_pair(desc, selected.layout.modifiers(), switches, f,
@@ -294,8 +376,18 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     request.sweep_points = points;
     request.sweep_failed = failed;
   } catch (const formula::FormulaError& e) {
-    return report_bad_expression(
-        BadExpression(e.expression_name(), e.expression_name() == "load-a" ? *o.load_a : *o.load_b, e), err);
+    // check_pair names the instruction's sides; the user's option is the other one under --transposed.
+    const bool first = (e.expression_name() == "load-a") != o.transposed;
+    throw BadExpression(first ? "load-a" : "load-b", first ? *o.load_a : *o.load_b, e);
+  }
+  return report;
+}
+
+int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+  PairRequest request{};
+  formula::PairReport report;
+  try {
+    report = pair_report(o, request);
   } catch (const BadExpression& e) {
     return report_bad_expression(e, err);
   }
@@ -306,14 +398,79 @@ int run_pair(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   return report.ok() ? kExitOk : kExitMismatch;
 }
 
-formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, const formula::SlotVariables& slot_vars) {
+// --linear-layout FILE ("-": standard input), read once before any check.
+std::string read_linear_layout(const std::string& path) {
+  std::ostringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+    if (std::cin.bad()) throw InvalidArgument("--linear-layout: cannot read standard input");
+    return text.str();
+  }
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InvalidArgument(fmt::format("--linear-layout: '{}' is a directory, not a JSON file", path));
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw InvalidArgument(fmt::format("--linear-layout: cannot open '{}'", path));
+  text << file.rdbuf();
+  if (file.bad()) throw InvalidArgument(fmt::format("--linear-layout: cannot read '{}'", path));
+  return text.str();
+}
+
+// Whether the instruction uses only half the slots (L, G): a 16-bit RDNA3 C/D keeps each element in
+// one half of a 32-bit register, so mxlane's G (16-bit slots) steps by 2 where a compiler's
+// register index (the used elements) steps by 1.
+bool uses_every_other_slot(const OperandLayout& layout) {
+  const formula::CheckReport walk = formula::check_slots(layout, 0, [](int, int) { return formula::SlotMismatch{}; });
+  return walk.unused_slots == walk.checked && formula::vector_length(layout) % 2 == 0;
+}
+
+std::string opsel_spacing_text(const OperandLayout& layout) {
+  return fmt::format(
+      "{} of {} uses every other {}-bit element G of a lane (each value sits in one half of a 32-bit register, "
+      "OPSEL picks which), while a compiler's register index r (Triton's) counts the {} values it uses: G = 2r "
+      "or 2r+1",
+      operand_name(layout.operand()), layout.desc().mnemonic, layout.element_bits(),
+      formula::vector_length(layout) / 2);
+}
+
+// The linear layout of --linear-layout, validated against the operand (or the chain of --steps)
+// and turned into the instruction's frame under --transposed.
+formula::LinearLayout load_linear_layout(const std::string& text, const OperandLayout& layout, int steps,
+                                         bool transposed) {
+  const int length = formula::vector_length(layout);
+  protocol::LinearLayoutShape shape;
+  shape.register_size = static_cast<std::int64_t>(length) * std::max(steps, 1);
+  shape.lane_size = layout.wave();
+  shape.multi_block = layout.blocks() > 1;
+  shape.operand_text = fmt::format("{} of {}{}", operand_name(layout.operand()), layout.desc().mnemonic,
+                                   steps > 0 ? fmt::format(" over {} chained steps", steps) : "");
+  if (uses_every_other_slot(layout))
+    shape.register_hint =
+        opsel_spacing_text(layout) + "; put [0, 0] first in bases.register for the bit the instruction does not use";
+  else if (steps == 0)
+    shape.register_hint = "a layout over several chained instructions (kWidth above the instruction's) needs --steps";
+  formula::LinearLayout linear;
+  try {
+    linear = protocol::parse_linear_layout(text, shape);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(fmt::format("--linear-layout: {}", e.what()));
+  }
+  if (transposed)
+    for (auto* bases : {&linear.register_bases, &linear.lane_bases})
+      for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
+  return linear;
+}
+
+formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, const formula::SlotVariables& slot_vars,
+                              const formula::LinearLayout* linear) {
   const OperandLayout& layout = *request.layout;
   const std::size_t keep = static_cast<std::size_t>(o.max_mismatches);
   auto note = [&](const char* name, const std::optional<std::string>& text) {
     if (text) request.expressions.emplace_back(name, *text);
   };
   if (request.mode == CheckMode::forward) {
-    const std::vector<std::string> variables = formula::forward_variables(layout);
+    const std::vector<std::string> variables =
+        o.transposed ? transposed_forward_variables(layout, o.operand) : formula::forward_variables(layout);
     formula::ForwardFormula f{parse_option({"lane", &o.lane}, variables), parse_option({"vgpr", &o.vgpr}, variables),
                               parse_optional({"bits", &o.bits}, variables)};
     note("lane", o.lane);
@@ -322,16 +479,35 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, cons
     request.bits_given = f.bits.has_value();
     return formula::check_forward(layout, f, keep);
   }
-  const std::vector<std::string> variables = single_instruction_variables(slot_vars);
+  if (request.mode == CheckMode::linear) {
+    note("linear-layout", o.linear_layout);
+    if (request.steps == 0) return formula::check_linear(layout, *linear, keep);
+    const int length = formula::vector_length(layout);
+    return formula::check_chain(
+        layout, request.steps,
+        [&](int lane, int g, int step) {
+          const formula::LinearVector v = linear->apply(lane, static_cast<std::int64_t>(step) * length + g);
+          return formula::ElementAt{v.block, v.row, v.col, true};
+        },
+        keep);
+  }
+  // Chains bind s; a single instruction's formulas may not use it.
+  const std::vector<std::string> variables =
+      request.steps > 0 ? formula::slot_variables(slot_vars) : single_instruction_variables(slot_vars);
   if (request.mode == CheckMode::inverse) {
-    formula::InverseFormula f{parse_option({"row", &o.row}, variables), parse_option({"col", &o.col}, variables),
+    // Under --transposed the user's row is the instruction's column.
+    const ExpressionOption row{"row", &o.row}, col{"col", &o.col};
+    formula::InverseFormula f{parse_option(o.transposed ? col : row, variables),
+                              parse_option(o.transposed ? row : col, variables),
                               parse_optional({"block", &o.block}, variables), slot_vars};
     note("row", o.row);
     note("col", o.col);
     note("block", o.block);
+    if (request.steps > 0) return formula::check_chain(layout, request.steps, formula::chain_formula(f), keep);
     return formula::check_inverse(layout, f, keep);
   }
-  request.order = o.order.value_or("row") == "row" ? formula::MemoryOrder::row_major : formula::MemoryOrder::col_major;
+  request.order = order_option(o.order);
+  if (o.transposed) request.order = flipped(request.order);
   request.ld = o.ld.value_or(request.order == formula::MemoryOrder::row_major ? layout.cols() : layout.rows());
   request.block_stride = o.block_stride;
   note("load", o.load);
@@ -339,6 +515,105 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, cons
                              formula::LoadFormula{parse_option({"load", &o.load}, variables), request.ld, request.order,
                                                   o.block_stride, slot_vars},
                              keep);
+}
+
+// ---- Hints after a failure --------------------------------------------------------------------
+
+// " --wave 32 --cbsz 1 --option NAME=VALUE": the selection options of a command line that repeats
+// the user's request.
+std::string selection_arguments(const CheckOptions& o, const InstrDesc& desc) {
+  std::string text;
+  if (o.wave) text += fmt::format(" --wave {}", *o.wave);
+  for (const ModifierRange& r : legal_modifiers(desc))
+    if (const int v = modifier_value(o.mods, r.name); v != 0) text += fmt::format(" --{} {}", r.name, v);
+  for (const std::string& setting : o.switch_settings) text += fmt::format(" --option {}", setting);
+  for (const std::string& var : o.vars) text += fmt::format(" --var {}", var);
+  if (o.block_dim) text += fmt::format(" --block-dim {}", *o.block_dim);
+  if (o.transposed) text += " --transposed";
+  return text;
+}
+
+// The same formula for A and B in pair mode: a single-operand formula of A (or B) as a load index
+// E of A, and of B in the other memory order (B's layout is A's with row and col exchanged, so the
+// same E loads B[k][j] where it loads A[j][k]). Returns the --pair command when that passes.
+std::optional<std::string> pair_hint(const CheckOptions& o, const CheckRequest& r,
+                                     const formula::LinearLayout* linear) {
+  const std::string user = uppercase(o.operand);
+  if ((user != "A" && user != "B") || r.mode == CheckMode::forward || r.steps > 0) return std::nullopt;
+  const InstrDesc& desc = r.layout->desc();
+  const std::int64_t k = desc.k;
+  CheckOptions pair;
+  static_cast<LayoutSelection&>(pair) = o;
+  pair.operand.clear();
+  pair.pair = true;
+  pair.vars = o.vars;
+  pair.block_dim = o.block_dim;
+  pair.transposed = o.transposed;
+  pair.max_mismatches = 0;
+  std::string orders;
+  const bool is_a = user == "A";
+  if (r.mode == CheckMode::load) {
+    pair.load_a = pair.load_b = *o.load;
+    const formula::MemoryOrder own = order_option(o.order), other = flipped(own);
+    pair.order_a = (is_a ? own : other) == formula::MemoryOrder::row_major ? "row" : "col";
+    pair.order_b = (is_a ? other : own) == formula::MemoryOrder::row_major ? "row" : "col";
+    pair.ld_a = pair.ld_b = r.ld;
+    orders = fmt::format(" --order-a {} --order-b {} --ld-a {} --ld-b {}", *pair.order_a, *pair.order_b, r.ld, r.ld);
+  } else {
+    // The index of the M (or N) coordinate times K plus the k coordinate, in the user's frame.
+    std::string outer, inner;
+    if (r.mode == CheckMode::inverse) {
+      outer = is_a ? *o.row : *o.col;
+      inner = is_a ? *o.col : *o.row;
+    } else {
+      formula::LinearLayout user_frame = *linear;
+      if (o.transposed)
+        for (auto* bases : {&user_frame.register_bases, &user_frame.lane_bases})
+          for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
+      const auto row = formula::linear_expression(user_frame, formula::LinearCoordinate::row);
+      const auto col = formula::linear_expression(user_frame, formula::LinearCoordinate::col);
+      outer = is_a ? row : col;
+      inner = is_a ? col : row;
+    }
+    // A single field "(L&15)" needs no second pair of parentheses; anything else gets them.
+    auto operand = [](const std::string& e) {
+      return e.find_first_of(" +-*/%^|&<>?") == std::string::npos ||
+                     (e.front() == '(' && e.find(' ') == std::string::npos)
+                 ? e
+                 : "(" + e + ")";
+    };
+    pair.load_a = pair.load_b = fmt::format("{}*{} + {}", operand(outer), k, operand(inner));
+    pair.order_a = "row";
+    pair.order_b = "col";
+    orders = " --order-b col";
+  }
+  try {
+    PairRequest request{};
+    if (!pair_report(pair, request).ok()) return std::nullopt;
+  } catch (const InvalidArgument&) {  // a multi-block or sparse instruction, an expression that fails
+    return std::nullopt;
+  }
+  return fmt::format(
+      "the same formula for A and B passes in pair mode: it differs from the layout by a K order that A and B share, "
+      "which gives the same sums:\n  mxlane check --arch {} --inst {}{} --pair --load-a '{}' --load-b '{}'{}{}",
+      o.arch, o.inst, selection_arguments(o, desc), *pair.load_a, *pair.load_b, orders,
+      r.mode == CheckMode::load ? "" : "\n  (or check this operand alone with --steps 1, which accepts such an order)");
+}
+
+// A formula written for the used elements of a 16-bit RDNA3 C/D: it passes when its G is ours / 2.
+std::optional<std::string> opsel_hint(const CheckOptions& o, CheckRequest& r, const formula::SlotVariables& slot_vars) {
+  if ((r.mode != CheckMode::inverse && r.mode != CheckMode::load) || r.steps > 0 || !uses_every_other_slot(*r.layout))
+    return std::nullopt;
+  formula::SlotVariables halved = slot_vars;
+  halved.g_divisor = 2;
+  CheckRequest scratch = r;
+  try {
+    if (!run_mode(o, scratch, halved, nullptr).ok()) return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return fmt::format("the formula passes with G/2 in place of G: {}; write G/2 where the formula has G",
+                     opsel_spacing_text(*r.layout));
 }
 
 }  // namespace
@@ -405,8 +680,19 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       ->check(CLI::IsMember({"row", "col"}));
   cmd->add_option(
          "--steps", o.steps,
-         "Pair mode: how many chained instructions accumulate into D (default 1); s = 0..steps-1 in the formulas")
+         "How many chained instructions accumulate into D: with --pair (default 1), or with --row/--col or "
+         "--linear-layout of A or B, whose formula then names the element of the whole operand (A: M x K*steps) "
+         "at step s = 0..steps-1 and may follow any K order that B shares. Example: --steps 2")
       ->check(integer_in(1, 1024));
+  cmd->add_option(
+      "--linear-layout", o.linear_layout,
+      "A linear layout (Triton's LinearLayout; mxlane lanemap --format linear-layout writes one) in FILE, or - for "
+      "standard input: a JSON object with \"bases\" {\"register\": [[dim0, dim1], ...], \"lane\": [...]} and "
+      "\"out_dims\" [\"dim0\", \"dim1\"], judged like --row/--col. Example: --linear-layout d.json");
+  cmd->add_flag(
+      "--transposed", o.transposed,
+      "The layout is meant for the instruction issued with A and B swapped (D^T = B^T x A^T): your A[i][k] is its "
+      "B[k][i], your B[k][j] its A[j][k], your C, D its C, D transposed. Works in every mode");
   cmd->add_option("--k", o.k, "Pair mode: the K of the whole product (default: the instruction's K times --steps)")
       ->check(integer_in(1, 2147483647));
   cmd->add_option(
@@ -440,6 +726,16 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "           instructions (variable s = 0..S-1) must give every D[i][j] exactly the products\n"
       "           A[i][k]*B[k][j] for k = 0..K-1 (default K: the instruction's K times S), each once, in\n"
       "           any order shared by A and B. No --operand. Single-block instructions.\n"
+      "  linear   --linear-layout FILE|-: a linear layout (mxlane.linear-layout/1, or any JSON object\n"
+      "           with \"bases\" and \"out_dims\"): register bit b of G gives bases.register[b], lane bit\n"
+      "           b bases.lane[b], XORed into (dim0, dim1) = (row, col); judged like --row/--col.\n"
+      "Chains: --steps S with --row/--col or --linear-layout of A or B checks one formula over S chained\n"
+      "instructions (s = 0..S-1; a linear layout's register index is s*G_count + G): rows of A (columns\n"
+      "of B) must be the instruction's and k may follow any K order of the whole K*S, which B must share.\n"
+      "--transposed: the layout is for the instruction issued with A and B swapped (your A[i][k] is its\n"
+      "B[k][i], your D[i][j] its D[j][i]); every mode.\n"
+      "After a failure, a hint says when the same formula for A and B passes in pair mode (a shared K\n"
+      "order) and when a 16-bit RDNA3 C/D formula counts only the used elements (G/2).\n"
       "Slot formulas (inverse, load, pair) may also use threadIdx.x (= L; with --block-dim X,Y\n"
       "threadIdx.x = L % X and threadIdx.y = L / X) and free variables --var NAME=LOW..HIGH, swept: the\n"
       "check passes only at every point, and a failure names the values.\n"
@@ -464,21 +760,45 @@ CLI::App* register_check(CLI::App& app, CheckOptions& o) {
       "  mxlane check --arch gfx90a --inst v_mfma_f32_16x16x4f32 --operand D --row '4*(L/16) + G%4' --col 'L%16'\n"
       "  mxlane check --arch gfx90a --inst v_mfma_f32_32x32x1f32 --operand B --load 'L%32 + 32*(L/32)' --ld 64 --block-stride 32\n"
       "  mxlane check --arch gfx90a --inst v_mfma_i32_16x16x16i8 --pair --steps 2 --ld-a 32 --ld-b 32 --order-b col\n"
-      "      --load-a '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G' --load-b '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G'");
+      "      --load-a '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G' --load-b '4*((threadIdx.x%16)*8 + 2*(threadIdx.x/16) + s) + G'\n"
+      "  mxlane lanemap --arch gfx942 --inst v_mfma_f32_32x32x8_f16 --operand D --format linear-layout > d.json\n"
+      "  mxlane check --arch gfx942 --inst v_mfma_f32_32x32x8_f16 --operand D --linear-layout d.json\n"
+      "  mxlane check --arch gfx942 --inst v_mfma_f32_16x16x16_f16 --operand A --steps 2 --row 'L%16' --col '8*(L/16) + 4*s + G'");
   return cmd;
 }
 
 int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   check_pair_options(o);
   if (o.pair) return run_pair(o, out, err);
-  const SelectedLayout selected = select_layout(o);
+  LayoutSelection selection = o;
+  if (o.transposed) selection.operand = swapped_operand(o.operand);
+  const SelectedLayout selected = select_layout(selection);
   CheckRequest request{selected.arch, &selected.layout, choose_mode(o), {}, false, 0, formula::MemoryOrder::row_major};
   if (request.mode == CheckMode::forward && (!o.vars.empty() || o.block_dim))
     throw InvalidArgument(
         fmt::format("--{}: only for slot formulas (inverse, load, pair); forward formulas use the "
                     "element's coordinates",
                     o.vars.empty() ? "block-dim" : "var"));
+  if (request.mode == CheckMode::linear && (!o.vars.empty() || o.block_dim))
+    throw InvalidArgument(
+        fmt::format("--{}: only for formulas; a linear layout has no variables", o.vars.empty() ? "block-dim" : "var"));
   if (request.mode != CheckMode::load && o.block_stride) throw InvalidArgument("--block-stride: only with --load");
+  if (o.steps && request.mode != CheckMode::inverse && request.mode != CheckMode::linear)
+    throw InvalidArgument(
+        "--steps: chains --row/--col or --linear-layout over several instructions (or --pair loads); forward "
+        "and load formulas describe one instruction");
+  request.steps = o.steps.value_or(0);
+  if (request.steps > 0 && o.block)
+    throw InvalidArgument("--block: chains are checked for single-block instructions, which need no block formula");
+  if (o.transposed) request.notes.push_back(transposed_note(o.operand, selected.layout));
+  std::optional<formula::LinearLayout> linear;
+  if (request.mode == CheckMode::linear) {
+    request.linear_source = *o.linear_layout;
+    linear = load_linear_layout(read_linear_layout(*o.linear_layout), selected.layout, request.steps, o.transposed);
+    if (request.steps > 0)  // the chain's own checks (operand, blocks, sparse A) before any slot is read
+      formula::check_chain(
+          selected.layout, request.steps, [](int, int, int) { return formula::ElementAt{}; }, 0);
+  }
   const std::vector<SweptVariable> vars = parse_vars(o);
   formula::SlotVariables slot_vars{parse_block_dim(o, selected.layout.wave()), {}, {}};
   request.sweep = sweep_text(vars);
@@ -486,21 +806,27 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   try {
     const auto [points, failed] = sweep(vars, slot_vars, [&] {
       request.expressions.clear();
-      report = run_mode(o, request, slot_vars);
+      report = run_mode(o, request, slot_vars, linear ? &*linear : nullptr);
       return report.ok();
     });
     request.sweep_points = points;
     request.sweep_failed = failed;
   } catch (const formula::FormulaError& e) {  // evaluation: name the option the expression came from
+    std::string name = e.expression_name();
+    if (o.transposed && (name == "row" || name == "col")) name = name == "row" ? "col" : "row";
     std::string text;
     for (const auto& [option, expression] : request.expressions)
-      if (option == e.expression_name()) text = expression;
-    const BadExpression bad(e.expression_name(), text, e);
+      if (option == name) text = expression;
+    const BadExpression bad(name, text, e);
     err << "mxlane check: error: " << bad.what() << '\n' << bad.caret();
     return kExitUsage;
   } catch (const BadExpression& e) {
     err << "mxlane check: error: " << e.what() << '\n' << e.caret();
     return kExitUsage;
+  }
+  if (!report.ok()) {
+    if (auto hint = opsel_hint(o, request, slot_vars)) request.hints.push_back(*hint);
+    if (auto hint = pair_hint(o, request, linear ? &*linear : nullptr)) request.hints.push_back(*hint);
   }
   if (o.format == "json")
     render_check_json(request, report, out);

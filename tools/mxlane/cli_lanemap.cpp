@@ -5,6 +5,8 @@
 
 #include "emu/isa/errors.hpp"
 #include "fmt/format.h"
+#include "emu/protocol/linear_layout_json.hpp"
+#include "layouts/formula/linear_layout.hpp"
 #include "layouts/operand_layout.hpp"
 #include "tools/mxlane/commands.hpp"
 #include "tools/mxlane/lanemap_render.hpp"
@@ -187,9 +189,12 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
          "--format", o.format,
          "grid (default; the calculator's v{R}{L}.[hi:lo] tables), markdown, asciidoc, csv, json, svg (a figure "
          "of the operand) or html (a self-contained page with A, B, C, D sized to the window, hover and keyboard "
-         "focus); summary with --trace (the dot product on one line, like the calculator's --output-calculation). With svg or "
+         "focus); linear-layout (the map as Triton's LinearLayout: basis vectors per register and lane bit, one "
+         "mxlane.linear-layout/1 object; refused, naming the first slot that breaks it, where the map is not "
+         "linear); summary with --trace (the dot product on one line, like the calculator's --output-calculation). With svg or "
          "html, --element and --reg/--lane outline the queried cells. Example: --format svg > a.svg")
-      ->check(CLI::IsMember({"grid", "markdown", "asciidoc", "csv", "json", "svg", "html", "summary"}));
+      ->check(
+          CLI::IsMember({"grid", "markdown", "asciidoc", "csv", "json", "svg", "html", "summary", "linear-layout"}));
   cmd->add_option(
          "--view", o.view,
          "elements (default: a table per block, rows x cols, each cell the element's slot; the calculator's "
@@ -282,6 +287,24 @@ void check_view_options(const LanemapOptions& o) {
   }
 }
 
+// --format linear-layout: the whole operand's map as basis vectors (docs/linear-layouts.md).
+int run_lanemap_linear(const LanemapOptions& o, std::ostream& out) {
+  if (!o.element.empty() || o.reg || o.view == "registers" || o.transpose)
+    throw InvalidArgument(
+        "--format linear-layout: prints a whole operand's map; it takes no --element, --reg/--lane, --view "
+        "registers or --transpose");
+  if (o.operand.empty()) throw InvalidArgument("--operand is required with --format linear-layout: A, B, C or D");
+  const SelectedLayout selected = select_layout(o);
+  formula::LinearLayout linear;
+  try {
+    linear = formula::derive_linear_layout(selected.layout);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(fmt::format("--format linear-layout: {}", e.what()));
+  }
+  out << protocol::linear_layout_json(selected.layout, linear, LanemapHeader{selected.arch, o.arch}).dump() << '\n';
+  return 0;
+}
+
 int run_lanemap(const LanemapOptions& o, std::ostream& out) {
   const bool tracing = o.trace_option != nullptr ? o.trace_option->count() > 0 : !o.trace.empty();
   if (tracing) {
@@ -289,6 +312,7 @@ int run_lanemap(const LanemapOptions& o, std::ostream& out) {
     return run_lanemap_trace(o, arch, resolve_inst_option(arch, o.inst, o.wave),
                              parse_switch_settings(o.switch_settings, arch_bit(arch.id)), out);
   }
+  if (o.format == "linear-layout") return run_lanemap_linear(o, out);
   check_view_options(o);
   if (o.operand.empty() && o.format != "html")
     throw InvalidArgument("--operand is required: A, B, C or D (only --trace and --format html work without it)");

@@ -64,6 +64,8 @@ struct CheckOptions : LayoutSelection {
   std::optional<std::string> order_a, order_b;
   std::optional<int> steps;
   std::optional<std::int64_t> k;
+  std::optional<std::string> linear_layout;  // FILE or "-": a linear layout, judged like --row/--col
+  bool transposed = false;                   // for the instruction issued with A and B swapped
 };
 CLI::App* register_check(CLI::App& app, CheckOptions& options);
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
