@@ -25,7 +25,7 @@ from . import _elements
 
 __doc__ = __doc__.replace("{coverage}", _core.coverage())  # from the instruction table
 
-__all__ = ["mma", "gemm", "lanemap", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
+__all__ = ["mma", "gemm", "lanemap", "linear_layout", "check_linear_layout", "pack", "unpack", "eval", "eval_many", "list", "catalog", "trace"]
 
 _OPERANDS = ("A", "B", "C", "D", "IDX", "SA", "SB")
 
@@ -179,6 +179,40 @@ def lanemap(arch, inst, operand, *, wave=None, options=None, **mods):
     """
     _operand(_describe(arch, inst, wave, options, mods), operand)
     return _core.lanemap(arch, inst, wave, options, mods, operand)
+
+
+def linear_layout(arch, inst, operand, *, wave=None, options=None, **mods):
+    """The operand's map as a linear layout (Triton's LinearLayout), as `mxlane lanemap --format
+    linear-layout` prints it: a dict with "in_dims" {"register", "lane"}, "bases" {"register":
+    [[dim0, dim1], ...], "lane": [...]} and "out_dims" ["dim0", "dim1"] ("block" first for a
+    multi-block operand). Register bit b of the lane's element G (as `mxlane check` counts it)
+    contributes bases["register"][b], lane bit b bases["lane"][b]; they combine by XOR. Raises
+    ValueError, naming the first slot that breaks it, where the map is not linear.
+
+    >>> import mxlane
+    >>> ll = mxlane.linear_layout("gfx942", "v_mfma_f32_32x32x8_f16", "D")
+    >>> ll["bases"]["lane"][5]
+    [4, 0]
+    """
+    _operand(_describe(arch, inst, wave, options, mods), operand)
+    return _core.linear_layout(arch, inst, wave, options, mods, operand)
+
+
+def check_linear_layout(arch, inst, operand, layout, *, transposed=False, steps=None, max_mismatches=8, wave=None,
+                        options=None, **mods):
+    """Judge a linear layout (a dict like linear_layout()'s, or its JSON text) against the operand,
+    like `mxlane check --linear-layout`: every slot the instruction uses must hold the element the
+    bases give it. transposed=True: the layout is meant for the instruction issued with A and B
+    swapped (your A[i][k] is its B[k][i]). steps=S: one layout over S chained instructions of A or B
+    (register index s*G_count + G), any K order shared by A and B accepted; the result then has
+    "k_order". Returns a dict: ok, checked, mismatches, unused_slots, first_mismatches (lane, g,
+    step, formula, layout). Raises ValueError naming the field of a malformed layout.
+    """
+    _operand(_describe(arch, inst, wave, options, mods), operand)
+    if steps is not None and (not isinstance(steps, int) or isinstance(steps, bool) or not 1 <= steps <= 1024):
+        raise ValueError(f"steps: {steps!r} is not an integer in 1..1024")
+    return _core.check_linear_layout(arch, inst, wave, options, mods, operand, layout, bool(transposed),
+                                     steps or 0, max_mismatches)
 
 
 def pack(arch, inst, operand, matrix, *, wave=None, options=None, **mods):
