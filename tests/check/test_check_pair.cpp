@@ -128,7 +128,10 @@ TEST_CASE("mxlane check --pair: bad input exits 2 with one line naming the optio
       {{"--pair", "--load-a", "G", "--load-b", "G", "--load", "G"},
        "mxlane check: error: --load: not used with --pair"},
       {{"--operand", "A", "--load", "G", "--load-a", "G"}, "mxlane check: error: --load-a: only with --pair\n"},
-      {{"--operand", "A", "--load", "G", "--steps", "2"}, "mxlane check: error: --steps: only with --pair\n"},
+      {{"--operand", "A", "--load", "G", "--steps", "2"},
+       "mxlane check: error: --steps: chains --row/--col or --linear-layout over several instructions (or --pair "
+       "loads); forward and load formulas describe one instruction\n"},
+      {{"--operand", "A", "--load", "G", "--k", "32"}, "mxlane check: error: --k: only with --pair\n"},
       {{"--pair", "--load-a", "G", "--load-b", "G", "--steps", "0"},
        "mxlane check: error: --steps: '0' is not an integer in 1..1024\n"},
       {{"--pair", "--load-a", "G", "--load-b", "G", "--ld-a", "8"},
