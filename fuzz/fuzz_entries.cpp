@@ -11,7 +11,11 @@
 #include <string_view>
 #include <vector>
 
+#include "emu/isa/errors.hpp"
+#include "emu/protocol/layout_selection.hpp"
+#include "emu/protocol/linear_layout_json.hpp"
 #include "layouts/formula/index_expression.hpp"
+#include "layouts/formula/linear_layout.hpp"
 #include "emu/protocol/eval_fast_line.hpp"
 #include "emu/protocol/eval_line.hpp"
 
@@ -87,6 +91,48 @@ void index_expression_input(const std::uint8_t* data, std::size_t size) {
   } catch (const formula::ExpressionError&) {
   }
   require(second == first);
+}
+
+void linear_layout_input(const std::uint8_t* data, std::size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const std::size_t newline = input.find('\n');
+  if (newline == std::string_view::npos) return;
+  std::istringstream header{std::string(input.substr(0, newline))};
+  protocol::LayoutSelection selection;
+  int steps = 0;
+  header >> selection.arch >> selection.inst >> selection.operand >> steps;
+  if (steps < 0 || steps > 8) return;
+  std::optional<protocol::SelectedLayout> selected;
+  try {
+    selected.emplace(protocol::select_layout(selection));
+  } catch (const InvalidArgument&) {
+    return;
+  }
+  const OperandLayout& layout = selected->layout;
+  protocol::LinearLayoutShape shape{static_cast<std::int64_t>(formula::vector_length(layout)) * std::max(steps, 1),
+                                    layout.wave(), layout.blocks() > 1, "fuzzed", ""};
+  const std::string_view text = input.substr(newline + 1);
+  formula::LinearLayout linear;
+  try {
+    linear = protocol::parse_linear_layout(text, shape);
+  } catch (const InvalidArgument& e) {  // the one failure a malformed document may give: one line
+    require(std::string_view(e.what()).find('\n') == std::string_view::npos);
+    return;
+  }
+  require(linear.register_size() == shape.register_size && linear.lane_size() == shape.lane_size);
+  const int length = formula::vector_length(layout);
+  try {
+    const formula::CheckReport report =
+        steps == 0 ? formula::check_linear(layout, linear, 4)
+                   : formula::check_chain(layout, steps, [&](int lane, int g, int step) {
+                       const formula::LinearVector v = linear.apply(lane, static_cast<std::int64_t>(step) * length + g);
+                       return formula::ElementAt{v.block, v.row, v.col, true};
+                     }, 4);
+    require(report.checked > 0 && report.mismatches <= report.checked);
+    require(report.slots.size() == static_cast<std::size_t>(std::min<std::int64_t>(report.mismatches, 4)));
+  } catch (const InvalidArgument&) {  // a chain of an operand that has none (sparse A, several blocks)
+    require(steps > 0);
+  }
 }
 
 }  // namespace mxlane::fuzz

@@ -22,4 +22,10 @@ void lanemap_arguments_input(const std::uint8_t* data, std::size_t size);
 // ExpressionError with a column inside the text (or one past its end), and are deterministic.
 void index_expression_input(const std::uint8_t* data, std::size_t size);
 
+// `mxlane check --linear-layout`'s input: a first line "ARCH INST OPERAND [STEPS]" picks the
+// operand (and a chain of STEPS instructions), the rest is the JSON document.
+// Parsing either gives a layout of the operand's sizes or throws InvalidArgument with one line;
+// the check then counts every slot.
+void linear_layout_input(const std::uint8_t* data, std::size_t size);
+
 }  // namespace mxlane::fuzz

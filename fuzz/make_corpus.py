@@ -119,3 +119,31 @@ expressions = {
 }
 for name, (text, vals) in expressions.items():
     write("index_expression", name, text + (b"\n" + vals if vals else b""))
+
+# Linear layouts (linear_layout target): "ARCH INST OPERAND [STEPS]" then a document: every operand
+# of one instruction per family as `lanemap --format linear-layout` writes it, Triton-style
+# documents (a kWidth-8 chain, a transposed accumulator, 8 registers for RDNA3 f16 D), and malformed ones.
+seen_families = set()
+for ins in listing["instructions"]:
+    if ins["kind"] == "valu" or (ins["arch"], ins["kind"], ins["m"], ins["types"]["A"]) in seen_families:
+        continue
+    seen_families.add((ins["arch"], ins["kind"], ins["m"], ins["types"]["A"]))
+    for op in ins["vgprs"]:
+        out = subprocess.run([mxlane, "lanemap", "--arch", ins["arch"], "--inst", ins["mnemonic"], "--wave",
+                              str(ins["wave"]), "--operand", op, "--format", "linear-layout"], capture_output=True)
+        if out.returncode == 0:
+            write("linear_layout", f'{ins["arch"]}_{ins["mnemonic"]}_w{ins["wave"]}_{op}',
+                  f'{ins["arch"]} {ins["mnemonic"]} {op}\n'.encode() + out.stdout)
+triton = {
+    "kwidth8": ("gfx942 v_mfma_f32_16x16x16_f16 A 2", '{"bases":{"register":[[0,1],[0,2],[0,4]],"lane":[[1,0],[2,0],[4,0],[8,0],[0,8],[0,16]]},"out_dims":["dim0","dim1"]}'),
+    "transposed_d": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"bases":{"register":[[0,1],[0,2],[0,8],[0,16]],"lane":[[1,0],[2,0],[4,0],[8,0],[16,0],[0,4]]},"out_dims":["dim0","dim1"]}'),
+    "rdna3_f16_d_8": ("gfx1100 v_wmma_f16_16x16x16_f16 D", '{"bases":{"register":[[2,0],[4,0],[8,0]],"lane":[[0,1],[0,2],[0,4],[0,8],[1,0]]},"out_dims":["dim0","dim1"]}'),
+    "blocks": ("gfx90a v_mfma_f32_32x32x1f32 D", '{"in_dims":{"register":16,"lane":64},"bases":{"register":[[0,1,0],[0,2,0],[0,8,0],[0,16,0]],"lane":[[0,0,1],[0,0,2],[0,0,4],[0,0,8],[0,0,16],[0,4,0]]},"out_dims":["block","dim0","dim1"]}'),
+    "error_not_json": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"bases": '),
+    "error_negative": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"bases":{"register":[[1,-1]],"lane":[]},"out_dims":["dim0","dim1"]}'),
+    "error_in_dims": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"in_dims":{"register":12},"bases":{"register":[],"lane":[]},"out_dims":["dim0","dim1"]}'),
+    "error_warp": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"bases":{"register":[],"lane":[],"warp":[[1,0]]},"out_dims":["dim0","dim1"]}'),
+    "error_huge": ("gfx942 v_mfma_f32_32x32x8_f16 D", '{"bases":{"register":[[18446744073709551615,0]],"lane":[]},"out_dims":["dim0","dim1"]}'),
+}
+for name, (header, document) in triton.items():
+    write("linear_layout", name, (header + "\n" + document).encode())

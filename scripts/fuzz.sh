@@ -18,7 +18,7 @@ if ! grep -q '^MXLANE_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
   echo "fuzz.sh: $build is not configured with -DMXLANE_FUZZ=ON" >&2
   exit 2
 fi
-targets=(eval_line lanemap_arguments index_expression)
+targets=(eval_line lanemap_arguments index_expression linear_layout)
 cmake --build "$build" -j "$jobs" --target "${targets[@]/%/_fuzzer}"
 # The targets run side by side (each for SECONDS of wall time), so a machine with more than one core
 # gives each its own instead of leaving all but one idle for 3 x SECONDS.

@@ -58,6 +58,10 @@ TEST_CASE("fuzz corpus and regressions: index expressions replay without a contr
   replay("index_expression", mxlane::fuzz::index_expression_input);
 }
 
+TEST_CASE("fuzz corpus and regressions: linear layout documents replay without a contract violation", "[fuzz]") {
+  replay("linear_layout", mxlane::fuzz::linear_layout_input);
+}
+
 TEST_CASE("fuzz corpus: a valid eval line for every instruction and builtin of every architecture", "[fuzz]") {
   std::set<std::pair<mxlane::ArchId, const void*>> covered;
   for (const fs::path& file : inputs("eval_line")) {
