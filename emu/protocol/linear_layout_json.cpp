@@ -90,7 +90,7 @@ void check_size(const char* name, std::size_t bases, std::int64_t expected, cons
 }
 
 // in_dims, when given, must say what the bases say (a size no power of two names no bits).
-void check_in_dims(const Json& doc, std::size_t register_bases, std::size_t lane_bases) {
+void check_in_dims(const Json& doc, const Json& bases) {
   if (!doc.contains("in_dims")) return;
   const Json& in = doc["in_dims"];
   if (!in.is_object())
@@ -102,7 +102,7 @@ void check_in_dims(const Json& doc, std::size_t register_bases, std::size_t lane
     const std::int64_t size = value.get<std::int64_t>();
     if (!std::has_single_bit(static_cast<std::uint64_t>(size)))
       bad(field, fmt::format("{} is not a power of two: a linear layout's dimensions are powers of two", size));
-    const std::size_t bits = name == "register" ? register_bases : name == "lane" ? lane_bases : 0;
+    const std::size_t bits = bases.contains(name) && bases[name].is_array() ? bases[name].size() : 0;
     if (static_cast<std::uint64_t>(size) != std::uint64_t{1} << bits)
       bad(field, fmt::format("{}, but bases.{} has {} vector{} (size {})", size, name, bits, bits == 1 ? "" : "s",
                              std::uint64_t{1} << bits));
@@ -150,13 +150,23 @@ LinearLayout parse_linear_layout(std::string_view text, const LinearLayoutShape&
   const Json& bases = doc["bases"];
   if (!bases.is_object())
     bad("bases", fmt::format("expected an object with \"register\" and \"lane\", got {}", type_name(bases)));
-  for (const auto& [name, list] : bases.items())  // Triton's warp/block dimensions: one wave has no bits there
-    if (name != "register" && name != "lane" && !(list.is_array() && list.empty()))
-      bad("bases." + name, "mxlane checks one wave: only \"register\" and \"lane\" may have basis vectors");
+  // Triton's warp and block dimensions: within one wave they add nothing, so they may be given only
+  // as zero vectors (warps that repeat the tile), which are read and ignored.
+  for (const auto& [name, list] : bases.items()) {
+    if (name == "register" || name == "lane") continue;
+    const std::string field = "bases." + name;
+    if (!list.is_array()) bad(field, fmt::format("expected a list of basis vectors, got {}", type_name(list)));
+    for (std::size_t n = 0; n < list.size(); ++n)
+      if (!parse_vector(list[n], fmt::format("{}[{}]", field, n), dims).zero())
+        bad(fmt::format("{}[{}]", field, n),
+            fmt::format("{} is not zero: mxlane checks one wave, so only \"register\" and \"lane\" may move "
+                        "an element (give the one-wave layout, e.g. the tile of one warp)",
+                        list[n].dump()));
+  }
   LinearLayout linear;
   linear.register_bases = parse_bases(bases, "register", dims);
   linear.lane_bases = parse_bases(bases, "lane", dims);
-  check_in_dims(doc, linear.register_bases.size(), linear.lane_bases.size());
+  check_in_dims(doc, bases);
   check_size("register", linear.register_bases.size(), shape.register_size,
              fmt::format("a lane of {} holds {} elements G", shape.operand_text, shape.register_size),
              shape.register_hint);

@@ -178,8 +178,8 @@ TEST_CASE("check --linear-layout: malformed input exits 2 naming the field", "[c
        "--linear-layout: in_dims.register: 12 is not a power of two"},
       {R"({"in_dims": {"register": 8, "lane": 64}, "bases": {"register": [[1,0],[2,0],[8,0],[16,0]], "lane": [[0,1],[0,2],[0,4],[0,8],[0,16],[4,0]]}, "out_dims": ["dim0", "dim1"]})",
        "--linear-layout: in_dims.register: 8, but bases.register has 4 vectors (size 16)"},
-      {R"({"bases": {"register": [], "lane": [], "warp": [[1,0]]}, "out_dims": ["dim0", "dim1"]})",
-       "--linear-layout: bases.warp: mxlane checks one wave"},
+      {R"({"bases": {"register": [], "lane": [], "warp": [[0,0],[1,0]]}, "out_dims": ["dim0", "dim1"]})",
+       "--linear-layout: bases.warp[1]: [1,0] is not zero: mxlane checks one wave"},
       {R"({"format": "mxlane.lanemap/1", "bases": {}, "out_dims": []})",
        "--linear-layout: format: \"mxlane.lanemap/1\" is not \"mxlane.linear-layout/1\""},
   };
@@ -195,6 +195,12 @@ TEST_CASE("check --linear-layout: malformed input exits 2 naming the field", "[c
   CHECK_THAT(no_block.err, Catch::StartsWith("mxlane check: error: --linear-layout: out_dims: D of "
                                              "v_mfma_f32_32x32x1f32 has several blocks: give [\"block\", \"dim0\", "
                                              "\"dim1\"]"));
+  // Triton's own form: warps that repeat the tile (zero vectors) and an empty block dimension.
+  const Run triton = check_document(
+      "gfx942", inst, "D",
+      R"({"bases": {"register": [[1,0],[2,0],[8,0],[16,0]], "lane": [[0,1],[0,2],[0,4],[0,8],[0,16],[4,0]], )"
+      R"("warp": [[0,0],[0,0],[0,0]], "block": []}, "out_dims": ["dim0", "dim1"]})");
+  CHECK(triton.code == 0);
   const Run missing = run_mxlane({"check", "--arch", "gfx942", "--inst", inst, "--operand", "D", "--linear-layout",
                                   "/nonexistent/d.json"});
   CHECK(missing.code == 2);
