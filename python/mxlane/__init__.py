@@ -207,6 +207,12 @@ def check_linear_layout(arch, inst, operand, layout, *, transposed=False, steps=
     (register index s*G_count + G), any K order shared by A and B accepted; the result then has
     "k_order". Returns a dict: ok, checked, mismatches, unused_slots, first_mismatches (lane, g,
     step, formula, layout). Raises ValueError naming the field of a malformed layout.
+
+    >>> import mxlane
+    >>> d = {"bases": {"register": [[0, 1], [0, 2], [0, 8], [0, 16]],
+    ...                "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]]}, "out_dims": ["dim0", "dim1"]}
+    >>> mxlane.check_linear_layout("gfx942", "v_mfma_f32_32x32x8_f16", "D", d, transposed=True)["ok"]
+    True
     """
     _operand(_describe(arch, inst, wave, options, mods), operand)
     if steps is not None and (not isinstance(steps, int) or isinstance(steps, bool) or not 1 <= steps <= 1024):

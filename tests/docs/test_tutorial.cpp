@@ -3,6 +3,7 @@
 #include "support/catch_compat.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -66,4 +67,27 @@ TEST_CASE("Console commands: splitting with quotes, stderr and exit status shown
         0);
   CHECK(rendered.find("stale output") == std::string::npos);
   CHECK_THAT(rendered, Catch::EndsWith("[exit status 2]\n```\n```sh\n$ mxlane kept as is\n```\n"));
+}
+
+TEST_CASE("docs/compiler-layouts.md is the current rendering of docs/compiler-layouts.md.in", "[docs]") {
+  const std::string source = read(MXLANE_SOURCE_DIR "/docs/compiler-layouts.md.in");
+  const std::string committed = read(MXLANE_SOURCE_DIR "/docs/compiler-layouts.md");
+  INFO("regenerate: build the `docs` target and copy the build directory's docs/compiler-layouts.md over "
+       "docs/compiler-layouts.md");
+  // The page's commands name files under docs/compiler-layouts/, relative to the repository root,
+  // where the build renders it.
+  const std::filesystem::path here = std::filesystem::current_path();
+  std::filesystem::current_path(MXLANE_SOURCE_DIR);
+  const std::string rendered = render_console_blocks(source);
+  std::filesystem::current_path(here);
+  CHECK(rendered == committed);
+  REQUIRE(console_commands(source).size() >= 12);
+  // What the page's prose says the output shows: export, Triton's layout passing, the wrong basis at
+  // lane 32, the transposed layout passing only with --transposed, the kWidth-8 chain, the pair hint.
+  CHECK_THAT(committed, Catch::Contains("\"lane\":[[0,1],[0,2],[0,4],[0,8],[0,16],[4,0]]"));
+  CHECK_THAT(committed, Catch::Contains("L=32 G=0 (v0{32}): formula D[8][0]; layout D[4][0]"));
+  CHECK_THAT(committed, Catch::Contains("--transposed\nCheck"));
+  CHECK_THAT(committed, Catch::Contains("OK: all 2048 slots (L, G, s) of A match"));
+  CHECK_THAT(committed, Catch::Contains("Hint: the same formula for A and B passes in pair mode"));
+  CHECK_THAT(committed, Catch::Contains("OK: all 256 elements of D get A[i][k]*B[k][j] for k = 0..15 once each"));
 }
