@@ -364,3 +364,31 @@ TEST_CASE("check hints: a K order A and B share, and the 16-bit RDNA3 OPSEL spac
                        bases_document("[[0,0],[2,0],[4,0],[8,0]]", "[[0,1],[0,2],[0,4],[0,8],[1,0]]"))
             .code == 0);
 }
+
+TEST_CASE("Linear layouts through the command line: export, then check, on every architecture", "[check][linear]") {
+  // The library test above covers every operand of every instruction; here the CLI path (file
+  // reading, JSON writing, option handling) on every twentieth instruction of the table, all operands.
+  int checked = 0;
+  const auto table = mxlane::instruction_table();
+  for (std::size_t n = 0; n < table.size(); n += 20) {
+    const mxlane::InstrDesc& d = table[n];
+    for (Operand op : d.operands()) {
+      const std::string arch(mxlane::arch_info(d.arch).name), operand(mxlane::operand_name(op));
+      const std::vector<std::string> selection = {"--arch", arch, "--inst", std::string(d.mnemonic), "--wave",
+                                                  std::to_string(d.wave), "--operand", operand};
+      std::vector<std::string> lanemap = {"lanemap", "--format", "linear-layout"};
+      lanemap.insert(lanemap.end(), selection.begin(), selection.end());
+      const Run exported = run_mxlane(lanemap);
+      INFO(arch << " " << d.mnemonic << " " << operand << ": " << exported.err);
+      REQUIRE(exported.code == 0);
+      std::vector<std::string> check = {"check"};
+      check.insert(check.end(), selection.begin(), selection.end());
+      check.push_back("--linear-layout");
+      const Run judged = run_mxlane_on_input(check, exported.out);
+      INFO(judged.out << judged.err);
+      REQUIRE(judged.code == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+}
