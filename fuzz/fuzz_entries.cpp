@@ -122,12 +122,15 @@ void linear_layout_input(const std::uint8_t* data, std::size_t size) {
   require(linear.register_size() == shape.register_size && linear.lane_size() == shape.lane_size);
   const int length = formula::vector_length(layout);
   try {
-    const formula::CheckReport report =
-        steps == 0 ? formula::check_linear(layout, linear, 4)
-                   : formula::check_chain(layout, steps, [&](int lane, int g, int step) {
-                       const formula::LinearVector v = linear.apply(lane, static_cast<std::int64_t>(step) * length + g);
-                       return formula::ElementAt{v.block, v.row, v.col, true};
-                     }, 4);
+    const formula::CheckReport report = steps == 0 ? formula::check_linear(layout, linear, 4)
+                                                   : formula::check_chain(
+                                                         layout, steps,
+                                                         [&](int lane, int g, int step) {
+                                                           const formula::LinearVector v = linear.apply(
+                                                               lane, static_cast<std::int64_t>(step) * length + g);
+                                                           return formula::ElementAt{v.block, v.row, v.col, true};
+                                                         },
+                                                         4);
     require(report.checked > 0 && report.mismatches <= report.checked);
     require(report.slots.size() == static_cast<std::size_t>(std::min<std::int64_t>(report.mismatches, 4)));
   } catch (const InvalidArgument&) {  // a chain of an operand that has none (sparse A, several blocks)

@@ -76,19 +76,20 @@ py::dict check_linear_layout(const std::string& arch, const std::string& inst, s
     for (auto* bases : {&linear.register_bases, &linear.lane_bases})
       for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
   const int length = formula::vector_length(layout);
-  const formula::CheckReport report =
-      steps == 0 ? formula::check_linear(layout, linear, static_cast<std::size_t>(keep))
-                 : formula::check_chain(
-                       layout, steps,
-                       [&](int lane, int g, int step) {
-                         const formula::LinearVector v = linear.apply(lane, static_cast<std::int64_t>(step) * length + g);
-                         return formula::ElementAt{v.block, v.row, v.col, true};
-                       },
-                       static_cast<std::size_t>(keep));
+  const formula::CheckReport report = steps == 0 ? formula::check_linear(layout, linear, static_cast<std::size_t>(keep))
+                                                 : formula::check_chain(
+                                                       layout, steps,
+                                                       [&](int lane, int g, int step) {
+                                                         const formula::LinearVector v = linear.apply(
+                                                             lane, static_cast<std::int64_t>(step) * length + g);
+                                                         return formula::ElementAt{v.block, v.row, v.col, true};
+                                                       },
+                                                       static_cast<std::size_t>(keep));
   py::list first;
   for (const formula::SlotMismatch& m : report.slots) {
     py::list elements;
-    for (const Placement& p : m.layout) elements.append(py::dict("block"_a = p.block, "row"_a = p.row, "col"_a = p.col));
+    for (const Placement& p : m.layout)
+      elements.append(py::dict("block"_a = p.block, "row"_a = p.row, "col"_a = p.col));
     first.append(py::dict("lane"_a = m.slot.lane, "g"_a = m.g, "step"_a = m.step,
                           "formula"_a = py::dict("block"_a = m.formula.block, "row"_a = m.formula.row,
                                                  "col"_a = m.formula.col, "inside"_a = m.formula.inside),
@@ -112,8 +113,8 @@ void register_layout(py::module_& m) {
   PYBIND11_NUMPY_DTYPE(LanemapRecord, block, row, col, lane, vgpr, bit_lo, bit_hi, replica, neg, abs);
   m.def("lanemap", &lanemap, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a);
   m.def("linear_layout", &linear_layout, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a);
-  m.def("check_linear_layout", &check_linear_layout, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a,
-        "operand"_a, "layout"_a, "transposed"_a, "steps"_a, "max_mismatches"_a);
+  m.def("check_linear_layout", &check_linear_layout, "arch"_a, "inst"_a, "wave"_a, "options"_a, "mods"_a, "operand"_a,
+        "layout"_a, "transposed"_a, "steps"_a, "max_mismatches"_a);
 }
 
 }  // namespace mxlane::python

@@ -4,6 +4,9 @@
 // the hints after a failure.
 #include "support/catch_compat.hpp"
 
+#include <bit>
+#include <set>
+#include <string_view>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -56,6 +59,14 @@ std::vector<SlotElement> forward_slots(const OperandLayout& l) {
   return slots;
 }
 
+// How many of the forward map's slots the bases put another element in (one REQUIRE per operand
+// instead of one per slot keeps the sanitized run short).
+int wrong_slots(const LinearLayout& linear, const OperandLayout& l) {
+  int wrong = 0;
+  for (const SlotElement& s : forward_slots(l)) wrong += linear.apply(s.lane, s.g) == s.element ? 0 : 1;
+  return wrong;
+}
+
 }  // namespace
 
 TEST_CASE("Linear layouts: every operand of every instruction has one, and it reproduces the forward map",
@@ -68,10 +79,9 @@ TEST_CASE("Linear layouts: every operand of every instruction has one, and it re
       const LinearLayout linear = mxlane::formula::derive_linear_layout(l);
       REQUIRE(linear.register_size() == mxlane::formula::vector_length(l));
       REQUIRE(linear.lane_size() == d.wave);
-      for (const SlotElement& s : forward_slots(l)) REQUIRE(linear.apply(s.lane, s.g) == s.element);
+      REQUIRE(wrong_slots(linear, l) == 0);
       // The written object reads back as the same bases, and judged as a check it passes.
-      const std::string text =
-          mxlane::protocol::linear_layout_json(l, linear, {&mxlane::arch_info(d.arch), ""}).dump();
+      const std::string text = mxlane::protocol::linear_layout_json(l, linear, {&mxlane::arch_info(d.arch), ""}).dump();
       mxlane::protocol::LinearLayoutShape shape{linear.register_size(), d.wave, l.blocks() > 1, "x", ""};
       REQUIRE(mxlane::protocol::parse_linear_layout(text, shape) == linear);
       REQUIRE(mxlane::formula::check_linear(l, linear, 1).ok());
@@ -102,8 +112,9 @@ TEST_CASE("Linear layouts by hand: the bases written from each instruction's lay
   const auto f16_d = R"({"register":[[0,0],[2,0],[4,0],[8,0]],"lane":[[0,1],[0,2],[0,4],[0,8],[1,0]]})";
   CHECK(nlohmann::json::parse(export_layout("gfx1100", "v_wmma_f16_16x16x16_f16", "D").out)["bases"] ==
         nlohmann::json::parse(f16_d));
-  CHECK(nlohmann::json::parse(export_layout("gfx1100", "v_wmma_f16_16x16x16_f16", "D", {"--opsel", "4"}).out)["bases"] ==
-        nlohmann::json::parse(f16_d));
+  CHECK(
+      nlohmann::json::parse(export_layout("gfx1100", "v_wmma_f16_16x16x16_f16", "D", {"--opsel", "4"}).out)["bases"] ==
+      nlohmann::json::parse(f16_d));
   // gfx1200 16-bit A: lane L holds row L%16, k = 8*(L/16) + 4*(G/4)... in mxlane's order k =
   // (G%4) + 4*(L/16) + 8*(G/4): G bits 0, 1 -> k 1, 2; G bit 2 -> k 8; lane bit 4 -> k 4.
   CHECK(nlohmann::json::parse(export_layout("gfx1200", "v_wmma_f32_16x16x16_f16", "A").out)["bases"] ==
@@ -201,12 +212,12 @@ TEST_CASE("check --linear-layout: malformed input exits 2 naming the field", "[c
       R"({"bases": {"register": [[1,0],[2,0],[8,0],[16,0]], "lane": [[0,1],[0,2],[0,4],[0,8],[0,16],[4,0]], )"
       R"("warp": [[0,0],[0,0],[0,0]], "block": []}, "out_dims": ["dim0", "dim1"]})");
   CHECK(triton.code == 0);
-  const Run missing = run_mxlane({"check", "--arch", "gfx942", "--inst", inst, "--operand", "D", "--linear-layout",
-                                  "/nonexistent/d.json"});
+  const Run missing = run_mxlane(
+      {"check", "--arch", "gfx942", "--inst", inst, "--operand", "D", "--linear-layout", "/nonexistent/d.json"});
   CHECK(missing.code == 2);
   CHECK(missing.err == "mxlane check: error: --linear-layout: cannot open '/nonexistent/d.json'\n");
-  const Run mixed = run_mxlane({"check", "--arch", "gfx942", "--inst", inst, "--operand", "D", "--linear-layout",
-                                "x.json", "--row", "G"});
+  const Run mixed = run_mxlane(
+      {"check", "--arch", "gfx942", "--inst", inst, "--operand", "D", "--linear-layout", "x.json", "--row", "G"});
   CHECK(mixed.code == 2);
   CHECK_THAT(mixed.err, Catch::Contains("belong to different modes"));
 }
@@ -226,8 +237,8 @@ TEST_CASE("check --transposed: a layout for the instruction issued with A and B 
                              "B swapped (D^T = B^T x A^T); the lines below name the instruction's D\n"));
   // Your A is the instruction's B: gfx942 16x16x16 f16 B holds B[k][j] at lane j + 16*(k/4), G =
   // k%4, so your A[i][k] (= B[k][i]) is in lane i + 16*(k/4): row L%16, column 4*(L/16) + G.
-  const std::vector<std::string> base = {"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16",
-                                         "--operand", "A", "--transposed"};
+  const std::vector<std::string> base = {"check",     "--arch", "gfx942",      "--inst", "v_mfma_f32_16x16x16_f16",
+                                         "--operand", "A",      "--transposed"};
   CHECK(run_mxlane(base, {"--row", "L%16", "--col", "4*(L/16) + G"}).code == 0);
   CHECK(run_mxlane(base, {"--row", "4*(L/16) + G", "--col", "L%16"}).code == 1);
   CHECK(run_mxlane(base, {"--load", "(L%16)*16 + 4*(L/16) + G"}).code == 0);
@@ -240,14 +251,14 @@ TEST_CASE("check --transposed: a layout for the instruction issued with A and B 
   CHECK_THAT(error.err, Catch::StartsWith("mxlane check: error: --col: column 2: division by zero"));
   // Pair mode: llama.cpp-style loads of your A and B (row-major A, column-major B) on the swapped
   // instruction; the same formula both ways passes, a formula that breaks the pairing fails.
-  const std::vector<std::string> pair = {"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16",
+  const std::vector<std::string> pair = {"check",  "--arch",       "gfx942",    "--inst", "v_mfma_f32_16x16x16_f16",
                                          "--pair", "--transposed", "--order-b", "col"};
   const Run p = run_mxlane(pair, {"--load-a", "(L%16)*16 + 4*(L/16) + G", "--load-b", "(L%16)*16 + 4*(L/16) + G"});
   CHECK(p.code == 0);
   CHECK_THAT(p.out, Catch::Contains("Note: --transposed: your A[i][k] is B[k][i]"));
   CHECK(run_mxlane(pair, {"--load-a", "(L%16)*16 + 4*(L/16) + G", "--load-b", "(L%16)*16 + G"}).code == 1);
-  CHECK(run_mxlane({"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "D",
-                    "--transposed", "--row", "L%16", "--col", "4*(L/16) + G"})
+  CHECK(run_mxlane({"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "D", "--transposed",
+                    "--row", "L%16", "--col", "4*(L/16) + G"})
             .code == 0);
 }
 
@@ -255,8 +266,8 @@ TEST_CASE("check --steps: one formula over chained instructions, with a K order 
   // Triton's kWidth 8 on gfx942 16x16x16 f16 (native 4): lane L holds k = 8*(L/16) + r, r = 0..7,
   // of K = 32; instruction s takes r = 4s..4s+3, so its (L, G) holds k = 8*(L/16) + 4s + G where
   // the instruction reads k' = 4*(L/16) + G: k' -> 8*(k'/4) + 4s + k'%4.
-  const std::vector<std::string> base = {"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16",
-                                         "--operand", "A", "--steps", "2"};
+  const std::vector<std::string> base = {"check",     "--arch", "gfx942",  "--inst", "v_mfma_f32_16x16x16_f16",
+                                         "--operand", "A",      "--steps", "2"};
   const Run r = run_mxlane(base, {"--row", "L%16", "--col", "8*(L/16) + 4*s + G"});
   CHECK(r.code == 0);
   CHECK(r.out ==
@@ -290,13 +301,14 @@ TEST_CASE("check --steps: one formula over chained instructions, with a K order 
   CHECK_THAT(row.out, Catch::Contains("L=0 G=0 s=1 (v0{0}.[15:0]): formula A[1][4]; layout A[0][0]\n"));
   // Inconsistent: step 0's k = 0 is K index 0 in lane 0 and K index 1 in lane 1's copy... here the
   // K index depends on the row, which no B formula can follow.
-  const Run by_row = run_mxlane(base, {"--row", "L%16", "--col", "(8*(L/16) + 4*s + G + L%2)%32", "--max-mismatches", "1"});
+  const Run by_row =
+      run_mxlane(base, {"--row", "L%16", "--col", "(8*(L/16) + 4*s + G + L%2)%32", "--max-mismatches", "1"});
   CHECK(by_row.code == 1);
   CHECK_THAT(by_row.out, Catch::Contains("L=1 G=0 s=0 (v0{1}.[15:0]): formula A[1][1]; layout A[1][0] (the K index "
                                          "of its k at step 0 is 0 in an earlier slot)\n"));
   // Refusals naming --steps.
-  CHECK_THAT(run_mxlane({"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "D",
-                         "--steps", "2", "--row", "G", "--col", "L"})
+  CHECK_THAT(run_mxlane({"check", "--arch", "gfx942", "--inst", "v_mfma_f32_16x16x16_f16", "--operand", "D", "--steps",
+                         "2", "--row", "G", "--col", "L"})
                  .err,
              Catch::StartsWith("mxlane check: error: --steps: chains A or B"));
   CHECK_THAT(run_mxlane({"check", "--arch", "gfx90a", "--inst", "v_mfma_f32_32x32x1f32", "--operand", "A", "--steps",
@@ -319,16 +331,16 @@ TEST_CASE("check hints: a K order A and B share, and the 16-bit RDNA3 OPSEL spac
   const std::string command =
       "mxlane check --arch gfx1200 --inst v_wmma_f32_16x16x16_f16 --pair --load-a '(L&15)*16 + ((G&7) ^ "
       "(L>>4&1)*8)' --load-b '(L&15)*16 + ((G&7) ^ (L>>4&1)*8)' --order-b col";
-  CHECK_THAT(a.out, Catch::EndsWith("L=0 G=4 (v2{0}.[15:0]): formula A[0][4]; layout A[0][8]\n"
-                                    "FAILED: 128 of 256 slots (L, G) of A do not match (first 1 shown)\n"
-                                    "Hint: the same formula for A and B passes in pair mode: it differs from the layout "
-                                    "by a K order that A and B share, which gives the same sums:\n  " +
-                                    command +
-                                    "\n  (or check this operand alone with --steps 1, which accepts such an order)\n"));
+  CHECK_THAT(a.out, Catch::EndsWith(
+                        "L=0 G=4 (v2{0}.[15:0]): formula A[0][4]; layout A[0][8]\n"
+                        "FAILED: 128 of 256 slots (L, G) of A do not match (first 1 shown)\n"
+                        "Hint: the same formula for A and B passes in pair mode: it differs from the layout "
+                        "by a K order that A and B share, which gives the same sums:\n  " +
+                        command + "\n  (or check this operand alone with --steps 1, which accepts such an order)\n"));
   // The printed command passes, and so does --steps 1.
-  const Run pair = run_mxlane({"check", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--pair",
-                               "--load-a", "(L&15)*16 + ((G&7) ^ (L>>4&1)*8)", "--load-b",
-                               "(L&15)*16 + ((G&7) ^ (L>>4&1)*8)", "--order-b", "col"});
+  const Run pair = run_mxlane({"check", "--arch", "gfx1200", "--inst", "v_wmma_f32_16x16x16_f16", "--pair", "--load-a",
+                               "(L&15)*16 + ((G&7) ^ (L>>4&1)*8)", "--load-b", "(L&15)*16 + ((G&7) ^ (L>>4&1)*8)",
+                               "--order-b", "col"});
   CHECK(pair.code == 0);
   CHECK(check_document("gfx1200", "v_wmma_f32_16x16x16_f16", "A", triton_a, {"--steps", "1"}).code == 0);
   // The same with formulas, for B (its K is the row).
@@ -374,8 +386,8 @@ TEST_CASE("Linear layouts through the command line: export, then check, on every
     const mxlane::InstrDesc& d = table[n];
     for (Operand op : d.operands()) {
       const std::string arch(mxlane::arch_info(d.arch).name), operand(mxlane::operand_name(op));
-      const std::vector<std::string> selection = {"--arch", arch, "--inst", std::string(d.mnemonic), "--wave",
-                                                  std::to_string(d.wave), "--operand", operand};
+      const std::vector<std::string> selection = {
+          "--arch", arch, "--inst", std::string(d.mnemonic), "--wave", std::to_string(d.wave), "--operand", operand};
       std::vector<std::string> lanemap = {"lanemap", "--format", "linear-layout"};
       lanemap.insert(lanemap.end(), selection.begin(), selection.end());
       const Run exported = run_mxlane(lanemap);
@@ -391,4 +403,45 @@ TEST_CASE("Linear layouts through the command line: export, then check, on every
     }
   }
   CHECK(checked > 50);
+}
+
+TEST_CASE("Linear layouts under every legal modifier value: derived and exact, or refused for a stated reason",
+          "[check][linear]") {
+  int derived = 0, refused = 0;
+  for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
+    for (const mxlane::ModifierRange& range : mxlane::legal_modifiers(d)) {
+      // The modifiers that move or resize elements (NEG/NEG_HI and the scales only change values).
+      static const std::set<std::string_view> kMoving = {"cbsz",      "abid",         "blgp",        "opsel",
+                                                         "index_key", "matrix_a_fmt", "matrix_b_fmt"};
+      if (!kMoving.contains(range.name)) continue;
+      for (const int value : range.values) {
+        if (value == 0) continue;
+        mxlane::Modifiers mods;
+        mxlane::set_modifier(mods, range.name, value);
+        if (range.name == "abid") mods.cbsz = std::bit_width(static_cast<unsigned>(value));  // abid < 2^cbsz
+        try {
+          mxlane::validate_modifiers(d, mods);
+        } catch (const mxlane::InvalidArgument&) {
+          continue;
+        }
+        for (Operand op : d.operands()) {
+          const OperandLayout l(d, op, mods);
+          INFO(d.builtin << " " << mxlane::operand_name(op) << " " << range.name << "=" << value);
+          try {
+            const LinearLayout linear = mxlane::formula::derive_linear_layout(l);
+            REQUIRE(wrong_slots(linear, l) == 0);
+            ++derived;
+          } catch (const mxlane::InvalidArgument& e) {
+            const std::string why = e.what();
+            const bool stated = why.find("is not linear over GF(2): lane ") != std::string::npos ||
+                                why.find("elements (") != std::string::npos;
+            REQUIRE(stated);
+            ++refused;
+          }
+        }
+      }
+    }
+  }
+  CHECK(derived > 1000);
+  CHECK(refused > 50);  // the CBSZ/ABID and BLGP broadcasts, BLGP's rotations
 }

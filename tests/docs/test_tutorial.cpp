@@ -72,8 +72,9 @@ TEST_CASE("Console commands: splitting with quotes, stderr and exit status shown
 TEST_CASE("docs/compiler-layouts.md is the current rendering of docs/compiler-layouts.md.in", "[docs]") {
   const std::string source = read(MXLANE_SOURCE_DIR "/docs/compiler-layouts.md.in");
   const std::string committed = read(MXLANE_SOURCE_DIR "/docs/compiler-layouts.md");
-  INFO("regenerate: build the `docs` target and copy the build directory's docs/compiler-layouts.md over "
-       "docs/compiler-layouts.md");
+  INFO(
+      "regenerate: build the `docs` target and copy the build directory's docs/compiler-layouts.md over "
+      "docs/compiler-layouts.md");
   // The page's commands name files under docs/compiler-layouts/, relative to the repository root,
   // where the build renders it.
   const std::filesystem::path here = std::filesystem::current_path();
