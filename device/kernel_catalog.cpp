@@ -183,8 +183,6 @@ std::vector<std::string> matrix_tokens(const InstrDesc& d, const Modifiers& m) {
   return t;
 }
 
-bool takes_clamp(const ValuDesc& v) { return v.shape().clamp; }
-
 // Builtins the device compiler accepts but cannot lower, so no kernel can hold them (device/README.md
 // "Builtins without a kernel"): clang-22 (22.1.8) stops with "Cannot select: intrinsic
 // %llvm.amdgcn.fdot2c.f32.bf16" for v_dot2c_f32_bf16 (gfx950's dot13-insts).
@@ -320,15 +318,10 @@ std::vector<Kernel> kernels_for(const Target& t) {
         k.in_dwords = s.src[0] + s.src[1] + s.src[2];
         k.out_dwords = s.dst;
         k.mnemonics = {std::string(v->mnemonic_on(t.arch))};
-        // Without clamp the compiler may select a dot's VOP2 accumulate form, which computes the same
-        // (docs/spec/valu.md §4.1 "the VOP2 c forms ... same semantics with clamp = 0"; docs/spec/numerics.md
-        // §A.2: DOT2ACC shares the DOT2 step): v_dot2c_* on gfx9/gfx10, v_dot2acc_* on gfx11.
-        const std::string mn(v->mnemonic_on(t.arch));
-        if (takes_clamp(*v) && m.clamp == 0 && mn.rfind("v_dot", 0) == 0) {
-          const auto digit_end = mn.find('_', 5);  // "v_dot2" | "_i32_i16"
-          k.mnemonics.push_back(mn.substr(0, digit_end) + "c" + mn.substr(digit_end));
-          k.mnemonics.push_back(mn.substr(0, digit_end) + "acc" + mn.substr(digit_end));
-        }
+        // Without clamp the compiler may select the dot's tied VOP2 form, which computes the same with src2 =
+        // dst (instructions.def MXLANE_VALU_TIED): v_dot2c_* on gfx9/gfx10, v_dot2acc_f32_f16 on gfx11.
+        if (m.clamp == 0)
+          for (const ValuTiedSpelling* tied : valu_tied_spellings(*v, t.arch)) k.mnemonics.emplace_back(tied->mnemonic);
         k.modifier_tokens = valu_asm_tokens(traits, m);
         if (arch_info(t.arch).fp8_select_gfx9_encoding) add_gfx9_fp8_select(v->signature, m, k);
         if (arch_info(t.arch).fp8_word_select_op_sel && m.word_sel != 0) {

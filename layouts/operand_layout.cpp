@@ -35,6 +35,7 @@ void check_range(const InstrDesc& d, Operand op, std::string_view what, int valu
 OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modifiers& mods, const Switches& switches)
     : desc_(&desc), operand_(operand), mods_(mods), switches_(switches), remap_(LaneRemap::identity(desc.wave)) {
   validate_modifiers(desc, mods);
+  validate_switched_modifiers(desc, mods, switches);
   float_neg_ = takes_float_neg(desc);
   if (!desc.has(operand))
     throw InvalidArgument(fmt::format("operand {}: {} has none; {}", operand_name(operand), desc.mnemonic,

@@ -66,6 +66,11 @@ struct ArchInfo {
   // destination, as clang-22 compiles them). Only the device kernels' disassembly check reads it.
   bool fp8_word_select_op_sel = false;
   MfmaFloatModel mfma_float_model = MfmaFloatModel::rounded_tree;
+  // Its VALU dots' tied VOP2 spellings (MXLANE_VALU_TIED: v_dot2c_f32_f16, ...) also have a VOP3 (_e64) encoding,
+  // which takes clamp: llvm-mc-22 -mcpu=gfx90a encodes `v_dot2c_f32_f16 v1, v2, v3 clamp` as v_dot2c_f32_f16_e64,
+  // gfx1030 and gfx1100 answer "e64 variant of this instruction is not supported" [LLVM]
+  // (docs/builtins-overview.md "Tied spellings").
+  bool valu_tied_e64 = false;
 };
 
 // The per-architecture traits by another name, as docs/adding-an-architecture.md calls them.

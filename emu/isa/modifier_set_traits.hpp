@@ -78,7 +78,7 @@ struct ModifierSetTraits {
 };
 
 // One row per ModifierSet.
-inline constexpr std::array<ModifierSetTraits, 28> kModifierSetTraits = {{
+inline constexpr std::array<ModifierSetTraits, 29> kModifierSetTraits = {{
     {ModifierSet::mfma_cbsz_abid_blgp,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
@@ -103,6 +103,12 @@ inline constexpr std::array<ModifierSetTraits, 28> kModifierSetTraits = {{
      false,
      {"cbsz", "abid", "blgp"},
      DeviceModifierSets::plain},
+    // The device kernels carry BLGP 1..7 (clang-22 compiles them, the disassembly check reads blgp:N).
+    {ModifierSet::mfma_kdouble_broadcast,
+     BuiltinArgs::abc_cbsz_abid_blgp,
+     false,
+     {"cbsz", "abid", "blgp"},
+     DeviceModifierSets::blgp},
     // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
     {ModifierSet::mfma_f64_neg,
      BuiltinArgs::abc_cbsz_abid_blgp,
@@ -251,6 +257,7 @@ static_assert(modifier_set_traits(ModifierSet::mfma_blgp).set == ModifierSet::mf
                   modifier_set_traits(ModifierSet::wmma_neg_opsel).set == ModifierSet::wmma_neg_opsel &&
                   modifier_set_traits(ModifierSet::wmma_int).set == ModifierSet::wmma_int &&
                   modifier_set_traits(ModifierSet::mfma_plain).set == ModifierSet::mfma_plain &&
+                  modifier_set_traits(ModifierSet::mfma_kdouble_broadcast).set == ModifierSet::mfma_kdouble_broadcast &&
                   modifier_set_traits(ModifierSet::mfma_f64_neg).set == ModifierSet::mfma_f64_neg &&
                   modifier_set_traits(ModifierSet::smfmac_index_set).set == ModifierSet::smfmac_index_set &&
                   modifier_set_traits(ModifierSet::wmma_gfx12_neg).set == ModifierSet::wmma_gfx12_neg &&

@@ -1,6 +1,8 @@
 // Legal values of every modifier per instruction, and the messages that explain a refusal.
 #include "emu/isa/modifiers.hpp"
 
+#include "emu/isa/switches.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <tuple>
@@ -73,7 +75,7 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   if (d.modifiers == ModifierSet::mfma_none)
     return name == "blgp" ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
                           : "CDNA2 f64 MFMA takes no CBSZ/ABID (docs/spec/layouts.md §4.1, §8.1)";
-  if (d.modifiers == ModifierSet::mfma_blgp)
+  if (d.modifiers == ModifierSet::mfma_blgp || d.modifiers == ModifierSet::mfma_kdouble_broadcast)
     return fmt::format(
         "it has a single block, and CBSZ/ABID broadcast A between blocks "
         "(docs/spec/layouts.md §8.1)");
@@ -122,6 +124,12 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
       out.push_back({"blgp", range(0, 7), "",
                      "B lane-group pattern: broadcast or rotate 16/32-lane groups of B [ISA] "
                      "(docs/spec/layouts.md §8.2, ISA Table 29)"});
+      break;
+    case ModifierSet::mfma_kdouble_broadcast:
+      // gfx9's single-block rule (as mfma_blgp): BLGP only; CBSZ/ABID broadcast between blocks.
+      out.push_back({"blgp", range(0, 7), "",
+                     "B lane-group pattern as on gfx9 (ISA Table 29) [INF] (switch gfx950_kdouble_broadcast; "
+                     "docs/cdna4.md §2.4)"});
       break;
     case ModifierSet::mfma_none:
     case ModifierSet::mfma_plain: break;
@@ -327,6 +335,19 @@ std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange
     }
   }
   return std::nullopt;
+}
+
+void validate_switched_modifiers(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
+  if (d.modifiers != ModifierSet::mfma_kdouble_broadcast ||
+      switches.gfx950_kdouble_broadcast() == Gfx950KdoubleBroadcast::apply)
+    return;
+  for (const std::string_view name : {"cbsz", "abid", "blgp"})
+    if (const int value = modifier_value(mods, name); value != 0)
+      throw InvalidArgument(
+          fmt::format("{}={} is not allowed on {} under gfx950_kdouble_broadcast=refuse: the field is "
+                      "encodable, its meaning on the K-doubled MFMA unknown (docs/cdna4.md §2.4; "
+                      "the default `apply` gives it gfx9's)",
+                      name, value, d.mnemonic));
 }
 
 void validate_modifiers(const InstrDesc& d, const Modifiers& mods) {

@@ -11,6 +11,8 @@
 
 namespace mxlane {
 
+class Switches;  // emu/isa/switches.hpp
+
 struct InstrDesc;
 
 // Which modifiers an instruction takes. One value per row of the instruction table.
@@ -22,10 +24,13 @@ enum class ModifierSet : std::uint8_t {
   wmma_neg_opsel,       // RDNA3 float WMMA, 16-bit output: NEG/NEG_HI and OPSEL[2]
   wmma_int,             // RDNA3 integer WMMA: NEG[1:0] = A/B signed, CLAMP
   mfma_plain,           // CDNA3 single-block f16/bf16, xf32, fp8/bf8, K-doubled i8: no modifier (docs/cdna3.md §2)
-  mfma_f64_neg,         // CDNA3 f64 MFMA: BLGP is a negate mask of A, B, C (docs/cdna3.md §2)
-  smfmac_index_set,     // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
-  wmma_gfx12_neg,       // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
-  wmma_gfx12_fp8,       // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
+  // gfx950 K-doubled f16/bf16/i8 MFMA: llvm-mc-22 encodes CBSZ/ABID/BLGP; gfx9's single-block meaning (BLGP lane
+  // groups, CBSZ/ABID within 2^cbsz <= blocks) [INF], or refused (switch gfx950_kdouble_broadcast; docs/cdna4.md §2.4)
+  mfma_kdouble_broadcast,
+  mfma_f64_neg,      // CDNA3 f64 MFMA: BLGP is a negate mask of A, B, C (docs/cdna3.md §2)
+  smfmac_index_set,  // CDNA3 SMFMAC: CBSZ/ABID choose the index set of IDX, no BLGP (docs/cdna3.md §2)
+  wmma_gfx12_neg,    // RDNA4 f16/bf16 WMMA (any output): NEG/NEG_HI on A, B, C; no OPSEL (docs/rdna4.md §1)
+  wmma_gfx12_fp8,    // RDNA4 FP8/BF8 WMMA: NEG[2]/NEG_HI[2] on C only (docs/rdna4.md §1)
   f8f6f4_scaled,   // CDNA4 scaled f8f6f4 MFMA: CBSZ/BLGP = A/B format, OPSEL_A/OPSEL_B = scale byte (docs/cdna4.md §1)
   f8f6f4_formats,  // CDNA4 unscaled f8f6f4 MFMA: CBSZ/BLGP = A/B format only (docs/cdna4.md §1)
   swmmac_gfx12_neg,     // RDNA4 f16/bf16 SWMMAC: NEG/NEG_HI on A and B (no C field), index_key (docs/rdna4.md §1.1)
@@ -145,6 +150,9 @@ std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange
 // Throws InvalidArgument naming the field and saying why when `mods` is illegal or undefined
 // for `desc`. Evidence: docs/spec/layouts.md §8 (CBSZ/ABID §8.1, BLGP §8.2, OPSEL §8.3, NEG §8.4).
 void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
+// Throws InvalidArgument naming the switch when a switch refuses modifiers validate_modifiers() accepts
+// (gfx950_kdouble_broadcast=refuse: CBSZ/ABID/BLGP on gfx950's K-doubled MFMA).
+void validate_switched_modifiers(const InstrDesc& desc, const Modifiers& mods, const Switches& switches);
 
 // How many index sets one IDX VGPR of SMFMAC `desc` holds (ABID picks one when CBSZ = 0).
 int smfmac_index_sets(const InstrDesc& desc);

@@ -94,6 +94,35 @@ constexpr ValuDesc kValu[] = {
 #undef MXLANE_VALU
 };
 
+// The architecture names of MXLANE_VALU_TIED's third column.
+constexpr ValuTiedSpelling kValuTied[] = {
+#define MXLANE_VALU_TIED(builtin, mnemonic, archs) \
+  {#builtin, #mnemonic, [] {                       \
+     using namespace feature_archs;                \
+     return ArchMask{archs};                       \
+   }()},
+#include "emu/isa/instructions.def"
+#undef MXLANE_VALU_TIED
+};
+
+// The encoding suffixes llvm-objdump-22 appends to a VALU mnemonic (v_dot2c_i32_i16_e32 on gfx9,
+// v_cvt_f32_fp8_sdwa / _e64): the encoding, not the operation [LLVM: AMDGPU assembler syntax].
+constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa"};
+
+// `name` lower-cased, without __builtin_amdgcn_.
+std::string valu_key(std::string_view name) {
+  std::string key = lowercase(name);
+  if (key.starts_with("__builtin_amdgcn_")) key = key.substr(17);
+  return key;
+}
+
+// `key` without its encoding suffix, or `key` when it has none.
+std::string_view without_encoding_suffix(std::string_view key) {
+  for (const std::string_view suffix : kEncodingSuffixes)
+    if (key.size() > suffix.size() && key.ends_with(suffix)) return key.substr(0, key.size() - suffix.size());
+  return key;
+}
+
 std::vector<int> range(int lo, int hi) {
   std::vector<int> v;
   for (int x = lo; x <= hi; ++x) v.push_back(x);
@@ -112,20 +141,53 @@ std::vector<const ValuDesc*> valu_builtins_for_arch(ArchId arch) {
 }
 
 const ValuDesc* find_valu(std::string_view name) {
-  // Every name of every row (no two rows share one; emplace would keep the first, as a scan in
-  // table order finds it): eval and replay ask once per line.
+  // Every name of every row (no two rows share one; emplace keeps the first, so a row's own mnemonics,
+  // entered before the tied spellings, win): eval and replay ask once per line.
   static const std::unordered_map<std::string_view, const ValuDesc*> kByName = [] {
     std::unordered_map<std::string_view, const ValuDesc*> map;
     for (const ValuDesc& d : kValu)
       for (const std::string_view n :
            {std::string_view(d.builtin), std::string_view(d.mnemonic), std::string_view(d.gfx11_mnemonic)})
         map.emplace(n, &d);
+    for (const ValuTiedSpelling& t : kValuTied)
+      for (const ValuDesc& d : kValu)
+        if (d.builtin == t.builtin) map.emplace(t.mnemonic, &d);
     return map;
   }();
-  std::string key = lowercase(name);
-  if (key.starts_with("__builtin_amdgcn_")) key = key.substr(17);
-  const auto it = kByName.find(key);
-  return it == kByName.end() ? nullptr : it->second;
+  const std::string key = valu_key(name);
+  for (const std::string_view k : {std::string_view(key), without_encoding_suffix(key)})
+    if (const auto it = kByName.find(k); it != kByName.end()) return it->second;
+  return nullptr;
+}
+
+std::span<const ValuTiedSpelling> valu_tied_table() { return kValuTied; }
+
+std::vector<const ValuTiedSpelling*> valu_tied_spellings(const ValuDesc& d, ArchId arch) {
+  std::vector<const ValuTiedSpelling*> out;
+  for (const ValuTiedSpelling& t : kValuTied)
+    if (t.builtin == d.builtin && t.available_on(arch)) out.push_back(&t);
+  return out;
+}
+
+const ValuTiedSpelling* valu_tied_spelling(const ValuDesc& d, std::string_view name) {
+  const std::string key = valu_key(name);
+  const std::string_view bare = without_encoding_suffix(key);
+  if (bare == d.builtin || bare == d.mnemonic || bare == d.gfx11_mnemonic) return nullptr;
+  for (const ValuTiedSpelling& t : kValuTied)
+    if (t.builtin == d.builtin && t.mnemonic == bare) return &t;
+  return nullptr;
+}
+
+void require_valu_spelling(const ValuDesc& d, std::string_view name, ArchId arch) {
+  const ValuTiedSpelling* t = valu_tied_spelling(d, name);
+  if (t == nullptr || t->available_on(arch)) return;
+  std::string on;
+  for (const ArchInfo& a : all_archs())
+    if (t->available_on(a.id)) append_item(on, a.name);
+  throw InvalidArgument(
+      fmt::format("{} (the tied-accumulator form of {}) is not an instruction of {}: LLVM encodes it "
+                  "only on {}; use {}",
+                  t->mnemonic, d.builtin, arch_info(arch).name, on, d.mnemonic_on(arch)));
 }
 
 std::vector<ModifierRange> legal_valu_modifiers(const ValuDesc& d) {
@@ -141,11 +203,28 @@ std::vector<ModifierRange> legal_valu_modifiers(const ValuDesc& d) {
   return out;
 }
 
+std::vector<ModifierRange> legal_valu_modifiers(const ValuDesc& d, const ValuTiedSpelling& /*tied*/, ArchId arch) {
+  std::vector<ModifierRange> out = legal_valu_modifiers(d);
+  if (!arch_info(arch).valu_tied_e64) std::erase_if(out, [](const ModifierRange& r) { return r.name == "clamp"; });
+  return out;
+}
+
 void validate_valu_modifiers(const ValuDesc& d, const Modifiers& mods) {
-  const std::vector<ModifierRange> legal = legal_valu_modifiers(d);
+  validate_valu_modifiers(d, mods, nullptr, ArchId{});
+}
+
+void validate_valu_modifiers(const ValuDesc& d, const Modifiers& mods, const ValuTiedSpelling* tied, ArchId arch) {
+  const std::vector<ModifierRange> legal = tied ? legal_valu_modifiers(d, *tied, arch) : legal_valu_modifiers(d);
   const auto v = first_violation(legal, mods);
   if (!v) return;
   if (v->range == nullptr) {
+    const std::vector<ModifierRange> builtin_takes = legal_valu_modifiers(d);
+    if (tied != nullptr && std::any_of(builtin_takes.begin(), builtin_takes.end(),
+                                       [&](const ModifierRange& r) { return r.name == v->name; }))
+      throw InvalidArgument(
+          fmt::format("{}={} is not allowed on {}: the VOP2 form has no {} on {} (no VOP3 encoding); "
+                      "{} takes it",
+                      v->name, v->value, tied->mnemonic, v->name, arch_info(arch).name, d.mnemonic_on(arch)));
     std::string takes;
     for (const ModifierRange& x : legal) append_item(takes, x.name);
     throw InvalidArgument(fmt::format("{}={} is not allowed: {} takes {}", v->name, v->value, d.builtin,

@@ -362,11 +362,15 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
 
 // A VALU builtin: operands src0..src2 in the builtin's argument order, 1 to 64 lanes.
 void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool require_expect, EvalOutcome& outcome) {
+  const std::string inst = in["inst"].get<std::string>();
   try {
     require_available(v, arch.id);
+    require_valu_spelling(v, inst, arch.id);
   } catch (const InvalidArgument& e) {
     fail("inst", e.what());
   }
+  // A tied spelling (v_dot2c_f32_f16) reads its accumulator from its destination: src2 = dst.
+  const ValuTiedSpelling* tied = valu_tied_spelling(v, inst);
   const ValuShape shape = v.shape();
   Modifiers mods;
   if (in.contains("mods")) {
@@ -390,7 +394,7 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
       }
     }
     try {
-      validate_valu_modifiers(v, mods);
+      validate_valu_modifiers(v, mods, tied, arch.id);
     } catch (const InvalidArgument& e) {
       fail("mods", e.what());
     }
@@ -413,7 +417,20 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
       if (src.contains(name)) fail("src." + name, fmt::format("{} takes no {}", v.builtin, name));
       continue;
     }
-    if (!src.contains(name)) fail("src." + name, "missing");
+    if (n == 2 && tied != nullptr && in.contains("dst")) {
+      // The accumulator is the destination's old value: dst alone, or src2 equal to it.
+      const auto acc = parse_vgprs(in["dst"], "dst", shape.src[2], lanes);
+      if (src.contains(name) && parse_vgprs(src[name], "src." + name, shape.src[n], lanes) != acc)
+        fail("dst", fmt::format("{} accumulates into its destination: src2 is dst; give dst alone or src2 equal to it",
+                                tied->mnemonic));
+      load_vgprs(regs, ops.src[n], acc);
+      continue;
+    }
+    if (!src.contains(name))
+      fail("src." + name,
+           tied != nullptr && n == 2
+               ? fmt::format("missing: {} accumulates into its destination; give dst (or src2)", tied->mnemonic)
+               : std::string("missing"));
     load_vgprs(regs, ops.src[n], parse_vgprs(src[name], "src." + name, shape.src[n], lanes));
   }
   if (in.contains("dst")) load_vgprs(regs, ops.dst, parse_vgprs(in["dst"], "dst", shape.dst, lanes));

@@ -7,6 +7,7 @@
 #include "emu/isa/errors.hpp"
 #include "emu/isa/switch_scope.hpp"
 #include "emu/isa/valu_desc.hpp"
+#include "emu/insns/execute_valu.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
 #include "emu/protocol/instruction_detail.hpp"
@@ -56,9 +57,12 @@ Json valu_json(const ValuDesc& d, ArchId arch) {
   for (int n = 0; n < 3; ++n)
     if (shape.src[n] > 0) operands["src" + std::to_string(n)] = shape.src[n];
   operands["dst"] = shape.dst;
+  Json tied = Json::array();
+  for (const ValuTiedSpelling* t : valu_tied_spellings(d, arch)) tied.push_back(t->mnemonic);
   return Json{{"arch", arch_info(arch).name},
               {"builtin", "__builtin_amdgcn_" + std::string(d.builtin)},
               {"mnemonic", d.mnemonic_on(arch)},
+              {"tied_mnemonics", tied},
               {"kind", "valu"},
               {"feature", d.feature},
               {"vgprs", operands},
@@ -162,11 +166,13 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
       out << "  (mxlane does not emulate this architecture's VALU builtins yet)\n\n";
       continue;
     }
-    out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
+    out << fmt::format("  {:<34} {:<50} {:<22} {:<16} {:<24} {}\n", "VALU builtin (__builtin_amdgcn_...)", "mnemonic",
                        "feature", "VGPRs s0/s1/s2>d", "constant arguments", "also on");
     for (const ValuDesc* v : valu_builtins_for_arch(a->id)) {
       const ValuShape sh = v->shape();
-      out << fmt::format("  {:<34} {:<28} {:<22} {:<16} {:<24} {}\n", v->builtin, v->mnemonic_on(a->id), v->feature,
+      std::string mnemonics(v->mnemonic_on(a->id));
+      for (const ValuTiedSpelling* t : valu_tied_spellings(*v, a->id)) mnemonics += fmt::format(" +{}", t->mnemonic);
+      out << fmt::format("  {:<34} {:<50} {:<22} {:<16} {:<24} {}\n", v->builtin, mnemonics, v->feature,
                          fmt::format("{}/{}/{}>{}", sh.src[0], sh.src[1], sh.src[2], sh.dst),
                          modifiers_text(legal_valu_modifiers(*v)), arch_names(v->archs & ~arch_bit(a->id)));
     }
@@ -176,6 +182,8 @@ void print_text(const std::vector<const ArchInfo*>& archs, std::ostream& out) {
     out << fmt::format("{} ({}): declared, not emulated: {}\n\n", d.name, d.products, d.why);
   out << "cycles: the seeds' figures; n/p = not published (RDNA3 wave64; gfx908 co-execution). coexec: VALU "
          "co-execution cycles.\n";
+  out << "+v_...: the VALU builtin's tied spelling there, the VOP2 form LLVM prints when the accumulator is the "
+         "destination (docs/builtins-overview.md).\n";
   print_switches_text(all_switches(), out);
 }
 
@@ -223,6 +231,30 @@ void write_switches(const ListRequest& options, std::ostream& out) {
   }
 }
 
+// `list --arch A --inst NAME` of a VALU builtin (any of its spellings on A): its one row.
+void print_valu_detail(const ArchInfo& arch, const ValuDesc& v, const ListRequest& options, std::ostream& out) {
+  try {
+    require_available(v, arch.id);
+    require_valu_spelling(v, options.inst, arch.id);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(std::string("--inst: ") + e.what());
+  }
+  const Json j = valu_json(v, arch.id);
+  if (options.format == ListFormat::json) {
+    out << j.dump(1) << '\n';
+    return;
+  }
+  const ValuTiedSpelling* tied = valu_tied_spelling(v, options.inst);
+  out << fmt::format("{} on {}: __builtin_amdgcn_{}\n", options.inst, arch.name, v.builtin);
+  out << fmt::format("  mnemonic         {}\n", v.mnemonic_on(arch.id));
+  for (const ValuTiedSpelling* t : valu_tied_spellings(v, arch.id))
+    out << fmt::format("  tied spelling    {} (VOP2, src2 = dst)\n", t->mnemonic);
+  out << fmt::format("  feature          {}\n", v.feature);
+  out << fmt::format("  constant args    {}\n",
+                     modifiers_text(tied ? legal_valu_modifiers(v, *tied, arch.id) : legal_valu_modifiers(v)));
+  out << fmt::format("  architectures    {}\n", arch_names(v.archs));
+}
+
 }  // namespace
 
 void write_instruction_list(const ListRequest& options, std::ostream& out) {
@@ -233,6 +265,7 @@ void write_instruction_list(const ListRequest& options, std::ostream& out) {
     if (options.arch.empty())
       throw InvalidArgument("--inst: give --arch too (the instruction table is per architecture)");
     const ArchInfo& arch = resolve_arch_option(options.arch);
+    if (const ValuDesc* v = find_valu(options.inst)) return print_valu_detail(arch, *v, options, out);
     const InstrDesc& d = resolve_inst_option(arch, options.inst, options.wave);
     print_instruction_detail(arch, d, instruction_json(d), options.format == ListFormat::json, out);
     return;

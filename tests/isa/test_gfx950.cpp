@@ -92,7 +92,10 @@ TEST_CASE("gfx950's new instructions: opcodes, registers, K-doubled layouts and 
       const OperandLayout idx(*d, Operand::IDX, Modifiers{.abid = smfmac_index_sets(*d) - 1});
       CHECK(idx.forward(0, 0, 1).front().slot.bit_lo == 2 + 2 * kl * (smfmac_index_sets(*d) - 1));
     } else {
-      CHECK(legal_modifiers(*d).empty());  // BLGP legality unknown: refused (docs/cdna4.md §1)
+      // gfx9's single-block rule [INF]: BLGP 0-7 only (docs/cdna4.md §2.4).
+      REQUIRE(legal_modifiers(*d).size() == 1);
+      CHECK(legal_modifiers(*d).front().name == "blgp");
+      CHECK(legal_modifiers(*d).front().values == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
     }
   }
   CHECK(seen == 20);

@@ -67,8 +67,9 @@ def test_mma_equals_eval_through_pack_and_unpack(with_mods):
     if with_mods:
         # every builtin that takes a modifier ran with one
         # (61 before gfx942, plus its 12 multi-block, 2 single-block f32 and 2 f64 negate-mask builtins,
-        # the same 16 on gfx950, plus the 22 gfx1200, the 25 gfx1250 and the 26 gfx1251 WMMA builtins)
-        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 166
+        # the same 16 on gfx950 and its 6 K-doubled f16/bf16/i8 (BLGP, docs/cdna4.md §2.4), plus the 22 gfx1200,
+        # the 25 gfx1250 and the 26 gfx1251 WMMA builtins)
+        assert with_some_modifier == sum(1 for d in builtins if d["modifiers"]) == 172
 
 
 def test_values_and_raw_bits_give_the_same_bits(rng):

@@ -228,7 +228,7 @@ TEST_CASE("trace values: the trace's result is execute_matrix's D word on random
     // MFMA: a random BLGP (a lane pattern, or gfx942's f64 negate mask) and a partial CBSZ broadcast
     // wherever the instruction takes them.
     for (const ModifierRange& r : legal_modifiers(d)) {
-      if (r.name == "blgp") mods.blgp = static_cast<int>(rng() % 8);
+      if (r.name == "blgp") mods.blgp = r.values[rng() % r.values.size()];  // f8f6f4: B's format, 0-4
       if (r.name == "cbsz") mods.cbsz = 1;
       if (r.name == "abid") mods.abid = std::min(1, r.values.back());  // SMFMAC with one index set: 0
     }
