@@ -15,6 +15,12 @@ namespace {
 
 std::vector<Candidate> every_value_of(const std::string& name) { return switch_candidates(name); }
 
+// gfx950_kdouble_broadcast's values a GPU can show: `refuse` is mxlane's, not the hardware's.
+std::vector<Candidate> kdouble_broadcast_behaviours() {
+  return {{"gfx950_kdouble_broadcast=apply", {"gfx950_kdouble_broadcast=apply"}},
+          {"gfx950_kdouble_broadcast=ignore", {"gfx950_kdouble_broadcast=ignore"}}};
+}
+
 }  // namespace
 
 std::vector<Probe> cdna4_probes() {
@@ -87,6 +93,17 @@ std::vector<Probe> cdna4_probes() {
       {"docs/cdna4-numerics.md §6 E-C4-4 (f8f6f4)",
        "How does gfx950 f8f6f4 sum a 32-k scale block (one fused group or gfx942's fp8 halves)?", "gfx950",
        "k_mfma_scale_f32_16x16x128_f8f6f4", every_value_of("f8f6f4_group"), false},
+      // After E-C4-1 (the lane map), since a broadcast moves lanes of that map. Random matrices: lanes 32-63
+      // hold other k than lanes 0-31, so a broadcast of lanes 32-63 changes almost every D element. If the two
+      // probes disagree (a GPU that applies BLGP but ignores CBSZ), the switch needs splitting.
+      {"docs/cdna4.md §2.4 P-C4-KB1",
+       "Does gfx950's K-doubled MFMA broadcast A's lanes under CBSZ/ABID as the gfx9 ISA text says, or ignore "
+       "the fields?",
+       "gfx950", "k_mfma_f32_16x16x32_f16__cbsz1_abid1", kdouble_broadcast_behaviours(), false},
+      {"docs/cdna4.md §2.4 P-C4-KB2",
+       "Does gfx950's K-doubled MFMA move B's lane groups under BLGP as gfx9 does (ISA Table 29), or ignore the "
+       "field?",
+       "gfx950", "k_mfma_f32_16x16x32_f16__blgp3", kdouble_broadcast_behaviours(), false},
   };
 }
 

@@ -126,10 +126,15 @@ OperandLayout::OperandLayout(const InstrDesc& desc, Operand operand, const Modif
   if (operand == Operand::SB) bit_offset_ = 8 * mods.opsel_b;
   // CBSZ/ABID broadcast and BLGP lane patterns, except where those fields mean something else
   // (SMFMAC index sets, CDNA3 f64 negation, f8f6f4 formats).
+  // A single-block instruction (gfx950's K-doubled MFMA) has no second block for the calculator's
+  // block-based CBSZ model: the ISA text's lane rule is the one that applies (docs/cdna4.md §2.4).
   const bool formats = desc.cbsz_blgp_are_formats();
-  if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a && !formats)
-    remap_ = LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, switches.cbsz_model());
-  if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates && !formats)
+  const bool lanes_move = lane_modifiers_apply(desc, switches);
+  if (operand == Operand::A && mods.cbsz != 0 && !desc.family().sparse_a && !formats && lanes_move)
+    remap_ =
+        LaneRemap::cbsz_abid(desc, mods.cbsz, mods.abid, desc.blocks == 1 ? CbszModel::isa : switches.cbsz_model());
+  if (operand == Operand::B && mods.blgp != 0 && !modifier_set_traits(desc.modifiers).blgp_negates && !formats &&
+      lanes_move)
     remap_ = LaneRemap::blgp(mods.blgp);
 
   // The builders derive everything from the shape; a mismatch with the table is a bug.
@@ -316,7 +321,18 @@ std::vector<std::string> OperandLayout::notes() const {
         fmt::format("index set {} (bits from {}): with cbsz=0 abid picks the set, with cbsz!=0 the set is 0 "
                     "(docs/cdna3.md §2) [TOOL]",
                     mods_.cbsz == 0 ? mods_.abid : 0, bit_offset_));
-  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.cbsz_blgp_are_formats()) {
+  const bool lanes_move = lane_modifiers_apply(d, switches_);
+  if ((mods_.cbsz != 0 || mods_.blgp != 0) && !lanes_move && (operand_ == Operand::A || operand_ == Operand::B))
+    notes.push_back(
+        "gfx950_kdouble_broadcast=ignore: CBSZ/ABID/BLGP are encoded but move no lanes (docs/cdna4.md §2.4) [INF]");
+  if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.cbsz_blgp_are_formats() && lanes_move &&
+      d.blocks == 1)
+    notes.push_back(
+        fmt::format("CBSZ/ABID on a single block, as the ISA text says: lane l reads lane l mod {} + {}*abid "
+                    "(gfx950_kdouble_broadcast=apply, docs/cdna4.md §2.4) [INF]",
+                    d.wave >> mods_.cbsz, d.wave >> mods_.cbsz));
+  else if (operand_ == Operand::A && mods_.cbsz != 0 && !d.family().sparse_a && !d.cbsz_blgp_are_formats() &&
+           lanes_move) {
     if ((1 << mods_.cbsz) == d.blocks)
       notes.push_back("full broadcast: both CBSZ models agree here (docs/spec/layouts.md §8.1)");
     else
@@ -326,7 +342,7 @@ std::vector<std::string> OperandLayout::notes() const {
                       switch_value_name(switches_, SwitchId::cbsz_model)));
   }
   if (operand_ == Operand::B && mods_.blgp != 0 && d.blocks == 1 && !modifier_set_traits(d.modifiers).blgp_negates &&
-      !d.cbsz_blgp_are_formats())
+      !d.cbsz_blgp_are_formats() && lanes_move)
     notes.push_back(
         "BLGP acts on raw lanes: on this single-block shape it moves K groups, not "
         "blocks (docs/spec/layouts.md §8.2)");

@@ -103,12 +103,13 @@ inline constexpr std::array<ModifierSetTraits, 29> kModifierSetTraits = {{
      false,
      {"cbsz", "abid", "blgp"},
      DeviceModifierSets::plain},
-    // The device kernels carry BLGP 1..7 (clang-22 compiles them, the disassembly check reads blgp:N).
+    // The device kernels carry BLGP 1..7 and every CBSZ with ABID 0 and the largest (clang-22 compiles them,
+    // the disassembly check reads the fields).
     {ModifierSet::mfma_kdouble_broadcast,
      BuiltinArgs::abc_cbsz_abid_blgp,
      false,
      {"cbsz", "abid", "blgp"},
-     DeviceModifierSets::blgp},
+     DeviceModifierSets::cbsz_abid_blgp},
     // The negate mask changes numbers, not slots; gemm()'s fast path still leaves it to the reference.
     {ModifierSet::mfma_f64_neg,
      BuiltinArgs::abc_cbsz_abid_blgp,

@@ -75,7 +75,7 @@ std::string why_not_accepted(const InstrDesc& d, std::string_view name) {
   if (d.modifiers == ModifierSet::mfma_none)
     return name == "blgp" ? "BLGP is reserved on CDNA2 f64 MFMA (seed 001: \"any other value is reserved\")"
                           : "CDNA2 f64 MFMA takes no CBSZ/ABID (docs/spec/layouts.md §4.1, §8.1)";
-  if (d.modifiers == ModifierSet::mfma_blgp || d.modifiers == ModifierSet::mfma_kdouble_broadcast)
+  if (d.modifiers == ModifierSet::mfma_blgp)
     return fmt::format(
         "it has a single block, and CBSZ/ABID broadcast A between blocks "
         "(docs/spec/layouts.md §8.1)");
@@ -126,7 +126,13 @@ std::vector<ModifierRange> legal_modifiers(const InstrDesc& d) {
                      "(docs/spec/layouts.md §8.2, ISA Table 29)"});
       break;
     case ModifierSet::mfma_kdouble_broadcast:
-      // gfx9's single-block rule (as mfma_blgp): BLGP only; CBSZ/ABID broadcast between blocks.
+      // Encodable (llvm-mc-22 -mcpu=gfx950: cbsz:4 abid:15, blgp:7); gfx9's meaning by default: the ISA
+      // text's lane broadcast for CBSZ/ABID (one block: no block-based reading exists) and Table 29's BLGP.
+      out.push_back({"cbsz", range(0, 4), "",
+                     "A broadcast as the ISA text says: lane l reads lane l mod S + S*abid, S = 64 >> cbsz [INF] "
+                     "(switch gfx950_kdouble_broadcast; docs/cdna4.md §2.4)"});
+      out.push_back({"abid", range(0, 15), "abid < 2^cbsz",
+                     "A broadcast: which S-lane group is the source [INF] (docs/cdna4.md §2.4)"});
       out.push_back({"blgp", range(0, 7), "",
                      "B lane-group pattern as on gfx9 (ISA Table 29) [INF] (switch gfx950_kdouble_broadcast; "
                      "docs/cdna4.md §2.4)"});
@@ -337,16 +343,21 @@ std::optional<ModifierViolation> first_violation(const std::vector<ModifierRange
   return std::nullopt;
 }
 
+bool lane_modifiers_apply(const InstrDesc& d, const Switches& switches) {
+  return d.modifiers != ModifierSet::mfma_kdouble_broadcast ||
+         switches.gfx950_kdouble_broadcast() == Gfx950KdoubleBroadcast::apply;
+}
+
 void validate_switched_modifiers(const InstrDesc& d, const Modifiers& mods, const Switches& switches) {
   if (d.modifiers != ModifierSet::mfma_kdouble_broadcast ||
-      switches.gfx950_kdouble_broadcast() == Gfx950KdoubleBroadcast::apply)
+      switches.gfx950_kdouble_broadcast() != Gfx950KdoubleBroadcast::refuse)
     return;
   for (const std::string_view name : {"cbsz", "abid", "blgp"})
     if (const int value = modifier_value(mods, name); value != 0)
       throw InvalidArgument(
           fmt::format("{}={} is not allowed on {} under gfx950_kdouble_broadcast=refuse: the field is "
                       "encodable, its meaning on the K-doubled MFMA unknown (docs/cdna4.md §2.4; "
-                      "the default `apply` gives it gfx9's)",
+                      "the default `apply` gives it gfx9's, `ignore` none)",
                       name, value, d.mnemonic));
 }
 

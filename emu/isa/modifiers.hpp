@@ -153,6 +153,9 @@ void validate_modifiers(const InstrDesc& desc, const Modifiers& mods);
 // Throws InvalidArgument naming the switch when a switch refuses modifiers validate_modifiers() accepts
 // (gfx950_kdouble_broadcast=refuse: CBSZ/ABID/BLGP on gfx950's K-doubled MFMA).
 void validate_switched_modifiers(const InstrDesc& desc, const Modifiers& mods, const Switches& switches);
+// Whether CBSZ/ABID and BLGP move lanes on `desc` under `switches`: everywhere but gfx950's K-doubled MFMA
+// under gfx950_kdouble_broadcast=ignore (docs/cdna4.md §2.4).
+bool lane_modifiers_apply(const InstrDesc& desc, const Switches& switches);
 
 // How many index sets one IDX VGPR of SMFMAC `desc` holds (ABID picks one when CBSZ = 0).
 int smfmac_index_sets(const InstrDesc& desc);

@@ -28,5 +28,5 @@ TEST_CASE("gfx950 probes cover every gfx950 switch with all its values", "[devic
     }
   }
   CHECK(probed == std::set<std::string>{"k16_layout", "fp6_layout", "scale_zero_is_identity", "f8f6f4_group",
-                                        "cdna4_kdoubled_group"});
+                                        "cdna4_kdoubled_group", "gfx950_kdouble_broadcast"});
 }

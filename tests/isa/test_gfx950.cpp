@@ -92,10 +92,16 @@ TEST_CASE("gfx950's new instructions: opcodes, registers, K-doubled layouts and 
       const OperandLayout idx(*d, Operand::IDX, Modifiers{.abid = smfmac_index_sets(*d) - 1});
       CHECK(idx.forward(0, 0, 1).front().slot.bit_lo == 2 + 2 * kl * (smfmac_index_sets(*d) - 1));
     } else {
-      // gfx9's single-block rule [INF]: BLGP 0-7 only (docs/cdna4.md §2.4).
-      REQUIRE(legal_modifiers(*d).size() == 1);
-      CHECK(legal_modifiers(*d).front().name == "blgp");
-      CHECK(legal_modifiers(*d).front().values == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+      // gfx9's meaning [INF]: CBSZ 0-4 with ABID 0-15 (the ISA text's lane broadcast) and BLGP 0-7, as
+      // llvm-mc-22 encodes them (docs/cdna4.md §2.4).
+      const std::vector<ModifierRange> legal = legal_modifiers(*d);
+      REQUIRE(legal.size() == 3);
+      CHECK(legal[0].name == "cbsz");
+      CHECK(legal[0].values == std::vector<int>{0, 1, 2, 3, 4});
+      CHECK(legal[1].name == "abid");
+      CHECK(legal[1].values.size() == 16);
+      CHECK(legal[2].name == "blgp");
+      CHECK(legal[2].values == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
     }
   }
   CHECK(seen == 20);

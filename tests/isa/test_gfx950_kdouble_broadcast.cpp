@@ -1,5 +1,5 @@
-// gfx950's K-doubled f16/bf16/i8 MFMA take CBSZ/ABID/BLGP with gfx9's meaning by default [INF] and refuse them
-// under gfx950_kdouble_broadcast=refuse (docs/cdna4.md §2.4). The expected lanes are written from the ISA's BLGP
+// gfx950's K-doubled f16/bf16/i8 MFMA take CBSZ/ABID/BLGP with gfx9's meaning by default [INF], without effect
+// under gfx950_kdouble_broadcast=ignore, and refuse them under =refuse (docs/cdna4.md §2.4). The expected lanes are written from the ISA's BLGP
 // table (docs/spec/layouts.md §8.2) and the K-doubled B layout (docs/cdna4.md §2.1: B[k][j] in lane j + 16*(k/8),
 // VGPR (k%8)/2, half k%2), not from the table under test.
 #include "support/catch_compat.hpp"
@@ -50,17 +50,74 @@ TEST_CASE("gfx950 K-doubled MFMA: the legal modifiers and their messages", "[isa
     const mxlane_test::Run list = mxlane_test::run_mxlane({"list", "--arch", "gfx950", "--inst", inst});
     REQUIRE(list.code == 0);
     CHECK_THAT(list.out, Catch::Contains("blgp"));
-    // A single block: CBSZ/ABID broadcast between blocks, so only 0 is defined (the gfx9 single-block rule).
-    const mxlane_test::Run cbsz = mxlane_test::run_mxlane(
-        {"lanemap", "--arch", "gfx950", "--inst", inst, "--operand", "A", "--cbsz", "1", "--abid", "1"});
-    CHECK(cbsz.code == 2);
-    CHECK_THAT(cbsz.err, Catch::Contains("cbsz=1 is not allowed on"));
-    CHECK_THAT(cbsz.err, Catch::Contains("it has a single block, and CBSZ/ABID broadcast A between blocks"));
+    CHECK_THAT(list.out, Catch::Contains("cbsz"));
+    // CBSZ up to 4 with ABID below 2^cbsz, as llvm-mc-22 encodes them; beyond, an error naming the rule.
+    const mxlane_test::Run abid = mxlane_test::run_mxlane(
+        {"lanemap", "--arch", "gfx950", "--inst", inst, "--operand", "A", "--cbsz", "1", "--abid", "2"});
+    CHECK(abid.code == 2);
+    CHECK_THAT(abid.err, Catch::Contains("abid=2 is not allowed with cbsz=1"));
+    const mxlane_test::Run cbsz5 =
+        mxlane_test::run_mxlane({"lanemap", "--arch", "gfx950", "--inst", inst, "--operand", "A", "--cbsz", "5"});
+    CHECK(cbsz5.code == 2);
     const mxlane_test::Run blgp8 =
         mxlane_test::run_mxlane({"lanemap", "--arch", "gfx950", "--inst", inst, "--operand", "B", "--blgp", "8"});
     CHECK(blgp8.code == 2);
     CHECK_THAT(blgp8.err, Catch::Contains("--blgp: '8' is not an integer in 0..7"));
   }
+}
+
+TEST_CASE("gfx950 K-doubled MFMA: CBSZ/ABID broadcast A's lanes as the ISA text says, or nothing under ignore",
+          "[isa][gfx950][kdouble]") {
+  // The K-doubled A layout (docs/cdna4.md §2.1): A[i][k] of 16x16x32 in lane i + 16*(k/8), VGPR (k%8)/2, half
+  // k%2. The ISA text: lane l reads lane l mod S + S*abid, S = 64 >> cbsz. A[2][3] sits in lane 2; with cbsz 1
+  // abid 1 (S = 32) lane 2 reads lane 34, with cbsz 2 abid 3 (S = 16) lane 50.
+  const std::vector<std::string> a = {"lanemap",   "--arch", "gfx950",    "--inst", "v_mfma_f32_16x16x32_f16",
+                                      "--operand", "A",      "--element", "2,3"};
+  CHECK_THAT(mxlane_test::run_mxlane(a).out, Catch::Contains("A[2][3] = v1{2}.[31:16]"));
+  CHECK_THAT(mxlane_test::run_mxlane(a, {"--cbsz", "1", "--abid", "1"}).out,
+             Catch::Contains("A[2][3] = v1{34}.[31:16]"));
+  CHECK_THAT(mxlane_test::run_mxlane(a, {"--cbsz", "2", "--abid", "3"}).out,
+             Catch::Contains("A[2][3] = v1{50}.[31:16]"));
+  // A[2][20] (lane 2 + 16*2 = 34, VGPR 2, low half) with abid 0 reads lane 2.
+  CHECK_THAT(mxlane_test::run_mxlane({"lanemap", "--arch", "gfx950", "--inst", "v_mfma_f32_16x16x32_f16", "--operand",
+                                      "A", "--element", "2,20", "--cbsz", "1", "--abid", "0"})
+                 .out,
+             Catch::Contains("A[2][20] = v2{2}.[15:0]"));
+  // ignore: the element stays where it is; BLGP too.
+  const mxlane_test::Run ignored =
+      mxlane_test::run_mxlane(a, {"--cbsz", "1", "--abid", "1", "--option", "gfx950_kdouble_broadcast=ignore"});
+  CHECK_THAT(ignored.out, Catch::Contains("A[2][3] = v1{2}.[31:16]"));
+  CHECK_THAT(ignored.out,
+             Catch::Contains("gfx950_kdouble_broadcast=ignore: CBSZ/ABID/BLGP are encoded but move no lanes"));
+  CHECK_THAT(kdouble_broadcast::b_element("v_mfma_f32_16x16x32_f16", "8,3",
+                                          {"--blgp", "3", "--option", "gfx950_kdouble_broadcast=ignore"}),
+             Catch::Contains("B[8][3] = v0{19}.[15:0]"));
+  // eval: A = 1 in lanes 0-31 and 2 in lanes 32-63 (every f16 of the register), B = 1, C = 0. Each D element
+  // sums its row's 32 products: 16 from lanes 0-31 and 16 from lanes 32-63, so 16*1 + 16*2 = 48 normally (and
+  // under ignore); with cbsz 1 abid 1 every lane reads lanes 32-63: 32*2 = 64.
+  nlohmann::json a_regs = nlohmann::json::array(), ones = nlohmann::json::array(), zeros = nlohmann::json::array();
+  for (int r = 0; r < 4; ++r) {
+    std::vector<std::string> lanes(64, "0x3c003c00");
+    for (int l = 32; l < 64; ++l) lanes[static_cast<std::size_t>(l)] = "0x40004000";
+    a_regs.push_back(lanes);
+    ones.push_back(std::vector<std::string>(64, "0x3c003c00"));
+    zeros.push_back(std::vector<std::string>(64, "0x00000000"));
+  }
+  auto d00 = [&](const nlohmann::json& mods, const nlohmann::json& options) {
+    nlohmann::json line{{"arch", "gfx950"},
+                        {"inst", "v_mfma_f32_16x16x32_f16"},
+                        {"mods", mods},
+                        {"options", options},
+                        {"src", {{"A", a_regs}, {"B", ones}, {"C", zeros}}}};
+    const mxlane_test::Run r = mxlane_test::run_mxlane_on_input({"eval"}, line.dump() + "\n");
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    return nlohmann::json::parse(r.out)["D"][0][0].get<std::string>();
+  };
+  CHECK(d00(nlohmann::json::object(), nlohmann::json::object()) == "0x42400000");    // 48
+  CHECK(d00({{"cbsz", 1}, {"abid", 1}}, nlohmann::json::object()) == "0x42800000");  // 64
+  CHECK(d00({{"cbsz", 1}, {"abid", 1}}, {{"gfx950_kdouble_broadcast", "ignore"}}) == "0x42400000");
+  CHECK(d00({{"cbsz", 1}, {"abid", 0}}, nlohmann::json::object()) == "0x42000000");  // lanes 0-31: 32*1
 }
 
 TEST_CASE("gfx950 K-doubled MFMA: gfx950_kdouble_broadcast=refuse refuses the fields, naming the switch",

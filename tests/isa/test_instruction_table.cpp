@@ -203,8 +203,8 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
     if (d.family_id == MatrixFamilyId::mfma &&
         (d.arch_traits().family == "cdna3" || d.arch_traits().family == "cdna4")) {
       // docs/cdna3.md §2: BLGP is the f64 negate mask; multi-block shapes keep CBSZ/ABID and BLGP,
-      // the two single-block f32 shapes BLGP, and gfx950's six K-doubled f16/bf16/i8 shapes BLGP (docs/cdna4.md
-      // §2.4); every other single-block shape takes nothing.
+      // the two single-block f32 shapes BLGP, and gfx950's six K-doubled f16/bf16/i8 shapes CBSZ/ABID and BLGP
+      // (docs/cdna4.md §2.4, the ISA text's lane broadcast); every other single-block shape takes nothing.
       const bool f64 = d.a_type == ElemType::f64;
       const bool single_f32 = d.blocks == 1 && d.a_type == ElemType::f32;
       const std::set<std::string_view> kdoubled{"v_mfma_f32_16x16x32_f16",  "v_mfma_f32_32x32x16_f16",
@@ -212,7 +212,7 @@ TEST_CASE("Modifier sets match docs/spec/layouts.md §4.1 and §4.2", "[isa][tab
                                                 "v_mfma_i32_16x16x64_i8",   "v_mfma_i32_32x32x32_i8"};
       const bool kdouble = d.arch == ArchId::gfx950 && kdoubled.count(d.mnemonic) == 1;
       CHECK(names.count("blgp") == (f64 || d.blocks > 1 || single_f32 || kdouble ? 1U : 0U));
-      CHECK(names.count("cbsz") == (!f64 && d.blocks > 1 ? 1U : 0U));
+      CHECK(names.count("cbsz") == ((!f64 && d.blocks > 1) || kdouble ? 1U : 0U));
       CHECK(names.size() == names.count("blgp") + 2 * names.count("cbsz"));
     } else if (d.family_id == MatrixFamilyId::smfmac) {
       CHECK(names == std::set<std::string>{"cbsz", "abid"});  // docs/cdna3.md §2: the index set, no BLGP
