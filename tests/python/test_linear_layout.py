@@ -3,6 +3,7 @@ by hand, the round trip, a corrupted basis, transposition, chains and malformed 
 import json
 
 import pytest
+from conftest import run_cli
 
 import mxlane
 
@@ -73,3 +74,16 @@ def test_bad_input_names_the_field():
         mxlane.check_linear_layout("gfx942", "v_mfma_f32_32x32x8_f16", "A", {}, steps=0)
     with pytest.raises(ValueError, match=r"is not linear over GF\(2\)"):
         mxlane.linear_layout("gfx90a", "v_mfma_f32_32x32x8f16", "B", blgp=3)
+
+
+def test_the_program_reads_a_layout_from_standard_input():
+    # `mxlane check --linear-layout -`: the module's export piped into the program, then a bad document.
+    ll = mxlane.linear_layout("gfx1100", "v_wmma_f32_16x16x16_f16", "A")
+    args = ("check", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A", "--linear-layout", "-")
+    code, out, err = run_cli(*args, stdin=json.dumps(ll))
+    assert (code, err) == (0, "")
+    assert out.endswith("OK: all 256 slots (L, G) of A match\n")
+    code, out, err = run_cli(*args, stdin='{"bases": {"register": [[0, 1]], "lane": []}, "out_dims": ["dim0"]}')
+    assert code == 2 and out == ""
+    assert err == ('mxlane check: error: --linear-layout: out_dims: expected ["dim0", "dim1"] (or ["block", "dim0", '
+                   '"dim1"]), got ["dim0"]\n')
