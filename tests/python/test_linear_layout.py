@@ -82,7 +82,7 @@ def test_the_program_reads_a_layout_from_standard_input():
     args = ("check", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--operand", "A", "--linear-layout", "-")
     code, out, err = run_cli(*args, stdin=json.dumps(ll))
     assert (code, err) == (0, "")
-    assert out.endswith("OK: all 256 slots (L, G) of A match\n")
+    assert out.endswith("OK: all 512 slots (L, G) of A match\n")  # 32 lanes x 16 G: the copies in lanes 16-31 too
     code, out, err = run_cli(*args, stdin='{"bases": {"register": [[0, 1]], "lane": []}, "out_dims": ["dim0"]}')
     assert code == 2 and out == ""
     assert err == ('mxlane check: error: --linear-layout: out_dims: expected ["dim0", "dim1"] (or ["block", "dim0", '
