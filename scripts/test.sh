@@ -51,7 +51,7 @@ stage "ASan + UBSan tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -E '^browser\.'
 
-stage "bounded fuzzing (libFuzzer, the three targets side by side for 90 s)"
+stage "bounded fuzzing (libFuzzer, the four targets side by side for 90 s)"
 # Side by side on two cores, 90 s each is the CPU time the former 60 s one after another gave them.
 scripts/fuzz.sh 90 build-asan
 report
