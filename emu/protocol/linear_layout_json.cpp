@@ -1,6 +1,7 @@
 // Writing and reading mxlane.linear-layout/1, with every malformed field named.
 #include "emu/protocol/linear_layout_json.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "emu/isa/errors.hpp"
@@ -32,6 +33,15 @@ Json bases_json(const std::vector<LinearVector>& bases, bool multi_block) {
 }
 
 const char* type_name(const Json& j) { return j.type_name(); }
+
+// "in_dims.lane", or for a key that is no plain name (a fuzzer's "la\ne") `in_dims["la\ne"]`, JSON-escaped:
+// an error message stays one line whatever the document's keys hold.
+std::string field(std::string_view parent, const std::string& key) {
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  return plain ? fmt::format("{}.{}", parent, key) : fmt::format("{}[{}]", parent, Json(key).dump());
+}
 
 // One basis vector: as many integers as out_dims names.
 LinearVector parse_vector(const Json& j, const std::string& field, std::size_t dims) {
@@ -96,16 +106,16 @@ void check_in_dims(const Json& doc, const Json& bases) {
   if (!in.is_object())
     bad("in_dims", fmt::format("expected an object such as {{\"register\": 8, \"lane\": 64}}, got {}", type_name(in)));
   for (const auto& [name, value] : in.items()) {
-    const std::string field = "in_dims." + name;
+    const std::string where = field("in_dims", name);
     if (!value.is_number_integer() || value.get<std::int64_t>() < 1)
-      bad(field, fmt::format("expected a positive integer, got {}", value.dump()));
+      bad(where, fmt::format("expected a positive integer, got {}", value.dump()));
     const std::int64_t size = value.get<std::int64_t>();
     if (!std::has_single_bit(static_cast<std::uint64_t>(size)))
-      bad(field, fmt::format("{} is not a power of two: a linear layout's dimensions are powers of two", size));
+      bad(where, fmt::format("{} is not a power of two: a linear layout's dimensions are powers of two", size));
     const std::size_t bits = bases.contains(name) && bases[name].is_array() ? bases[name].size() : 0;
     if (static_cast<std::uint64_t>(size) != std::uint64_t{1} << bits)
-      bad(field, fmt::format("{}, but bases.{} has {} vector{} (size {})", size, name, bits, bits == 1 ? "" : "s",
-                             std::uint64_t{1} << bits));
+      bad(where, fmt::format("{}, but {} has {} vector{} (size {})", size, field("bases", name), bits,
+                             bits == 1 ? "" : "s", std::uint64_t{1} << bits));
   }
 }
 
@@ -154,11 +164,11 @@ LinearLayout parse_linear_layout(std::string_view text, const LinearLayoutShape&
   // as zero vectors (warps that repeat the tile), which are read and ignored.
   for (const auto& [name, list] : bases.items()) {
     if (name == "register" || name == "lane") continue;
-    const std::string field = "bases." + name;
-    if (!list.is_array()) bad(field, fmt::format("expected a list of basis vectors, got {}", type_name(list)));
+    const std::string where = field("bases", name);
+    if (!list.is_array()) bad(where, fmt::format("expected a list of basis vectors, got {}", type_name(list)));
     for (std::size_t n = 0; n < list.size(); ++n)
-      if (!parse_vector(list[n], fmt::format("{}[{}]", field, n), dims).zero())
-        bad(fmt::format("{}[{}]", field, n),
+      if (!parse_vector(list[n], fmt::format("{}[{}]", where, n), dims).zero())
+        bad(fmt::format("{}[{}]", where, n),
             fmt::format("{} is not zero: mxlane checks one wave, so only \"register\" and \"lane\" may move "
                         "an element (give the one-wave layout, e.g. the tile of one warp)",
                         list[n].dump()));

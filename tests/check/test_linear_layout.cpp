@@ -191,6 +191,9 @@ TEST_CASE("check --linear-layout: malformed input exits 2 naming the field", "[c
        "--linear-layout: in_dims.register: 8, but bases.register has 4 vectors (size 16)"},
       {R"({"bases": {"register": [], "lane": [], "warp": [[0,0],[1,0]]}, "out_dims": ["dim0", "dim1"]})",
        "--linear-layout: bases.warp[1]: [1,0] is not zero: mxlane checks one wave"},
+      // A key that is no plain name is quoted, JSON-escaped: the error stays one line (a fuzzer's finding).
+      {R"({"in_dims": {"la\ne": 3}, "bases": {"register": [], "lane": []}, "out_dims": ["dim0", "dim1"]})",
+       "--linear-layout: in_dims[\"la\\ne\"]: 3 is not a power of two"},
       {R"({"format": "mxlane.lanemap/1", "bases": {}, "out_dims": []})",
        "--linear-layout: format: \"mxlane.lanemap/1\" is not \"mxlane.linear-layout/1\""},
   };
