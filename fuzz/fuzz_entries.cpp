@@ -109,8 +109,7 @@ void linear_layout_input(const std::uint8_t* data, std::size_t size) {
     return;
   }
   const OperandLayout& layout = selected->layout;
-  protocol::LinearLayoutShape shape{static_cast<std::int64_t>(formula::vector_length(layout)) * std::max(steps, 1),
-                                    layout.wave(), layout.blocks() > 1, "fuzzed", ""};
+  const protocol::LinearLayoutShape shape = protocol::linear_layout_shape(layout, steps);
   const std::string_view text = input.substr(newline + 1);
   formula::LinearLayout linear;
   try {
@@ -120,17 +119,8 @@ void linear_layout_input(const std::uint8_t* data, std::size_t size) {
     return;
   }
   require(linear.register_size() == shape.register_size && linear.lane_size() == shape.lane_size);
-  const int length = formula::vector_length(layout);
   try {
-    const formula::CheckReport report = steps == 0 ? formula::check_linear(layout, linear, 4)
-                                                   : formula::check_chain(
-                                                         layout, steps,
-                                                         [&](int lane, int g, int step) {
-                                                           const formula::LinearVector v = linear.apply(
-                                                               lane, static_cast<std::int64_t>(step) * length + g);
-                                                           return formula::ElementAt{v.block, v.row, v.col, true};
-                                                         },
-                                                         4);
+    const formula::CheckReport report = formula::check_linear(layout, linear, 4, steps);
     require(report.checked > 0 && report.mismatches <= report.checked);
     require(report.slots.size() == static_cast<std::size_t>(std::min<std::int64_t>(report.mismatches, 4)));
   } catch (const InvalidArgument&) {  // a chain of an operand that has none (sparse A, several blocks)

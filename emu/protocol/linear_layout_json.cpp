@@ -139,6 +139,16 @@ Json linear_layout_json(const OperandLayout& l, const LinearLayout& linear, cons
               {"out_dims", out_dims}};
 }
 
+LinearLayoutShape linear_layout_shape(const OperandLayout& layout, int steps) {
+  LinearLayoutShape shape;
+  shape.register_size = static_cast<std::int64_t>(formula::vector_length(layout)) * std::max(steps, 1);
+  shape.lane_size = layout.wave();
+  shape.multi_block = layout.blocks() > 1;
+  shape.operand_text = fmt::format("{} of {}{}", operand_name(layout.operand()), layout.desc().mnemonic,
+                                   steps > 0 ? fmt::format(" over {} chained steps", steps) : "");
+  return shape;
+}
+
 LinearLayout parse_linear_layout(std::string_view text, const LinearLayoutShape& shape) {
   Json doc;
   try {

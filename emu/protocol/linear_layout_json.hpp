@@ -29,6 +29,9 @@ struct LinearLayoutShape {
   std::string register_hint;  // may be empty
 };
 
+// The shape `layout` expects, over `steps` chained instructions (0: one), without a register hint.
+LinearLayoutShape linear_layout_shape(const OperandLayout& layout, int steps = 0);
+
 // Reads one JSON object with "bases" and "out_dims" (the other keys of mxlane.linear-layout/1 are
 // optional; "format", when present, must be that one; "in_dims", when present, must agree with the
 // bases). Dimension 0 is the operand's row, 1 its col (after "block" when given). Throws

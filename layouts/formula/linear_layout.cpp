@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <optional>
+#include <utility>
 
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
@@ -139,7 +140,17 @@ LinearLayout derive_linear_layout(const OperandLayout& layout) {
   return linear;
 }
 
-CheckReport check_linear(const OperandLayout& layout, const LinearLayout& linear, std::size_t keep) {
+CheckReport check_linear(const OperandLayout& layout, const LinearLayout& linear, std::size_t keep, int steps) {
+  if (steps > 0) {
+    const std::int64_t length = vector_length(layout);
+    return check_chain(
+        layout, steps,
+        [&](int lane, int g, int step) {
+          const LinearVector v = linear.apply(lane, step * length + g);
+          return ElementAt{v.block, v.row, v.col, true};
+        },
+        keep);
+  }
   const std::int64_t rows = layout.rows(), cols = layout.cols(), blocks = layout.blocks();
   return check_slots(layout, keep, [&](int lane, int g) {
     SlotMismatch m;
@@ -148,6 +159,12 @@ CheckReport check_linear(const OperandLayout& layout, const LinearLayout& linear
                           v.row >= 0 && v.row < rows && v.col >= 0 && v.col < cols && v.block >= 0 && v.block < blocks};
     return m;
   });
+}
+
+LinearLayout transposed(LinearLayout linear) {
+  for (auto* bases : {&linear.register_bases, &linear.lane_bases})
+    for (LinearVector& v : *bases) std::swap(v.row, v.col);
+  return linear;
 }
 
 std::string linear_expression(const LinearLayout& linear, LinearCoordinate coordinate, int g_count) {

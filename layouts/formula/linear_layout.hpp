@@ -43,9 +43,15 @@ struct LinearLayout {
 LinearLayout derive_linear_layout(const OperandLayout& layout);
 
 // Inverse-mode check of a linear layout: every used slot (L, G) must hold the element the bases
-// give it. The sizes must match the operand (register: vector_length, lane: the wave); the caller
-// validates them (parse_linear_layout_json names the field).
-CheckReport check_linear(const OperandLayout& layout, const LinearLayout& linear, std::size_t keep);
+// give it. With `steps` > 0 the layout spans that many chained instructions (register index
+// s*vector_length + G) and is judged by check_chain's shared-K-order rule. The sizes must match the
+// operand (register: vector_length, times steps; lane: the wave); the caller validates them
+// (protocol::parse_linear_layout names the field).
+CheckReport check_linear(const OperandLayout& layout, const LinearLayout& linear, std::size_t keep, int steps = 0);
+
+// The layout meant for the instruction issued with A and B swapped (D^T = B^T x A^T): dim0 and dim1
+// exchanged in every vector.
+LinearLayout transposed(LinearLayout linear);
 
 // The layout's bases as an index expression in L and G (and s for a chain whose register index is
 // s*G_count + G: `g_count` > 0), one per output coordinate: "(G>>1&1)*2 ^ (L>>4&1)*8", "0" when

@@ -61,30 +61,15 @@ py::dict check_linear_layout(const std::string& arch, const std::string& inst, s
   const OperandLayout layout(*s.desc, op, s.mods, s.switches);
   const std::string text =
       py::isinstance<py::str>(document) ? document.cast<std::string>() : json_from_python(document, "layout").dump();
-  protocol::LinearLayoutShape shape;
-  shape.register_size = static_cast<std::int64_t>(formula::vector_length(layout)) * std::max(steps, 1);
-  shape.lane_size = layout.wave();
-  shape.multi_block = layout.blocks() > 1;
-  shape.operand_text = fmt::format("{} of {}", operand_name(layout.operand()), s.desc->mnemonic);
+  const protocol::LinearLayoutShape shape = protocol::linear_layout_shape(layout, steps);
   formula::LinearLayout linear;
   try {
     linear = protocol::parse_linear_layout(text, shape);
   } catch (const InvalidArgument& e) {
     throw InvalidArgument(fmt::format("layout: {}", e.what()));
   }
-  if (transposed)
-    for (auto* bases : {&linear.register_bases, &linear.lane_bases})
-      for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
-  const int length = formula::vector_length(layout);
-  const formula::CheckReport report = steps == 0 ? formula::check_linear(layout, linear, static_cast<std::size_t>(keep))
-                                                 : formula::check_chain(
-                                                       layout, steps,
-                                                       [&](int lane, int g, int step) {
-                                                         const formula::LinearVector v = linear.apply(
-                                                             lane, static_cast<std::int64_t>(step) * length + g);
-                                                         return formula::ElementAt{v.block, v.row, v.col, true};
-                                                       },
-                                                       static_cast<std::size_t>(keep));
+  if (transposed) linear = formula::transposed(linear);
+  const formula::CheckReport report = formula::check_linear(layout, linear, static_cast<std::size_t>(keep), steps);
   py::list first;
   for (const formula::SlotMismatch& m : report.slots) {
     py::list elements;

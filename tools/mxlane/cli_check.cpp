@@ -437,13 +437,7 @@ std::string opsel_spacing_text(const OperandLayout& layout) {
 // and turned into the instruction's frame under --transposed.
 formula::LinearLayout load_linear_layout(const std::string& text, const OperandLayout& layout, int steps,
                                          bool transposed) {
-  const int length = formula::vector_length(layout);
-  protocol::LinearLayoutShape shape;
-  shape.register_size = static_cast<std::int64_t>(length) * std::max(steps, 1);
-  shape.lane_size = layout.wave();
-  shape.multi_block = layout.blocks() > 1;
-  shape.operand_text = fmt::format("{} of {}{}", operand_name(layout.operand()), layout.desc().mnemonic,
-                                   steps > 0 ? fmt::format(" over {} chained steps", steps) : "");
+  protocol::LinearLayoutShape shape = protocol::linear_layout_shape(layout, steps);
   if (uses_every_other_slot(layout))
     shape.register_hint =
         opsel_spacing_text(layout) + "; put [0, 0] first in bases.register for the bit the instruction does not use";
@@ -455,10 +449,7 @@ formula::LinearLayout load_linear_layout(const std::string& text, const OperandL
   } catch (const InvalidArgument& e) {
     throw InvalidArgument(fmt::format("--linear-layout: {}", e.what()));
   }
-  if (transposed)
-    for (auto* bases : {&linear.register_bases, &linear.lane_bases})
-      for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
-  return linear;
+  return transposed ? formula::transposed(linear) : linear;
 }
 
 formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, const formula::SlotVariables& slot_vars,
@@ -481,15 +472,7 @@ formula::CheckReport run_mode(const CheckOptions& o, CheckRequest& request, cons
   }
   if (request.mode == CheckMode::linear) {
     note("linear-layout", o.linear_layout);
-    if (request.steps == 0) return formula::check_linear(layout, *linear, keep);
-    const int length = formula::vector_length(layout);
-    return formula::check_chain(
-        layout, request.steps,
-        [&](int lane, int g, int step) {
-          const formula::LinearVector v = linear->apply(lane, static_cast<std::int64_t>(step) * length + g);
-          return formula::ElementAt{v.block, v.row, v.col, true};
-        },
-        keep);
+    return formula::check_linear(layout, *linear, keep, request.steps);
   }
   // Chains bind s; a single instruction's formulas may not use it.
   const std::vector<std::string> variables =
@@ -566,10 +549,7 @@ std::optional<std::string> pair_hint(const CheckOptions& o, const CheckRequest& 
       outer = is_a ? *o.row : *o.col;
       inner = is_a ? *o.col : *o.row;
     } else {
-      formula::LinearLayout user_frame = *linear;
-      if (o.transposed)
-        for (auto* bases : {&user_frame.register_bases, &user_frame.lane_bases})
-          for (formula::LinearVector& v : *bases) std::swap(v.row, v.col);
+      const formula::LinearLayout user_frame = o.transposed ? formula::transposed(*linear) : *linear;
       const auto row = formula::linear_expression(user_frame, formula::LinearCoordinate::row);
       const auto col = formula::linear_expression(user_frame, formula::LinearCoordinate::col);
       outer = is_a ? row : col;
