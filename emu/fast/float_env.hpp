@@ -24,7 +24,7 @@ class FloatEnvGuard {
   FloatEnvGuard& operator=(const FloatEnvGuard&) = delete;
 
  private:
-  std::uint32_t saved_ = 0;
+  [[maybe_unused]] std::uint32_t saved_ = 0;  // MXCSR: x86-64 only
   int saved_round_ = 0;
 };
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "emu/util/bit_cast.hpp"
+
 namespace mxlane {
 
 __extension__ typedef unsigned __int128 u128;  // GCC/Clang extension; -Wpedantic would flag the bare name
@@ -67,14 +69,14 @@ inline constexpr FormatSpec kFp4E2M1{"fp4_e2m1", 2, 1, 1, SpecialEncoding::finit
 // from_host/to_host exist for callers' convenience only; emulation never computes with them.
 struct F64 {
   std::uint64_t bits = 0;
-  static F64 from_host(double v) { return {std::bit_cast<std::uint64_t>(v)}; }
-  double to_host() const { return std::bit_cast<double>(bits); }
+  static F64 from_host(double v) { return {mxlane::bit_cast<std::uint64_t>(v)}; }
+  double to_host() const { return mxlane::bit_cast<double>(bits); }
   bool operator==(const F64&) const = default;
 };
 struct F32 {
   std::uint32_t bits = 0;
-  static F32 from_host(float v) { return {std::bit_cast<std::uint32_t>(v)}; }
-  float to_host() const { return std::bit_cast<float>(bits); }
+  static F32 from_host(float v) { return {mxlane::bit_cast<std::uint32_t>(v)}; }
+  float to_host() const { return mxlane::bit_cast<float>(bits); }
   bool operator==(const F32&) const = default;
 };
 struct F16 {

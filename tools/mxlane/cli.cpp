@@ -70,14 +70,18 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
       subcommand(
           &register_replay,
           [](const EvalOptions& o, std::ostream& to, std::ostream& diag) { return run_replay(o, to, diag); }, true),
+#ifndef MXLANE_WEB_MODULE  // the browser's module (web/) has no GPU to drive and no files to write
       subcommand(
           &register_device,
           [](const DeviceOptions& o, std::ostream& to, std::ostream& diag) { return run_device(o, to, diag); }, true),
+#endif
       subcommand(
           &register_check,
           [](const CheckOptions& o, std::ostream& to, std::ostream& diag) { return run_check(o, to, diag); }, false),
+#ifndef MXLANE_WEB_MODULE
       subcommand(
           &register_site, [](const SiteOptions& o, std::ostream& to, std::ostream&) { return run_site(o, to); }, false),
+#endif
   };
 
   std::string who = "mxlane";

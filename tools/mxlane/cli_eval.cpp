@@ -73,12 +73,14 @@ void stream_lines(const std::string& path, int threads, std::ostream& out, Evalu
       for (std::size_t i = 0; i < count; ++i) results[i] = evaluate(batch[i]);
     } else {
       // Worker w takes lines w, w + workers, ...: each result slot is written by one thread only.
-      std::vector<std::jthread> pool;
+      // std::thread, joined below: libc++ 14 (the WebAssembly build, web/) has no std::jthread.
+      std::vector<std::thread> pool;
       for (int w = 0; w < workers; ++w)
         pool.emplace_back([&, w] {
           for (std::size_t i = static_cast<std::size_t>(w); i < count; i += static_cast<std::size_t>(workers))
             results[i] = evaluate(batch[i]);
         });
+      for (std::thread& t : pool) t.join();
     }
     for (std::size_t i = 0; i < count; ++i) emit(batch[i], results[i]);
     if (!out) require_output_written(out);

@@ -79,7 +79,8 @@ std::function<bool(const Placement&)> query_highlight(const OperandLayout& layou
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string("--element: ") + e.what());
     }
-    return [block, row, col](const Placement& p) { return p.block == block && p.row == row && p.col == col; };
+    // Captured by init-capture: clang 14 (emscripten on Debian 12, web/) cannot capture structured bindings.
+    return [b = block, r = row, c = col](const Placement& p) { return p.block == b && p.row == r && p.col == c; };
   }
   if (o.reg) {
     try {
