@@ -77,6 +77,27 @@ for name, args in {"missing_operand": ["--arch", "gfx90a", "--inst", "v_mfma_f32
                    "bad_option": ["--arch", "gfx1100", "--inst", "wmma_f16_16x16x16_f16_w32", "--operand", "D", "--option", "rdna3_grid=nope"]}.items():
     write("lanemap_arguments", "error_" + name, "\n".join(args).encode())
 
+# Element-value eval lines ("values" instead of "src"): the first dense instruction of each architecture
+# with every element given (decimals, raw bits, specials), and the refusals that name a field.
+value_rng = random.Random(20261205)
+for arch in [a["name"] for a in listing["architectures"]]:
+    insts = json.loads(subprocess.check_output([mxlane, "list", "--arch", arch, "--format", "json"]))["instructions"]
+    dense = [i for i in insts if i["kind"] != "valu" and "IDX" not in i["vgprs"] and "SA" not in i["vgprs"]]
+    if not dense:
+        continue
+    ins = dense[0]
+    pick = lambda: value_rng.choice(["1", "-1", "0", "-0", "2", "0.5", "inf", "nan", "0x1"])
+    shape = lambda rows, cols: [[[pick() for _ in range(cols)] for _ in range(rows)] for _ in range(ins["blocks"])]
+    m, n, k = ins["m"], ins["n"], ins["k"]
+    line = {"id": "values", "arch": arch, "inst": ins["mnemonic"], "wave": ins["wave"],
+            "values": {"A": shape(m, k), "B": shape(k, n), "C": shape(m, n)}}
+    if valid(line):
+        write("eval_line", f"values_{arch}", b"0" + json.dumps(line, separators=(",", ":")).encode())
+write("eval_line", "error_values_with_src",
+      b'0{"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "values": {}, "src": {}}')
+write("eval_line", "error_values_shape",
+      b'0{"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "values": {"A": [["1", "2"]]}}')
+
 # Index expressions for `mxlane check` (index_expression target): the README's and seeds' formulas,
 # edge cases of floor division and 64-bit overflow, and malformed ones. Line 1 is the expression,
 # the rest the variable values (i j k b r L G row col s threadIdx.x threadIdx.y), 8 bytes little

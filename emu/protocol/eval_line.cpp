@@ -9,6 +9,7 @@
 #include <set>
 #include <span>
 
+#include "emu/api/matrix.hpp"
 #include "emu/api/matrix_executor.hpp"
 #include "emu/insns/execute.hpp"
 #include "emu/insns/execute_valu.hpp"
@@ -16,6 +17,7 @@
 #include "emu/isa/switch_scope.hpp"
 #include "fmt/format.h"
 #include "emu/protocol/name_resolution.hpp"
+#include "emu/protocol/element_text.hpp"
 #include "emu/protocol/json_number_text.hpp"
 #include "emu/protocol/line_reader.hpp"
 
@@ -360,6 +362,104 @@ void eval_matrix(const Json& in, const ArchInfo& arch, std::optional<int> wave, 
     describe_d_mismatches(outcome.output["diff"], d, line.mods, line.switches, line.expect, line.regs, line.ops.d.base);
 }
 
+// One operand's element values (`values.A`, ...): a rows x cols matrix of strings or integers per
+// block, written [block][row][col], or [row][col] for a single-block instruction; an operand not
+// given is +0 everywhere (docs/spec/interfaces.md "eval", element values).
+std::vector<BitMatrix> parse_element_matrices(const Json& values, const InstrDesc& d, const Modifiers& mods,
+                                              Operand op, const std::string& name) {
+  const std::string field = "values." + name;
+  const int rows = d.rows(op), cols = d.cols(op);
+  std::vector<BitMatrix> blocks(static_cast<std::size_t>(d.blocks), BitMatrix::Zero(rows, cols));
+  if (!values.contains(name)) return blocks;
+  const Json& v = values[name];
+  // [row][col] (one block) when the first entry's entries are not themselves lists.
+  const bool one_block = v.is_array() && !v.empty() && v[0].is_array() && (v[0].empty() || !v[0][0].is_array());
+  const auto shape = [&] {
+    return d.blocks == 1 ? fmt::format("{} rows of {} elements (or [[...]] for its one block)", rows, cols)
+                         : fmt::format("{} blocks of {} rows of {} elements", d.blocks, rows, cols);
+  };
+  if (!v.is_array() || (one_block && d.blocks != 1) || (!one_block && static_cast<int>(v.size()) != d.blocks))
+    fail(field, fmt::format("expected {}", shape()));
+  for (int b = 0; b < d.blocks; ++b) {
+    const Json& block = one_block ? v : v[static_cast<std::size_t>(b)];
+    const std::string block_field = one_block ? field : fmt::format("{}[{}]", field, b);
+    if (!block.is_array() || static_cast<int>(block.size()) != rows) fail(block_field, fmt::format("expected {}", shape()));
+    for (int i = 0; i < rows; ++i) {
+      const Json& row = block[static_cast<std::size_t>(i)];
+      const std::string row_field = fmt::format("{}[{}]", block_field, i);
+      if (!row.is_array() || static_cast<int>(row.size()) != cols) fail(row_field, fmt::format("expected {}", shape()));
+      for (int j = 0; j < cols; ++j) {
+        const Json& e = row[static_cast<std::size_t>(j)];
+        const std::string at = fmt::format("{}[{}]", row_field, j);
+        // A JSON number with a fraction has passed through binary64 already: the text form keeps every digit.
+        if (!e.is_string() && !e.is_number_integer())
+          fail(at, "expected a string (\"1.5\", \"-0\", \"inf\", \"nan\", \"0x3c00\") or an integer");
+        const std::string text = e.is_string() ? e.get<std::string>() : e.dump();
+        blocks[static_cast<std::size_t>(b)](i, j) = parse_element_value(d, mods, op, text, at);
+      }
+    }
+  }
+  return blocks;
+}
+
+// A matrix instruction on element values instead of registers: the elements go where the layouts put
+// them (run_matrix(): without modifiers; the instruction then reads them as the modifiers say), and
+// D comes back as elements, each as its exact value and its bits.
+void eval_matrix_values(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect,
+                        EvalOutcome& outcome) {
+  for (const char* key : {"src", "dst", "expect", "exec"})
+    if (in.contains(key))
+      fail(key, "cannot be combined with \"values\": give registers (src, dst, exec, expect) or element values");
+  if (require_expect) fail("values", "a replay line compares registers: give src and expect, not element values");
+  const InstrDesc* desc = nullptr;
+  try {
+    desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
+  } catch (const InvalidArgument& e) {
+    fail("inst", e.what());
+  }
+  const InstrDesc& d = *desc;
+  const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
+  const Switches switches = parse_options(in, arch);
+  const Json& values = in["values"];
+  if (!values.is_object()) fail("values", "expected an object of element matrices: {\"A\": [[...]], \"B\": ..., \"C\": ...}");
+  std::vector<std::string_view> names{"A", "B", "C"};
+  if (d.has(Operand::IDX)) names.push_back("IDX");
+  if (d.has(Operand::SA)) names.insert(names.end(), {"SA", "SB"});
+  check_keys(values, "values", std::span<const std::string_view>(names));
+  const auto matrices = [&](Operand op, const char* name) {
+    return d.has(op) ? parse_element_matrices(values, d, mods, op, name) : std::vector<BitMatrix>{};
+  };
+  const std::vector<BitMatrix> a = matrices(Operand::A, "A"), b = matrices(Operand::B, "B"),
+                               c = matrices(Operand::C, "C"), idx = matrices(Operand::IDX, "IDX"),
+                               sa = matrices(Operand::SA, "SA"), sb = matrices(Operand::SB, "SB");
+  std::vector<BitMatrix> result;
+  try {  // what run_matrix() still refuses (an SMFMAC index no register holds) is about the values
+    result = run_matrix(d, a, b, c, mods, switches, idx, sa, sb);
+  } catch (const InvalidArgument& e) {
+    fail("values", e.what());
+  }
+  Json value_blocks = Json::array(), bit_blocks = Json::array();
+  for (const BitMatrix& m : result) {
+    Json value_rows = Json::array(), bit_rows = Json::array();
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      Json value_row = Json::array(), bit_row = Json::array();
+      for (Eigen::Index j = 0; j < m.cols(); ++j) {
+        value_row.push_back(element_value_text(d, mods, Operand::D, m(i, j)));
+        bit_row.push_back(element_bits_text(d, mods, Operand::D, m(i, j)));
+      }
+      value_rows.push_back(std::move(value_row));
+      bit_rows.push_back(std::move(bit_row));
+    }
+    value_blocks.push_back(std::move(value_rows));
+    bit_blocks.push_back(std::move(bit_rows));
+  }
+  outcome.desc = &d;
+  outcome.mods = mods;
+  outcome.switches = switches;
+  outcome.output["values"] = Json{{"D", std::move(value_blocks)}};
+  outcome.output["bits"] = Json{{"D", std::move(bit_blocks)}};
+}
+
 // A VALU builtin: operands src0..src2 in the builtin's argument order, 1 to 64 lanes.
 void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool require_expect, EvalOutcome& outcome) {
   const std::string inst = in["inst"].get<std::string>();
@@ -450,7 +550,7 @@ void eval_valu(const Json& in, const ArchInfo& arch, const ValuDesc& v, bool req
 // and optional wave size.
 std::pair<const ArchInfo*, std::optional<int>> check_line(const Json& in) {
   if (!in.is_object()) fail("", "expected one JSON object per line");
-  check_keys(in, "", {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect"});
+  check_keys(in, "", {"id", "arch", "inst", "wave", "mods", "exec", "options", "src", "dst", "expect", "values"});
   if (!in.contains("arch") || !in["arch"].is_string()) fail("arch", "missing or not a string");
   if (!in.contains("inst") || !in["inst"].is_string()) fail("inst", "missing or not a string");
   const ArchInfo* arch = find_arch(in["arch"].get<std::string>());
@@ -542,6 +642,7 @@ LoadedMatrixLine load_matrix_line(std::string_view text) {
     const auto [arch, wave] = check_line(in);
     if (find_valu(in["inst"].get<std::string>()) != nullptr)
       fail("inst", fmt::format("{} is a VALU builtin, not a matrix instruction", in["inst"].get<std::string>()));
+    if (in.contains("values")) fail("values", "registers are needed here: give src (element values are for eval)");
     return load_matrix(in, *arch, wave, false);
   });
 }
@@ -556,8 +657,14 @@ EvalOutcome eval_line(std::string_view text, bool require_expect, EvalEngine eng
     quoting_numbers(text, [&] {
       const auto [arch, wave] = check_line(in);
       outcome.output = Json{{"id", id}};
-      if (const ValuDesc* v = find_valu(in["inst"].get<std::string>()))
+      const ValuDesc* v = find_valu(in["inst"].get<std::string>());
+      if (in.contains("values") && v != nullptr)
+        fail("values", fmt::format("{} is a VALU builtin: element values are for matrix instructions; give src0..src2 in src",
+                                   v->builtin));
+      if (v != nullptr)
         eval_valu(in, *arch, *v, require_expect, outcome);
+      else if (in.contains("values"))
+        eval_matrix_values(in, *arch, wave, require_expect, outcome);
       else
         eval_matrix(in, *arch, wave, require_expect, engine, outcome);
     });

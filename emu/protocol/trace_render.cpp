@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "emu/isa/switch_scope.hpp"
+#include "emu/protocol/element_text.hpp"
 #include "emu/protocol/trace_analysis.hpp"
 #include "fmt/format.h"
 #include "fmt/ranges.h"
@@ -19,13 +20,7 @@ using Json = nlohmann::ordered_json;
 
 // "0x3c00 (1)" for a float element, "0xfd (-3)" for an integer element of `bits` bits.
 std::string element_text(const InstrDesc& d, const Modifiers& mods, Operand op, std::uint64_t bits) {
-  const ElemType type = operand_type(d, op, mods);
-  const int width = elem_bits(type);
-  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding))
-    return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, decimal_text(*f, bits));
-  std::int64_t v = static_cast<std::int64_t>(bits);
-  if (operand_signed(d, mods, op) && width < 64 && ((bits >> (width - 1)) & 1) != 0) v -= std::int64_t{1} << width;
-  return fmt::format("{:#0{}x} ({})", bits, width / 4 + 2, v);
+  return fmt::format("{} ({})", element_bits_text(d, mods, op, bits), element_value_text(d, mods, op, bits));
 }
 
 std::string number_text(const TracedNumber& n) {

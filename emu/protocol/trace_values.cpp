@@ -12,6 +12,7 @@
 
 #include "emu/formats/exact_value.hpp"
 #include "emu/isa/errors.hpp"
+#include "emu/protocol/element_text.hpp"
 #include "emu/protocol/eval_line.hpp"
 #include "fmt/format.h"
 #include "layouts/slot_notation.hpp"
@@ -32,14 +33,6 @@ std::vector<std::string> split_list(const std::string& text) {
   while (std::getline(in, item, ',')) out.push_back(trim(item));
   if (!text.empty() && text.back() == ',') out.push_back("");
   return out;
-}
-
-std::uint64_t parse_value(const InstrDesc& d, const Modifiers& mods, Operand op, const std::string& text,
-                          const std::string& what) {
-  const ElemType type = operand_type(d, op, mods);
-  if (const FormatSpec* f = element_format(type, d.arch_traits().fp8_encoding))
-    return parse_float_element(*f, text, what);
-  return parse_integer_element(elem_bits(type), operand_signed(d, mods, op), text, what);
 }
 
 // Writes value `bits` into every replica slot of the element a feed reads; a slot asked to hold two
@@ -152,11 +145,11 @@ TraceInputs load_quick_trace_values(const InstrDesc& d, const Modifiers& mods, c
       const FeedingSlot& f = (*list)[static_cast<std::size_t>(k)];
       const std::string what = fmt::format("{} k={} ({})", option, k, element_notation(op, f.read, d.blocks > 1));
       const std::string& item = items[static_cast<std::size_t>(k)];
-      place(*layout, f, item.empty() ? 0 : parse_value(d, mods, op, item, what), what, *l.regs, base, used);
+      place(*layout, f, item.empty() ? 0 : parse_element_value(d, mods, op, item, what), what, *l.regs, base, used);
     }
   }
   if (!r.c.empty()) {
-    const std::uint64_t c = parse_value(d, mods, Operand::C, trim(r.c), "--c");
+    const std::uint64_t c = parse_element_value(d, mods, Operand::C, trim(r.c), "--c");
     write_slot(*l.regs, l.ops.c.base, feeds.c.read.slot, c);
   }
   return l;
