@@ -18,7 +18,9 @@ common=(
                             # llvm-objdump-22 disassembles them (bookworm-security / trixie-security)
   libamdhip64-dev           # the HIP runtime the device runner loads (5.2 on Debian 12, 5.7 on Debian 13)
   libxml2-dev libpng-dev librsvg2-bin  # picture tests: parse SVG/XHTML, rasterize figures and decode the PNGs
-  chromium                  # the browser test of the HTML page (tests/browser): headless, over the DevTools pipe
+  chromium                  # the browser tests (tests/browser): headless, over the DevTools pipe
+  emscripten                # the browser application (web/): the library compiled to WebAssembly (3.1.6 on
+                            # Debian 12, 3.1.69 on Debian 13; it brings its clang, node and acorn)
   libclang-rt-22-dev        # libFuzzer and the sanitizer runtimes for scripts/fuzz.sh
   libbenchmark-dev          # Google Benchmark: scripts/bench.sh (never run by the tests)
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its tests
@@ -45,7 +47,8 @@ case "$release_id/$release_version" in
       echo "setup:   nlohmann-json 3.10+, CLI11 2.1+, fmt 9+, Boost 1.74+ (headers), Eigen 3.4, libxml2, libpng, rsvg-convert,"
       echo "setup:   pybind11 2.6+ with Python 3.9+ headers, NumPy and pytest (the Python module and its tests);"
       echo "setup:   for device code clang 22 + lld + llvm-objdump (or ROCm's clang), and a HIP runtime to run kernels;"
-      echo "setup:   for the test command also chromium and clang's libFuzzer/sanitizer runtimes."
+      echo "setup:   for the browser application emscripten; for the test command also chromium and clang's"
+      echo "setup:   libFuzzer/sanitizer runtimes."
       echo "setup: the Debian package names are: ${common[*]}"
     } >&2
     exit 2

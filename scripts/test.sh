@@ -26,10 +26,11 @@ report() {
 stage "setup: Debian packages (scripts/setup-debian.sh)"
 scripts/setup-debian.sh
 
-stage "Release build (GCC, -Werror)"
+stage "Release build (GCC, -Werror; and the browser application, emscripten)"
 # MXLANE_PYTHON=ON: the Python module and its pytest suite are required here, never silently skipped.
+# MXLANE_WEB=ON: the browser application (emscripten) and its browser tests, never silently skipped.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXLANE_BUILD_TESTS=ON -DMXLANE_DEVICE=ON -DMXLANE_PYTHON=ON \
-  -DMXLANE_WERROR=ON >/dev/null
+  -DMXLANE_WEB=ON -DMXLANE_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 
 stage "Release tests"

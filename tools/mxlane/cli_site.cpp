@@ -1,25 +1,65 @@
-// `mxlane site DIR`: a static site of lane maps: DIR/index.html with the instruction table per
-// architecture (derived from instructions.def, like `mxlane list`) and one self-contained page per
-// matrix builtin, DIR/ARCH/BUILTIN.html.
+// `mxlane site DIR`: the browser application (docs/web.md): the page, its script and the emulator
+// compiled to WebAssembly, copied from the folder the build wrote (web/CMakeLists.txt) into DIR.
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "emu/isa/errors.hpp"
 #include "emu/util/text.hpp"
 #include "fmt/format.h"
+#include "nlohmann/json.hpp"
 #include "tools/mxlane/commands.hpp"
-#include "emu/protocol/modifier_text.hpp"
-#include "tools/mxlane/picture_html.hpp"
-#include "tools/mxlane/xml_text.hpp"
+
+#ifndef MXLANE_WEB_BUILD_DIR
+#define MXLANE_WEB_BUILD_DIR ""  // a build without MXLANE_WEB: only an installed copy can be found
+#endif
 
 namespace mxlane::cli {
-
-using namespace protocol;  // the line protocol, the trace and the list this command prints
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string page_path(const InstrDesc& d) { return fmt::format("{}/{}.html", arch_info(d.arch).name, d.entry_name()); }
+// The site's files, as the build writes them; index.html is written with the defaults filled in.
+constexpr const char* kSiteFiles[] = {"mxlane.js", "app.js", "app.css"};
+constexpr std::string_view kDefaultsElement = "<script id=\"mxlane-site-defaults\" type=\"application/json\">{}</script>";
+
+// Where the build's site folder may be: next to the executable (the build tree: build/mxlane and
+// build/web), where an installation puts it (PREFIX/bin/mxlane and PREFIX/share/mxlane/web), and the
+// build folder this binary was compiled in (the tests run the CLI in-process from build/tests).
+std::vector<fs::path> site_folders() {
+  std::vector<fs::path> folders;
+  std::error_code error;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    folders.push_back(exe.parent_path() / "web");
+    folders.push_back(exe.parent_path().parent_path() / "share" / "mxlane" / "web");
+  }
+  if (std::string_view(MXLANE_WEB_BUILD_DIR).size() > 0) folders.emplace_back(MXLANE_WEB_BUILD_DIR);
+  return folders;
+}
+
+fs::path find_site_folder() {
+  const std::vector<fs::path> folders = site_folders();
+  for (const fs::path& folder : folders) {
+    std::error_code error;
+    if (fs::is_regular_file(folder / "index.html", error) && fs::is_regular_file(folder / "mxlane.js", error))
+      return folder;
+  }
+  std::string looked;
+  for (const fs::path& folder : folders) append_item(looked, folder.string());
+  throw InvalidArgument(fmt::format(
+      "the browser application is not built (looked for index.html and mxlane.js in {}): configure with "
+      "-DMXLANE_WEB=ON, which needs emscripten (scripts/setup-debian.sh installs it)",
+      looked.empty() ? "no folder" : looked));
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw InvalidArgument(fmt::format("cannot read {} of the built site", path.string()));
+  return text.str();
+}
 
 void write_file(const fs::path& path, const std::string& text, const std::string& dir) {
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
@@ -28,58 +68,15 @@ void write_file(const fs::path& path, const std::string& text, const std::string
   if (!file) throw InvalidArgument(fmt::format("DIR '{}': cannot write output file {}", dir, path.string()));
 }
 
-std::string options_text(const std::vector<std::string>& settings) {
-  std::string text;
-  for (const std::string& s : settings) text += " --option " + s;
+// The page's first view when its URL names none: --arch and --option as the page's JSON defaults.
+std::string defaults_json(const std::string& arch, const std::vector<std::string>& settings) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  if (!arch.empty()) j["arch"] = arch;
+  if (!settings.empty()) j["options"] = settings;
+  // "</" must not end the script element early; JSON allows "<\/".
+  std::string text = j.dump();
+  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3)) text.insert(at + 1, "\\");
   return text;
-}
-
-std::string arch_table(const ArchInfo& arch) {
-  std::string rows;
-  for (const InstrDesc* d : instructions_for_arch(arch.id))
-    rows += fmt::format(
-        "<tr><td><a href=\"{}\">{}</a></td><td class=\"mono\">{}</td><td>{}\u00d7{}\u00d7{}</td><td>{}</td>"
-        "<td>{}, {} \u2192 {}, {}</td><td>{}/{}/{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-        xml_escape(page_path(*d)), d->builtin, d->mnemonic, d->m, d->n, d->k, d->blocks, elem_name(d->a_type),
-        elem_name(d->b_type), elem_name(d->c_type), elem_name(d->d_type), d->vgprs_a, d->vgprs_b,
-        d->vgprs_c == d->vgprs_cd ? std::to_string(d->vgprs_cd) : fmt::format("{},{}", d->vgprs_c, d->vgprs_cd),
-        d->wave, d->cycles > 0 ? std::to_string(d->cycles) : "n/p", xml_escape(modifiers_text(legal_modifiers(*d))));
-  return "<table class=\"list\"><tr><th>builtin (__builtin_amdgcn_\u2026)</th><th>mnemonic</th><th>M\u00d7N\u00d7K</th>"
-         "<th>blocks</th><th>A, B \u2192 C, D</th><th>VGPRs A/B/CD</th><th>wave</th><th>cycles</th>"
-         "<th>modifiers</th></tr>\n" +
-         rows + "</table>\n";
-}
-
-std::string index_page(const std::vector<const ArchInfo*>& archs, const std::vector<std::string>& settings) {
-  std::string body =
-      "<h1>mxlane lane maps</h1>\n"
-      "<p>Where every element of every operand of AMD's wave-matrix instructions lives: its lane, VGPR and bits. "
-      "One page per builtin draws A, B, C and D, sized to the window. Hover over (or Tab to) a cell to light up every register slot "
-      "holding that element; over a D cell, to light up the A, B and C slots it is computed from. The tables come "
-      "from mxlane's instruction table; the pages need no network.</p>\n"
-      "<h2>How to read a page</h2>\n"
-      "<p>Each operand is drawn as a matrix in its own coordinates (A: rows i, cols k; B: rows k, cols j; C and D: "
-      "rows i, cols j), one grid per block. A cell such as <code>v3</code> / <code>[31:16]</code> / <code>L17</code> "
-      "means VGPR 3 of the operand (counted from its first register), bits 31:16, lane 17: "
-      "<code>v3{17}.[31:16]</code> in the notation of AMD's matrix instruction calculator. Colours show the lane "
-      "group (lanes 0\u201315, 16\u201331, \u2026); a replicated RDNA3 element has one stripe per copy. Each page has "
-      "a legend, the caveats of its layout and their evidence. For modifiers (CBSZ/ABID, BLGP, OPSEL, NEG) run "
-      "<code>mxlane lanemap --format html</code> with them.</p>\n";
-  if (!settings.empty())
-    body +=
-        fmt::format("<p>Drawn with the behaviour switches <code>{}</code>.</p>\n", xml_escape(options_text(settings)));
-  for (const ArchInfo* a : archs) {
-    body += fmt::format("<h2 id=\"{0}\">{0} <span class=\"sub\">({1}: {2})</span></h2>\n", a->name, a->family,
-                        xml_escape(a->products));
-    body += arch_table(*a);
-    body += "<p>Evidence:</p><ul class=\"notes\">";
-    for (const std::string& line : layout_evidence(a->id)) body += "<li>" + xml_escape(line) + "</li>";
-    body += "</ul>\n";
-  }
-  body +=
-      "<footer>cycles: as published; n/p = not published (RDNA3 wave64). Generated by <code>mxlane site</code>."
-      "</footer>\n";
-  return html_document("mxlane lane maps", body);
 }
 
 }  // namespace
@@ -87,66 +84,63 @@ std::string index_page(const std::vector<const ArchInfo*>& archs, const std::vec
 CLI::App* register_site(CLI::App& app, SiteOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "site",
-      "Write a static HTML site of lane maps: DIR/index.html (the instruction table per architecture) and one "
-      "self-contained page per matrix builtin (DIR/ARCH/BUILTIN.html) with A, B, C and D sized to the window. Open "
-      "DIR/index.html in a browser; nothing is loaded from the network.");
-  cmd->add_option("DIR", o.dir,
-                  "Output directory, created if needed; existing pages are overwritten. Example: lanemaps")
+      "Write the browser application to DIR: index.html, which computes lane maps, results, traces and checks "
+      "with the emulator compiled to WebAssembly, and its scripts. Open DIR/index.html; it works from the file "
+      "system, with no server and no network, and can be published on any static host (docs/web.md).");
+  cmd->add_option("DIR", o.dir, "Output directory, created if needed; existing files are overwritten. Example: lanemaps")
       ->required()
       ->check(non_empty("an empty directory name"));
   cmd->add_option("-a,--arch", o.arch,
-                  "Only this architecture (" + architecture_names() +
-                      ") or an alias (cdna2, rdna3, ...); default: "
-                      "every architecture with matrix instructions. Example: --arch rdna3")
-      ->check(non_empty("an empty architecture name (omit --arch for all)"));
-  cmd->add_option(
-      "--option", o.switch_settings,
-      "Behaviour switch NAME=VALUE for the layouts (the switches: `mxlane list --options`). Example: --option "
-      "f64_4x4x4_cd_order=isa-general");
+                  "The architecture the page opens with when its link names none (" + architecture_names() +
+                      ") or an alias (cdna2, rdna3, ...). Example: --arch rdna3")
+      ->check(non_empty("an empty architecture name (omit --arch for the page's default)"));
+  cmd->add_option("--option", o.switch_settings,
+                  "A behaviour switch NAME=VALUE the page starts with (the switches: `mxlane list --options`). "
+                  "Example: --option f64_4x4x4_cd_order=isa-general");
   cmd->footer(
       "Examples:\n"
-      "  mxlane site lanemaps                  every gfx90a and gfx1100 matrix builtin\n"
-      "  mxlane site rdna3-maps --arch rdna3   the 16 WMMA builtins only\n"
-      "Then open lanemaps/index.html. One instruction with modifiers:\n"
+      "  mxlane site lanemaps                  then open lanemaps/index.html\n"
+      "  mxlane site rdna3-maps --arch rdna3   opening on gfx1100\n"
+      "One instruction as a static page instead:\n"
       "  mxlane lanemap --arch gfx90a --inst v_mfma_f32_4x4x4f16 --cbsz 2 --abid 1 --format html > page.html");
   return cmd;
 }
 
 int run_site(const SiteOptions& o, std::ostream& out) {
-  std::vector<const ArchInfo*> archs;
-  if (o.arch.empty()) {
-    for (const ArchInfo& a : all_archs())
-      if (!instructions_for_arch(a.id).empty()) archs.push_back(&a);
-  } else {
+  std::string arch;
+  ArchMask drawn = 0;
+  if (!o.arch.empty()) {
     const ArchInfo& a = resolve_arch_option(o.arch);
     if (instructions_for_arch(a.id).empty())
-      throw InvalidArgument(
-          fmt::format("--arch: mxlane models no matrix instructions of {} (gfx90a and gfx1100 it does)", a.name));
-    archs.push_back(&a);
+      throw InvalidArgument(fmt::format("--arch: mxlane models no matrix instructions of {}", a.name));
+    arch = a.name;
+    drawn = arch_bit(a.id);
+  } else {
+    for (const ArchInfo& a : all_archs())
+      if (!instructions_for_arch(a.id).empty()) drawn |= arch_bit(a.id);
   }
-  ArchMask drawn = 0;
-  for (const ArchInfo* a : archs) drawn |= arch_bit(a->id);
-  const Switches switches = parse_switch_settings(o.switch_settings, drawn);
+  (void)parse_switch_settings(o.switch_settings, drawn);  // refused here, naming --option, not in the page
   const fs::path root(o.dir);
-  int pages = 0;
-  for (const ArchInfo* a : archs) {
-    std::error_code error;
-    fs::create_directories(root / std::string(a->name), error);
-    if (error)
-      throw InvalidArgument(fmt::format("DIR '{}': cannot create {}: {}", o.dir, (root / std::string(a->name)).string(),
-                                        error.message()));
-    for (const InstrDesc* d : instructions_for_arch(a->id)) {
-      HtmlPageOptions page;
-      page.index_href = "../index.html";
-      // The unscaled f8f6f4 form shares its builtin with the scaled one: its mnemonic names it.
-      page.command = fmt::format("mxlane lanemap --arch {} --inst {} --format html{}", a->name,
-                                 d->zero_scale_form ? d->mnemonic : d->builtin, options_text(o.switch_settings));
-      write_file(root / page_path(*d), render_instruction_page(*d, Modifiers{}, switches, page), o.dir);
-      ++pages;
-    }
+  std::error_code error;
+  fs::create_directories(root, error);
+  if (error) throw InvalidArgument(fmt::format("DIR '{}': cannot create it: {}", o.dir, error.message()));
+  const fs::path from = find_site_folder();
+  std::string page = read_file(from / "index.html");
+  const std::size_t at = page.find(kDefaultsElement);
+  if (at == std::string::npos)
+    throw InvalidArgument(fmt::format("{} has no defaults element (a broken build of the site)", (from / "index.html").string()));
+  page.replace(at, kDefaultsElement.size(),
+               fmt::format("<script id=\"mxlane-site-defaults\" type=\"application/json\">{}</script>",
+                           defaults_json(arch, o.switch_settings)));
+  std::uintmax_t bytes = page.size();
+  for (const char* name : kSiteFiles) {
+    const std::string text = read_file(from / name);
+    write_file(root / name, text, o.dir);
+    bytes += text.size();
   }
-  write_file(root / "index.html", index_page(archs, o.switch_settings), o.dir);
-  out << fmt::format("mxlane site: wrote {} instruction pages and {}\n", pages, (root / "index.html").string());
+  write_file(root / "index.html", page, o.dir);
+  out << fmt::format("mxlane site: wrote {} ({:.1f} MB with its scripts); open it in a browser\n",
+                     (root / "index.html").string(), static_cast<double>(bytes) / 1e6);
   return 0;
 }
 
