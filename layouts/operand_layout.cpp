@@ -255,6 +255,12 @@ std::vector<Placement> OperandLayout::all() const {
   return out;
 }
 
+std::vector<std::vector<Placement>> OperandLayout::elements() const {
+  std::vector<std::vector<Placement>> out(static_cast<std::size_t>(blocks() * rows() * cols()));
+  for (const Placement& p : all()) out[static_cast<std::size_t>((p.block * rows() + p.row) * cols() + p.col)].push_back(p);
+  return out;
+}
+
 std::vector<std::string> OperandLayout::notes() const {
   std::vector<std::string> notes;
   const InstrDesc& d = *desc_;

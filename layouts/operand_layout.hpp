@@ -89,6 +89,9 @@ class OperandLayout {
 
   // Every placement, ordered by block, row, col, replica (the held elements only, see forward()).
   std::vector<Placement> all() const;
+  // Every element's placements, one entry per element in block, row, col order: its copies, or none
+  // for an element no register holds (renderers draw those as "reads 0" instead of a slot).
+  std::vector<std::vector<Placement>> elements() const;
 
   // Whether a register holds the element at `logical` (else it reads as 0).
   bool held(const Coords& logical) const;

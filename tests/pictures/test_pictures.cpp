@@ -613,3 +613,37 @@ TEST_CASE(
     CHECK(doc.select("//s:g[@data-e]").size() == doc.select("//s:g[@data-e and @tabindex='0']").size());
   }
 }
+
+TEST_CASE("elements no register holds (gfx1250 IDX under index_key 1) are drawn as reading 0, in every format",
+          "[pictures][lanemap]") {
+  // Rows 8-15 of a 16-row SWMMAC index operand have no register under index_key 1 (docs/cdna5.md §2.5):
+  // they once took the next element's slot in the tables and read past the end of the list in the figures.
+  int checked = 0;
+  for (const mxlane::InstrDesc* d : mxlane::instructions_for_arch(mxlane::ArchId::gfx1250)) {
+    if (!d->has(mxlane::Operand::IDX) || d->m != 16) continue;
+    const std::vector<std::string> base{"lanemap", "--arch", "gfx1250", "--inst", std::string(d->mnemonic),
+                                        "--operand", "IDX", "--index-key", "1"};
+    const auto with = [&](std::vector<std::string> extra) {
+      std::vector<std::string> args = base;
+      args.insert(args.end(), extra.begin(), extra.end());
+      return run_mxlane(args);
+    };
+    const Run grid = with({"--format", "grid"});
+    INFO(d->mnemonic << ": " << grid.err);
+    REQUIRE(grid.code == 0);
+    const int cols = d->cols(mxlane::Operand::IDX);
+    std::size_t none = 0;
+    for (std::size_t at = grid.out.find("0 (no slot)"); at != std::string::npos; at = grid.out.find("0 (no slot)", at + 1))
+      ++none;
+    CHECK(none == static_cast<std::size_t>(8 * cols));
+    CHECK(grid.out.find("[0:0]") == std::string::npos);  // no made-up slot
+    const Run svg = with({"--format", "svg"});
+    REQUIRE(svg.code == 0);
+    const XmlDoc figure(svg.out);
+    REQUIRE(figure.ok());
+    CHECK(figure.select("//s:g[@class='nil']").size() == static_cast<std::size_t>(8 * cols));
+    CHECK(with({"--format", "html"}).code == 0);
+    ++checked;
+  }
+  CHECK(checked >= 8);
+}

@@ -37,6 +37,7 @@ std::string corner_label(const OperandLayout& l) {
 // NEG/ABS decoration of the calculator ("-v0{0}.[15:0]", "|v3{5}|").
 std::string lane_set_text(const std::vector<Placement>& copies);
 std::string cell_text(const std::vector<Placement>& copies) {
+  if (copies.empty()) return "0 (no slot)";  // no register holds it: the instruction reads 0 (OperandLayout::elements)
   std::string text = lane_set_text(copies);
   if (copies.front().absolute) text = "|" + text + "|";
   if (copies.front().negated) text = "-" + text;
@@ -164,7 +165,7 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
     return;
   }
   print_text_header(l, h, format, out);
-  const int per_element = l.replicas();
+  const std::vector<std::vector<Placement>> elements = l.elements();
   std::size_t next = 0;
   for (int b = 0; b < l.blocks(); ++b) {
     if (l.blocks() > 1)
@@ -178,10 +179,7 @@ void render_dump(const OperandLayout& l, const LanemapHeader& h, LanemapFormat f
     for (int r = 0; r < l.rows(); ++r) {
       std::vector<std::string> row{std::to_string(r)};
       for (int c = 0; c < l.cols(); ++c) {
-        const std::vector<Placement> copies(all.begin() + static_cast<std::ptrdiff_t>(next),
-                                            all.begin() + static_cast<std::ptrdiff_t>(next + per_element));
-        next += static_cast<std::size_t>(per_element);
-        row.push_back(cell_text(copies));
+        row.push_back(cell_text(elements[next++]));
       }
       rows.push_back(std::move(row));
     }

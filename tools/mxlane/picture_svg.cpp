@@ -57,7 +57,6 @@ std::string join_ints(const std::set<int>& values) {
 }
 
 std::vector<Cell> build_cells(const OperandLayout& l) {
-  const std::vector<Placement> all = l.all();
   // The element that owns a slot without CBSZ/ABID/BLGP: the source of a remapped read.
   std::optional<OperandLayout> natural;
   if (!l.remap().is_identity()) {
@@ -66,12 +65,13 @@ std::vector<Cell> build_cells(const OperandLayout& l) {
     natural.emplace(l.desc(), l.operand(), plain, l.switches());
   }
   std::vector<Cell> cells;
-  const auto copies = static_cast<std::size_t>(l.replicas());
-  cells.reserve(all.size() / copies);
-  for (std::size_t n = 0; n < all.size(); n += copies) {
+  for (std::vector<Placement>& copies : l.elements()) {
     Cell cell;
-    cell.copies.assign(all.begin() + static_cast<std::ptrdiff_t>(n),
-                       all.begin() + static_cast<std::ptrdiff_t>(n + copies));
+    cell.copies = std::move(copies);
+    if (cell.copies.empty()) {  // no register holds it (it reads 0): drawn as an empty cell
+      cells.push_back(std::move(cell));
+      continue;
+    }
     const Placement& p = cell.copies.front();
     if (natural && p.slot.lane != l.bit_layout().lane_of(Coords{p.block, p.row, p.col, 0})) {
       for (const SlotContents& s : natural->inverse(p.slot.vgpr, p.slot.lane))
@@ -291,7 +291,16 @@ void draw_block(const OperandLayout& l, const std::vector<Cell>& cells, const st
   }
   for (int r = 0; r < l.rows(); ++r)
     for (int c = 0; c < l.cols(); ++c)
-      draw_cell(l, cell_at(r, c), g, gx + c * g.cell_w, gy + r * g.cell_h, o, feeds, out);
+      if (cell_at(r, c).copies.empty())  // no register holds it: an empty cell that says so (it reads 0)
+        out += fmt::format(
+            "<g class=\"nil\" transform=\"translate({},{})\"><title>{}: no register holds it; the instruction "
+            "reads 0</title><rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\" stroke=\"#bbb\"/>"
+            "<text x=\"{}\" y=\"{}\">0</text></g>",
+            gx + c * g.cell_w, gy + r * g.cell_h,
+            xml_escape(element_notation(l.operand(), unplaced(block, r, c), l.blocks() > 1)),
+            g.cell_w, g.cell_h, g.cell_w / 2, g.cell_h / 2 + 4);
+      else
+        draw_cell(l, cell_at(r, c), g, gx + c * g.cell_w, gy + r * g.cell_h, o, feeds, out);
   for (std::size_t n = 1; n < groups.size(); ++n) {
     if (l.operand() == Operand::A) {
       const int x = gx + groups[n].first * g.cell_w;
