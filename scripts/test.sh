@@ -37,13 +37,14 @@ stage "Release tests"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 stage "ASan + UBSan build (clang-22, -Werror; the same build holds the libFuzzer targets)"
-# (The device code objects and the Python module are built and checked once, in the optimised build:
+# (The device code objects, the Python module and the browser application are built and checked once,
+# in the optimised build:
 # a sanitized extension would need the ASan runtime preloaded into the interpreter.) One clang build
 # serves both the sanitized tests and the fuzzers, so the library is compiled twice in all, not three
 # times; -O1 with line tables keeps the sanitizer build fast to compile and its reports readable.
 CXX=clang++-22 CC=clang-22 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DMXLANE_BUILD_TESTS=ON -DMXLANE_FUZZ=ON \
-  -DMXLANE_DEVICE=OFF -DMXLANE_PYTHON=OFF -DMXLANE_WERROR=ON >/dev/null
+  -DMXLANE_DEVICE=OFF -DMXLANE_PYTHON=OFF -DMXLANE_WEB=OFF -DMXLANE_WERROR=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 
 stage "ASan + UBSan tests"

@@ -36,9 +36,13 @@
   // "--cbsz=1", "--transposed", "--option=a=b", "--option=c=d"]: each key is a long option name;
   // true is a flag, false/null/undefined leave the option out, an array repeats it. `--key=value`
   // keeps a value that starts with '-' (a formula such as '-L') from reading as an option.
-  function toArgv(name, args) {
+  function requireOptions(name, args) {
     if (args === null || typeof args !== 'object' || Array.isArray(args))
       throw new Error(`mxlane.${name}: expected an object of options, e.g. {arch: "gfx942", inst: "..."}`);
+  }
+
+  function toArgv(name, args) {
+    requireOptions(name, args);
     const argv = [];
     for (const [key, value] of Object.entries(args)) {
       for (const v of Array.isArray(value) ? value : [value]) {
@@ -62,15 +66,18 @@
   const api = {
     // mxlane list [--arch ARCH] --format json
     list(arch) {
+      if (Array.isArray(arch)) requireOptions('list', arch);
       const args = arch === undefined || arch === null ? {} : typeof arch === 'object' ? arch : { arch };
       return answerOf(runCli(['list', ...toArgv('list', withFormat(args, 'json'))]), false);
     },
     // mxlane lanemap ... --format json (or the format asked for)
     lanemap(args) {
+      requireOptions('lanemap', args);
       return answerOf(runCli(['lanemap', ...toArgv('lanemap', withFormat(args, 'json'))]), false);
     },
     // mxlane lanemap --trace B,I,J ... --format json; {trace: true, reg: R, lane: L} for a register slot.
     trace(args) {
+      requireOptions('trace', args);
       const request = Object.assign({}, args);
       if (!('trace' in request)) request.trace = true;
       return answerOf(runCli(['lanemap', ...toArgv('trace', withFormat(request, 'json'))]), false);
@@ -78,9 +85,10 @@
     // mxlane check ... --format json; exit status 1 (the check failed) is a verdict, returned.
     // "linear-layout" may be the layout itself (an object, or its JSON text): it goes in as standard input.
     check(args) {
+      requireOptions('check', args);
       let stdin;
       let request = args;
-      if (args !== null && typeof args === 'object' && 'linear-layout' in args) {
+      if ('linear-layout' in args) {
         const layout = args['linear-layout'];
         if (typeof layout === 'object' && layout !== null) stdin = JSON.stringify(layout);
         else if (typeof layout === 'string' && layout.trimStart().startsWith('{')) stdin = layout;
