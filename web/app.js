@@ -1300,24 +1300,6 @@
     return parts.join(',');
   }
 
-  // The quick values (--a/--b/--c k=value) for one D element: each slot the trace says it reads
-  // holds the value typed for the element stored there.
-  function quickValues(trace) {
-    const a = [], b = [];
-    let c = null;
-    for (const f of feedingSlots(trace)) {
-      const v = valueOf(f.op, f.key);
-      if (f.op === 'A' && f.k !== undefined) a.push(`${f.k}=${v}`);
-      else if (f.op === 'B' && f.k !== undefined) b.push(`${f.k}=${v}`);
-      else if (f.op === 'C') c = v;
-    }
-    const out = {};
-    if (a.length) out.a = [...new Set(a)].join(',');
-    if (b.length) out.b = [...new Set(b)].join(',');
-    if (c !== null) out.c = c;
-    return out;
-  }
-
   function renderTracePane() {
     const out = $('trace-out');
     showError('err-trace', '');
@@ -1329,15 +1311,11 @@
       return;
     }
     let trace;
-    let note = '';
     try {
-      const plain = traceOf(key);
-      let args = Object.assign(baseArgs(), { trace: key });
-      if (hasValues()) {
-        if (app.maps.IDX || app.maps.SA) note = 'This instruction is sparse or block-scaled: the trace shows its slots only (values need the registers of a whole eval line).';
-        else args = Object.assign(args, quickValues(plain));
-      }
-      trace = note || !hasValues() ? plain : JSON.parse(mxlane.trace(args));
+      // With values: the trace of the same eval line D comes from (`--values -`), so every step shows
+      // the values D was computed from, on every instruction (sparse and block-scaled included).
+      trace = hasValues() ? JSON.parse(mxlane.trace(Object.assign(baseArgs(), { trace: key, values: evalRequest() })))
+                          : traceOf(key);
     } catch (e) {
       showError('err-trace', e.message);
       out.textContent = '';
@@ -1347,7 +1325,6 @@
     const d = trace.d || {};
     parts.push(`<div class="trace-head"><b>${esc(d.element || key)}</b> in <code>${esc(d.slot || '')}</code>` +
       (trace.evaluated && trace.result ? ` = <b>${esc(trace.result.value)}</b>` : '') + '</div>');
-    if (note) parts.push(`<p class="hint">${esc(note)}</p>`);
     if (trace.model) parts.push(`<p class="model">${esc(trace.model)}</p>`);
     for (const n of trace.notes || []) parts.push(`<div class="note">\u26a0 ${esc(n)}</div>`);
     // One row per k under a row per accumulation step, so a long K reads as a list.

@@ -59,6 +59,16 @@
     throw cliError(answer);
   }
 
+  // An option whose value is a FILE of JSON, given the document itself (an object or its JSON text):
+  // [args with the option set to '-', the text for standard input]; else [a copy of args, undefined].
+  function inlineDocument(args, key) {
+    const value = args[key];
+    let text;
+    if (typeof value === 'object' && value !== null) text = JSON.stringify(value);
+    else if (typeof value === 'string' && value.trimStart().startsWith('{')) text = value;
+    return text === undefined ? [Object.assign({}, args), undefined] : [Object.assign({}, args, { [key]: '-' }), text];
+  }
+
   function withFormat(args, format) {
     return 'format' in args ? args : Object.assign({}, args, { format });
   }
@@ -76,24 +86,18 @@
       return answerOf(runCli(['lanemap', ...toArgv('lanemap', withFormat(args, 'json'))]), false);
     },
     // mxlane lanemap --trace B,I,J ... --format json; {trace: true, reg: R, lane: L} for a register slot.
+    // "values" may be the eval line itself (an object, or its JSON text): it goes in as standard input.
     trace(args) {
       requireOptions('trace', args);
-      const request = Object.assign({}, args);
+      const [request, stdin] = inlineDocument(args, 'values');
       if (!('trace' in request)) request.trace = true;
-      return answerOf(runCli(['lanemap', ...toArgv('trace', withFormat(request, 'json'))]), false);
+      return answerOf(runCli(['lanemap', ...toArgv('trace', withFormat(request, 'json'))], stdin), false);
     },
     // mxlane check ... --format json; exit status 1 (the check failed) is a verdict, returned.
     // "linear-layout" may be the layout itself (an object, or its JSON text): it goes in as standard input.
     check(args) {
       requireOptions('check', args);
-      let stdin;
-      let request = args;
-      if ('linear-layout' in args) {
-        const layout = args['linear-layout'];
-        if (typeof layout === 'object' && layout !== null) stdin = JSON.stringify(layout);
-        else if (typeof layout === 'string' && layout.trimStart().startsWith('{')) stdin = layout;
-        if (stdin !== undefined) request = Object.assign({}, args, { 'linear-layout': '-' });
-      }
+      const [request, stdin] = inlineDocument(args, 'linear-layout');
       return answerOf(runCli(['check', ...toArgv('check', withFormat(request, 'json'))], stdin), true);
     },
     // mxlane eval with this one line on standard input: its output line (no "\n"); an expect that

@@ -1,4 +1,4 @@
-// run_matrix(): scatter through the layouts, execute, gather D.
+// place_matrices() scatters through the layouts; run_matrix() then executes and gathers D.
 #include "emu/api/matrix.hpp"
 
 #include "emu/isa/errors.hpp"
@@ -36,12 +36,21 @@ void scatter_indices(LaneRegFile& regs, int base, const OperandLayout& layout, c
   scatter(regs, base, layout, m);
 }
 
+// Where data sits; the other modifiers act on reading. The f8f6f4 formats decide the layout itself.
+Modifiers placement_modifiers(const InstrDesc& d, const Modifiers& mods) {
+  Modifiers placement{.opsel = mods.opsel};
+  if (d.formats_from_modifiers())
+    for (const Operand op : {Operand::A, Operand::B})
+      set_modifier(placement, d.format_modifier(op), format_code(d, mods, op));
+  return placement;
+}
+
 }  // namespace
 
-std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
-                                  const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches,
-                                  const std::vector<BitMatrix>& idx, const std::vector<BitMatrix>& sa,
-                                  const std::vector<BitMatrix>& sb) {
+PlacedMatrices place_matrices(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
+                              const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches,
+                              const std::vector<BitMatrix>& idx, const std::vector<BitMatrix>& sa,
+                              const std::vector<BitMatrix>& sb) {
   check_shape(d, Operand::A, a);
   check_shape(d, Operand::B, b);
   check_shape(d, Operand::C, c);
@@ -59,13 +68,10 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
                       operand_name(op), d.mnemonic));
   }
   validate_modifiers(d, mods);
-  // Where data sits; the other modifiers act on reading. The f8f6f4 formats decide the layout itself.
-  Modifiers placement{.opsel = mods.opsel};
-  if (d.formats_from_modifiers())
-    for (const Operand op : {Operand::A, Operand::B})
-      set_modifier(placement, d.format_modifier(op), format_code(d, mods, op));
-  const MatrixOperands ops = consecutive_operands(d);
-  LaneRegFile regs(d.wave, consecutive_operand_vgprs(d));
+  const Modifiers placement = placement_modifiers(d, mods);
+  PlacedMatrices placed{LaneRegFile(d.wave, consecutive_operand_vgprs(d)), consecutive_operands(d)};
+  LaneRegFile& regs = placed.regs;
+  const MatrixOperands& ops = placed.ops;
   scatter(regs, ops.a.base, OperandLayout(d, Operand::A, placement, switches), a);
   scatter(regs, ops.b.base, OperandLayout(d, Operand::B, placement, switches), b);
   scatter(regs, ops.c.base, OperandLayout(d, Operand::C, placement, switches), c);
@@ -76,10 +82,19 @@ std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatri
     scatter(regs, ops.sa.base, OperandLayout(d, Operand::SA, mods, switches), sa);
     scatter(regs, ops.sb.base, OperandLayout(d, Operand::SB, mods, switches), sb);
   }
-  execute_matrix(d, regs, ops, mods, switches);
+  return placed;
+}
+
+std::vector<BitMatrix> run_matrix(const InstrDesc& d, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
+                                  const std::vector<BitMatrix>& c, const Modifiers& mods, const Switches& switches,
+                                  const std::vector<BitMatrix>& idx, const std::vector<BitMatrix>& sa,
+                                  const std::vector<BitMatrix>& sb) {
+  PlacedMatrices placed = place_matrices(d, a, b, c, mods, switches, idx, sa, sb);
+  execute_matrix(d, placed.regs, placed.ops, mods, switches);
+  const Modifiers placement = placement_modifiers(d, mods);
   std::vector<BitMatrix> out(static_cast<std::size_t>(d.blocks), BitMatrix::Zero(d.m, d.n));
   for (const Placement& p : OperandLayout(d, Operand::D, placement, switches).all())
-    out[static_cast<std::size_t>(p.block)](p.row, p.col) = read_slot(regs, ops.d.base, p.slot);
+    out[static_cast<std::size_t>(p.block)](p.row, p.col) = read_slot(placed.regs, placed.ops.d.base, p.slot);
   return out;
 }
 

@@ -24,6 +24,17 @@ using BitMatrix = Eigen::Matrix<std::uint64_t, Eigen::Dynamic, Eigen::Dynamic>;
 // opsel_b read (docs/cdna4.md §2.3).
 // Throws InvalidArgument on a wrong block count or matrix shape, or `idx` / `sa` / `sb` given to an
 // instruction without that operand.
+// The registers run_matrix() executes on: the matrices scattered through the layouts as described
+// above, at consecutive_operands(d). Throws as run_matrix() does.
+struct PlacedMatrices {
+  LaneRegFile regs;
+  MatrixOperands ops;
+};
+PlacedMatrices place_matrices(const InstrDesc& desc, const std::vector<BitMatrix>& a, const std::vector<BitMatrix>& b,
+                              const std::vector<BitMatrix>& c, const Modifiers& mods = {}, const Switches& switches = {},
+                              const std::vector<BitMatrix>& idx = {}, const std::vector<BitMatrix>& sa = {},
+                              const std::vector<BitMatrix>& sb = {});
+
 std::vector<BitMatrix> run_matrix(const InstrDesc& desc, const std::vector<BitMatrix>& a,
                                   const std::vector<BitMatrix>& b, const std::vector<BitMatrix>& c,
                                   const Modifiers& mods = {}, const Switches& switches = {},

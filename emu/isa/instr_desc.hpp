@@ -96,7 +96,7 @@ BlockScaleFormat scale_format(const InstrDesc& desc, const Modifiers& mods, Oper
 
 // Whether an operand's integer elements are signed under `mods`: always for C/D and outside the families
 // whose NEG[0]/NEG[1] choose it; on those (integer WMMA/SWMMA) NEG[0] for A, NEG[1] for B
-// (docs/spec/layouts.md §8.4).
+// (docs/spec/layouts.md §8.4); never for the index (IDX) and scale (SA, SB) operands.
 bool operand_signed(const InstrDesc& desc, const Modifiers& mods, Operand op);
 
 // Every builtin, in table order.

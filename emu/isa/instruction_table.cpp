@@ -159,6 +159,8 @@ std::vector<const InstrDesc*> instructions_for_arch(ArchId arch) {
 }
 
 bool operand_signed(const InstrDesc& d, const Modifiers& mods, Operand op) {
+  // IDX: positions 0..3 in a group of four k (docs/cdna3.md §3); SA/SB: E8M0 bytes (a biased exponent).
+  if (op == Operand::IDX || op == Operand::SA || op == Operand::SB) return false;
   if (op == Operand::C || op == Operand::D || !d.family().neg_chooses_integer_signedness) return true;
   return (mods.neg & (op == Operand::A ? 1 : 2)) != 0;
 }

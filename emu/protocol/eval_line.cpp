@@ -254,6 +254,15 @@ Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
   return out;
 }
 
+// The line's matrix instruction ("inst", at "wave" when given); an unknown one is refused naming "inst".
+const InstrDesc& line_instruction(const Json& in, const ArchInfo& arch, std::optional<int> wave) {
+  try {
+    return resolve_instruction(arch, in["inst"].get<std::string>(), wave);
+  } catch (const InvalidArgument& e) {
+    fail("inst", e.what());
+  }
+}
+
 // A matrix instruction's line loaded into a register file: operands A, B, C of exactly the
 // instruction's VGPR and lane counts (and IDX for SMFMAC). `grids` reads the word lists: grids.has(name)
 // says whether the line has "src", "dst" or "expect" (src: an object with only A, B, C, IDX), and
@@ -263,13 +272,7 @@ Json words_json(const LaneRegFile& regs, int base, int count, int lanes) {
 template <class Grids>
 LoadedMatrixLine load_matrix_from(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect,
                                   Grids& grids) {
-  const InstrDesc* desc = nullptr;
-  try {
-    desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
-  } catch (const InvalidArgument& e) {
-    fail("inst", e.what());
-  }
-  const InstrDesc& d = *desc;
+  const InstrDesc& d = line_instruction(in, arch, wave);
   LoadedMatrixLine line{&d,
                         in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{},
                         parse_options(in, arch),
@@ -402,39 +405,56 @@ std::vector<BitMatrix> parse_element_matrices(const Json& values, const InstrDes
   return blocks;
 }
 
-// A matrix instruction on element values instead of registers: the elements go where the layouts put
-// them (run_matrix(): without modifiers; the instruction then reads them as the modifiers say), and
-// D comes back as elements, each as its exact value and its bits.
-void eval_matrix_values(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect,
-                        EvalOutcome& outcome) {
+// A line with element values: its instruction, modifiers, switches and matrices, checked.
+struct ValuesLine {
+  const InstrDesc* desc;
+  Modifiers mods;
+  Switches switches;
+  std::vector<BitMatrix> a, b, c, idx, sa, sb;
+};
+
+ValuesLine parse_values_line(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect) {
   for (const char* key : {"src", "dst", "expect", "exec"})
     if (in.contains(key))
       fail(key, "cannot be combined with \"values\": give registers (src, dst, exec, expect) or element values");
   if (require_expect) fail("values", "a replay line compares registers: give src and expect, not element values");
-  const InstrDesc* desc = nullptr;
-  try {
-    desc = &resolve_instruction(arch, in["inst"].get<std::string>(), wave);
-  } catch (const InvalidArgument& e) {
-    fail("inst", e.what());
-  }
-  const InstrDesc& d = *desc;
-  const Modifiers mods = in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{};
-  const Switches switches = parse_options(in, arch);
+  const InstrDesc& d = line_instruction(in, arch, wave);
+  ValuesLine line{&d, in.contains("mods") ? parse_mods(in["mods"], d) : Modifiers{}, parse_options(in, arch), {}, {}, {}, {}, {}, {}};
   const Json& values = in["values"];
   if (!values.is_object()) fail("values", "expected an object of element matrices: {\"A\": [[...]], \"B\": ..., \"C\": ...}");
   std::vector<std::string_view> names{"A", "B", "C"};
   if (d.has(Operand::IDX)) names.push_back("IDX");
   if (d.has(Operand::SA)) names.insert(names.end(), {"SA", "SB"});
   check_keys(values, "values", std::span<const std::string_view>(names));
-  const auto matrices = [&](Operand op, const char* name) {
-    return d.has(op) ? parse_element_matrices(values, d, mods, op, name) : std::vector<BitMatrix>{};
-  };
-  const std::vector<BitMatrix> a = matrices(Operand::A, "A"), b = matrices(Operand::B, "B"),
-                               c = matrices(Operand::C, "C"), idx = matrices(Operand::IDX, "IDX"),
-                               sa = matrices(Operand::SA, "SA"), sb = matrices(Operand::SB, "SB");
+  for (const auto& [op, name, matrices] :
+       {std::tuple{Operand::A, "A", &line.a}, std::tuple{Operand::B, "B", &line.b}, std::tuple{Operand::C, "C", &line.c},
+        std::tuple{Operand::IDX, "IDX", &line.idx}, std::tuple{Operand::SA, "SA", &line.sa},
+        std::tuple{Operand::SB, "SB", &line.sb}})
+    if (d.has(op)) *matrices = parse_element_matrices(values, d, line.mods, op, name);
+  return line;
+}
+
+// The registers of a values line (for a trace of it): the matrices where the layouts put them.
+LoadedMatrixLine load_values_line(const Json& in, const ArchInfo& arch, std::optional<int> wave) {
+  const ValuesLine v = parse_values_line(in, arch, wave, false);
+  try {  // what place_matrices() still refuses (an index no register holds) is about the values
+    PlacedMatrices placed = place_matrices(*v.desc, v.a, v.b, v.c, v.mods, v.switches, v.idx, v.sa, v.sb);
+    return LoadedMatrixLine{v.desc, v.mods, v.switches, std::move(placed.regs), placed.ops, {}};
+  } catch (const InvalidArgument& e) {
+    fail("values", e.what());
+  }
+}
+
+// A matrix instruction on element values instead of registers: the elements go where the layouts put
+// them (run_matrix(): without modifiers; the instruction then reads them as the modifiers say), and
+// D comes back as elements, each as its exact value and its bits.
+void eval_matrix_values(const Json& in, const ArchInfo& arch, std::optional<int> wave, bool require_expect,
+                        EvalOutcome& outcome) {
+  const ValuesLine v = parse_values_line(in, arch, wave, require_expect);
+  const InstrDesc& d = *v.desc;
   std::vector<BitMatrix> result;
   try {  // what run_matrix() still refuses (an SMFMAC index no register holds) is about the values
-    result = run_matrix(d, a, b, c, mods, switches, idx, sa, sb);
+    result = run_matrix(d, v.a, v.b, v.c, v.mods, v.switches, v.idx, v.sa, v.sb);
   } catch (const InvalidArgument& e) {
     fail("values", e.what());
   }
@@ -444,8 +464,8 @@ void eval_matrix_values(const Json& in, const ArchInfo& arch, std::optional<int>
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
       Json value_row = Json::array(), bit_row = Json::array();
       for (Eigen::Index j = 0; j < m.cols(); ++j) {
-        value_row.push_back(element_value_text(d, mods, Operand::D, m(i, j)));
-        bit_row.push_back(element_bits_text(d, mods, Operand::D, m(i, j)));
+        value_row.push_back(element_value_text(d, v.mods, Operand::D, m(i, j)));
+        bit_row.push_back(element_bits_text(d, v.mods, Operand::D, m(i, j)));
       }
       value_rows.push_back(std::move(value_row));
       bit_rows.push_back(std::move(bit_row));
@@ -454,8 +474,8 @@ void eval_matrix_values(const Json& in, const ArchInfo& arch, std::optional<int>
     bit_blocks.push_back(std::move(bit_rows));
   }
   outcome.desc = &d;
-  outcome.mods = mods;
-  outcome.switches = switches;
+  outcome.mods = v.mods;
+  outcome.switches = v.switches;
   outcome.output["values"] = Json{{"D", std::move(value_blocks)}};
   outcome.output["bits"] = Json{{"D", std::move(bit_blocks)}};
 }
@@ -642,7 +662,7 @@ LoadedMatrixLine load_matrix_line(std::string_view text) {
     const auto [arch, wave] = check_line(in);
     if (find_valu(in["inst"].get<std::string>()) != nullptr)
       fail("inst", fmt::format("{} is a VALU builtin, not a matrix instruction", in["inst"].get<std::string>()));
-    if (in.contains("values")) fail("values", "registers are needed here: give src (element values are for eval)");
+    if (in.contains("values")) return load_values_line(in, *arch, wave);
     return load_matrix(in, *arch, wave, false);
   });
 }

@@ -39,7 +39,8 @@ struct LoadedMatrixLine {
   std::vector<std::vector<std::uint32_t>> expect;  // empty when the line has none
 };
 
-// Validates one eval line of a matrix instruction as eval_line() does and loads its registers.
+// Validates one eval line of a matrix instruction as eval_line() does and loads its registers (for a
+// line with element values, "values": the matrices where the layouts put them, as eval places them).
 // Throws InvalidArgument naming the field.
 LoadedMatrixLine load_matrix_line(std::string_view line);
 

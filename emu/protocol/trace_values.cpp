@@ -6,6 +6,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -94,11 +95,18 @@ std::vector<std::string> quick_value_items(const std::string& option, const std:
 
 TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, const Switches& switches,
                                    const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InvalidArgument(fmt::format("--values: '{}' is a directory, not a file with one `mxlane eval` line", path));
-  std::ifstream in(path);
-  if (!in) throw InvalidArgument(fmt::format("--values: cannot open '{}'", path));
+  // "-": standard input (the browser's API hands the page's values line over this way).
+  std::ifstream file;
+  std::istream* input = &std::cin;
+  if (path != "-") {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+      throw InvalidArgument(fmt::format("--values: '{}' is a directory, not a file with one `mxlane eval` line", path));
+    file.open(path);
+    if (!file) throw InvalidArgument(fmt::format("--values: cannot open '{}'", path));
+    input = &file;
+  }
+  std::istream& in = *input;
   std::string line, text;
   int lines = 0;
   while (std::getline(in, line))
@@ -108,7 +116,8 @@ TraceInputs load_trace_values_file(const InstrDesc& d, const Modifiers& mods, co
     }
   if (lines != 1)
     throw InvalidArgument(
-        fmt::format("--values: '{}' has {} non-empty lines; give exactly one `mxlane eval` line", path, lines));
+        fmt::format("--values: {} has {} non-empty lines; give exactly one `mxlane eval` line",
+                    path == "-" ? "standard input" : "'" + path + "'", lines));
   std::optional<LoadedMatrixLine> loaded;
   try {
     loaded.emplace(load_matrix_line(text));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,6 +29,16 @@ inline Run run_mxlane(std::vector<std::string> args) {
 inline Run run_mxlane(std::vector<std::string> args, const std::vector<std::string>& extra) {
   args.insert(args.end(), extra.begin(), extra.end());
   return run_mxlane(std::move(args));
+}
+
+// `args` with `input` as standard input (`--values -`, `--linear-layout -`, eval without FILE).
+inline Run run_mxlane_with_stdin(std::vector<std::string> args, const std::string& input) {
+  std::istringstream in(input);
+  std::streambuf* saved = std::cin.rdbuf(in.rdbuf());
+  Run r = run_mxlane(std::move(args));
+  std::cin.rdbuf(saved);
+  std::cin.clear();
+  return r;
 }
 
 // `mxlane ARGS... FILE` where FILE is a private temp file holding `input` (eval, replay).

@@ -116,6 +116,63 @@ TEST_CASE("lanemap --trace --values: the final D equals mxlane eval's word", "[t
   std::remove(path.c_str());
 }
 
+TEST_CASE("lanemap --trace --values - takes a line of element values (sparse and scaled too) and ends on eval's D",
+          "[trace][cli][values]") {
+  // The browser's API hands the page's values line over standard input; the line places its elements
+  // as eval does, so the trace of every D element ends on the bits eval's element-values answer has.
+  std::uint32_t state = 20261205;
+  const auto pick = [&] {
+    state = state * 1664525U + 1013904223U;
+    return std::vector<std::string>{"1", "-0.5", "2", "0", "0.25", "-1"}[(state >> 16) % 6];
+  };
+  struct Case {
+    const char* arch;
+    const char* inst;
+    int rows_a, cols_a, n, i, j;  // A's stored shape (sparse: M x K/2), N, the traced element
+  };
+  for (const Case& c : {Case{"gfx942", "v_smfmac_f32_16x16x32_f16", 16, 16, 16, 3, 9},
+                        Case{"gfx1100", "v_wmma_f32_16x16x16_f16", 16, 16, 16, 5, 3},
+                        Case{"gfx950", "v_mfma_scale_f32_16x16x128_f8f6f4", 16, 128, 16, 2, 11}}) {
+    const auto matrix = [&](int rows, int cols, bool index) {
+      Json m = Json::array();
+      for (int r = 0; r < rows; ++r) {
+        Json row = Json::array();
+        // SMFMAC indices: 0,1 / 2,3 in each pair of stored values (two distinct positions of four).
+        for (int col = 0; col < cols; ++col) row.push_back(index ? std::to_string(col % 2 + 2 * ((r + col / 2) % 2)) : pick());
+        m.push_back(row);
+      }
+      return m;
+    };
+    const bool sparse = std::string(c.inst).find("smfmac") != std::string::npos;
+    const bool scaled = std::string(c.inst).find("scale") != std::string::npos;
+    const int k = sparse ? 2 * c.cols_a : c.cols_a;
+    Json values = {{"A", matrix(c.rows_a, c.cols_a, false)}, {"B", matrix(k, c.n, false)}, {"C", matrix(16, c.n, false)}};
+    if (sparse) values["IDX"] = matrix(c.rows_a, c.cols_a, true);
+    if (scaled) {
+      values["SA"] = Json(16, Json(k / 32, "0x80"));  // E8M0 2^1
+      values["SB"] = Json(c.n, Json(k / 32, "0x7e"));  // 2^-1
+    }
+    const Json line{{"arch", c.arch}, {"inst", c.inst}, {"values", values}};
+    const Run eval = mxlane_test::run_mxlane_on_input({"eval"}, line.dump() + "\n");
+    INFO(c.inst << ": " << eval.err);
+    REQUIRE(eval.code == 0);
+    const std::string eval_d = Json::parse(eval.out)["bits"]["D"][0][c.i][c.j];
+    const Run r = mxlane_test::run_mxlane_with_stdin(
+        {"lanemap", "--arch", c.arch, "--inst", c.inst, "--trace", fmt::format("{},{}", c.i, c.j), "--values", "-",
+         "--format", "json"},
+        line.dump() + "\n");
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(Json::parse(r.out)["result"]["bits"] == eval_d);
+  }
+  // Standard input with two lines is refused, naming it.
+  const Run two = mxlane_test::run_mxlane_with_stdin(
+      {"lanemap", "--arch", "gfx1100", "--inst", "v_wmma_f32_16x16x16_f16", "--trace", "0,0", "--values", "-"},
+      "{}\n{}\n");
+  CHECK(two.code == 2);
+  CHECK(contains(two.err, "--values: standard input has 2 non-empty lines"));
+}
+
 TEST_CASE("lanemap --trace option errors exit 2 with one line", "[trace][cli]") {
   // v_mfma_f32_4x4x4f16 has 16 blocks: every --trace names its block.
   const std::vector<std::string> base = {"lanemap", "--arch", "gfx90a", "--inst", "v_mfma_f32_4x4x4f16"};

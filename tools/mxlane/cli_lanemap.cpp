@@ -230,8 +230,9 @@ CLI::App* register_lanemap(CLI::App& app, LanemapOptions& o) {
   o.trace_option = trace;
   cmd->add_option(
          "--values", o.values_file,
-         "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE (its mods and options "
-         "apply). Example: --values case.json")
+         "With --trace: evaluate on the registers of one `mxlane eval` JSON line in FILE, '-' for standard input "
+         "(its mods and options apply; a line with element values, \"values\", places them as eval does). "
+         "Example: --values case.json")
       ->needs(trace)
       ->check(non_empty());
   cmd->add_option(
