@@ -122,3 +122,46 @@ class Browser:
                     self.events.append((reply.get("sessionId"), reply["method"], reply.get("params", {})))
         except BrowserError:
             pass
+
+
+def browser_test_arguments(script, limit_s, chromium_optional=False):
+    """The browser tests' command line, MXLANE CHROMIUM ([CHROMIUM] when optional: /usr/bin/chromium):
+    returns (mxlane, chromium), or None after printing why not; arms a SIGALRM after `limit_s`
+    seconds that raises BrowserError, so a hung browser fails the test before CTest's timeout."""
+    import signal
+    import sys
+    counts = (2, 3) if chromium_optional else (3,)
+    if len(sys.argv) not in counts:
+        print(f"usage: {script} MXLANE {'[CHROMIUM]' if chromium_optional else 'CHROMIUM'}", file=sys.stderr)
+        return None
+    mxlane = sys.argv[1]
+    chromium = sys.argv[2] if len(sys.argv) == 3 else "/usr/bin/chromium"
+    if not os.access(chromium, os.X_OK):
+        print(f"FAIL: {chromium} is missing (scripts/setup-debian.sh installs Debian's chromium package)")
+        return None
+
+    def too_slow(signum, frame):
+        raise BrowserError(f"{script} took longer than {limit_s} s")
+    signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(limit_s)
+    return mxlane, chromium
+
+
+def page_problems(events, session, title, allowed_url):
+    """What a page must never do, from the events of `session` (Runtime, Log and Network enabled):
+    script errors, console errors and warnings, log errors and warnings, and any request for a URL
+    `allowed_url(url)` refuses. One failure line each, prefixed with `title`."""
+    problems = []
+    for s, method, params in events:
+        if s != session:
+            continue
+        if method == "Runtime.exceptionThrown":
+            details = params["exceptionDetails"]
+            problems.append(f"{title}: script error {details.get('exception', {}).get('description', details.get('text'))}")
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert", "warning"):
+            problems.append(f"{title}: console {params['type']}: {[a.get('value') for a in params.get('args', [])]}")
+        elif method == "Log.entryAdded" and params["entry"].get("level") in ("error", "warning"):
+            problems.append(f"{title}: log {params['entry'].get('level')}: {params['entry'].get('text')}")
+        elif method == "Network.requestWillBeSent" and not allowed_url(params["request"]["url"]):
+            problems.append(f"{title}: network request {params['request']['url']}")
+    return problems

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools_pipe import Browser, BrowserError  # noqa: E402
+from devtools_pipe import Browser, BrowserError, browser_test_arguments, page_problems  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 900
 
@@ -250,35 +250,17 @@ def run_case(browser, session, fail, mxlane, tmp, title, args, feeds, hovers):
         check_view(browser, session, fail, f"{title} [{view}]", view, feeds, view_hovers)
 
     browser.drain(0.2)
-    for s, method, params in browser.events:
-        if s != session:
-            continue
-        if method == "Runtime.exceptionThrown":
-            fail.check(False, f"{title}: script error {params['exceptionDetails'].get('exception', {}).get('description')}")
-        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert", "warning"):
-            fail.check(False, f"{title}: console {params['type']}: {params.get('args')}")
-        elif method == "Log.entryAdded" and params["entry"].get("level") in ("error", "warning"):
-            fail.check(False, f"{title}: log {params['entry'].get('level')}: {params['entry'].get('text')}")
-        elif method == "Network.requestWillBeSent" and params["request"]["url"] != url:
-            fail.check(False, f"{title}: network request {params['request']['url']}")
+    for problem in page_problems(browser.events, session, title, lambda u: u == url):
+        fail.check(False, problem)
     requests = [p["request"]["url"] for s, m, p in browser.events if m == "Network.requestWillBeSent" and s == session]
     fail.check(requests == [url], f"{title}: requests {requests}, expected only the page itself")
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        print("usage: test_instruction_page.py MXLANE [CHROMIUM]", file=sys.stderr)
-        return 2
-    mxlane = sys.argv[1]
-    chromium = sys.argv[2] if len(sys.argv) == 3 else "/usr/bin/chromium"
-    if not os.access(chromium, os.X_OK):
-        print(f"FAIL: {chromium} is missing (scripts/setup-debian.sh installs Debian's chromium package)")
-        return 1
-
-    def too_slow(signum, frame):
-        raise BrowserError("the browser test took longer than 150 s")
-    signal.signal(signal.SIGALRM, too_slow)
-    signal.alarm(150)
+    arguments = browser_test_arguments("test_instruction_page.py", 150, chromium_optional=True)
+    if arguments is None:
+        return 2 if len(sys.argv) not in (2, 3) else 1
+    mxlane, chromium = arguments
 
     start = time.monotonic()
     fail = Failures()

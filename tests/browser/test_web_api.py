@@ -20,7 +20,7 @@ import time
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools_pipe import Browser, BrowserError  # noqa: E402
+from devtools_pipe import Browser, BrowserError, browser_test_arguments  # noqa: E402
 
 # Printed against the 2 s target, asserted only as a hang guard: a timed assertion would fail on a loaded
 # machine (the project measures speed with benchmarks; docs/web.md has the idle figure).
@@ -75,6 +75,17 @@ def with_format(args, fmt):
     return args if "format" in args else {**args, "format": fmt}
 
 
+def inline_document(arg, key):
+    """(request, stdin) for an option whose FILE the API takes as the document itself: an object (sent
+    as JSON.stringify writes it) or JSON text goes to standard input and the option becomes '-'."""
+    value, stdin = arg.get(key), None
+    if isinstance(value, dict):
+        stdin = json.dumps(value, separators=(",", ":"), ensure_ascii=False)  # JSON.stringify
+    elif isinstance(value, str) and value.lstrip().startswith("{"):
+        stdin = value
+    return ({**arg, key: "-"} if stdin is not None else dict(arg)), stdin
+
+
 def cli_request(fn, arg):
     """(argv, stdin) of the command line the API call mxlane[fn](arg) runs."""
     if fn == "list":
@@ -83,18 +94,11 @@ def cli_request(fn, arg):
     if fn == "lanemap":
         return ["lanemap", *to_argv(with_format(arg, "json"))], None
     if fn == "trace":
-        request = dict(arg)
+        request, stdin = inline_document(arg, "values")
         request.setdefault("trace", True)
-        return ["lanemap", *to_argv(with_format(request, "json"))], None
+        return ["lanemap", *to_argv(with_format(request, "json"))], stdin
     if fn == "check":
-        stdin, request = None, arg
-        layout = arg.get("linear-layout")
-        if isinstance(layout, dict):
-            stdin = json.dumps(layout, separators=(",", ":"), ensure_ascii=False)  # JSON.stringify
-        elif isinstance(layout, str) and layout.lstrip().startswith("{"):
-            stdin = layout
-        if stdin is not None:
-            request = {**arg, "linear-layout": "-"}
+        request, stdin = inline_document(arg, "linear-layout")
         return ["check", *to_argv(with_format(request, "json"))], stdin
     if fn == "evalLine":
         return ["eval"], arg.rstrip("\r\n") + "\n"
@@ -378,6 +382,19 @@ class Generator:
             for name, op, shape, count in (("a", "A", shape_a, k), ("b", "B", shape_b, k), ("c", "C", shape_d, 1)):
                 if rng.random() < 0.8:
                     args[name] = self.trace_values(entry["types"][op], shape["element_bits"], count)
+        elif rng.random() < 0.5:
+            # The eval line itself with element values (any instruction, sparse and scaled too), which
+            # trace() hands to `--values -` as standard input: as an object or as its JSON text.
+            line = {"arch": args["arch"], "inst": args.get("inst", args.get("instruction")), "wave": entry["wave"],
+                    "values": {}}
+            if mods:
+                line["mods"] = dict(mods)
+            for op in ("A", "B", "C"):
+                if rng.random() < 0.7:
+                    shape = self.cat.shape(entry, op, self.format_mods(entry, mods))
+                    line["values"][op] = [[["1"] * shape["cols"] for _ in range(shape["rows"])]
+                                          for _ in range(shape["blocks"])]
+            args["values"] = line if rng.random() < 0.5 else json.dumps(line)
         fmt = rng.choice(["json", "summary", "summary", "grid", None])
         if fmt:
             args["format"] = fmt
@@ -859,18 +876,10 @@ def judge(requests, answers, native_runs, failures):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: test_web_api.py MXLANE CHROMIUM", file=sys.stderr)
-        return 2
-    mxlane, chromium = sys.argv[1], sys.argv[2]
-    if not os.access(chromium, os.X_OK):
-        print(f"FAIL: {chromium} is missing (scripts/setup-debian.sh installs Debian's chromium package)")
-        return 1
-
-    def too_slow(signum, frame):
-        raise BrowserError("the web API test took longer than 150 s")
-    signal.signal(signal.SIGALRM, too_slow)
-    signal.alarm(150)
+    arguments = browser_test_arguments("test_web_api.py", 150)
+    if arguments is None:
+        return 2 if len(sys.argv) != 3 else 1
+    mxlane, chromium = arguments
 
     start = time.monotonic()
     seed = int(os.environ.get("MXLANE_TEST_SEED") or random.SystemRandom().randrange(1 << 32))

@@ -19,7 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools_pipe import Browser, BrowserError  # noqa: E402
+from devtools_pipe import Browser, BrowserError, browser_test_arguments, page_problems  # noqa: E402
 
 SIZES = [(1600, 900), (1280, 720)]
 # The 2 s first view is a performance target, measured and recorded on an idle machine (docs/web.md), not
@@ -571,13 +571,10 @@ def flow(page, fail, native, site, width, height):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: test_web_app.py MXLANE CHROMIUM", file=sys.stderr)
-        return 2
-    mxlane, chromium = sys.argv[1], sys.argv[2]
-    if not os.access(chromium, os.X_OK):
-        print(f"FAIL: {chromium} is missing (scripts/setup-debian.sh installs Debian's chromium package)")
-        return 1
+    arguments = browser_test_arguments("test_web_app.py", 240)
+    if arguments is None:
+        return 2 if len(sys.argv) != 3 else 1
+    mxlane, chromium = arguments
     start = time.monotonic()
     fail = Failures()
     native = Native(mxlane)
@@ -604,17 +601,9 @@ def main():
                 except BrowserError as e:
                     fail.check(False, f"{width}x{height}: {e}")
                 browser.drain(0.1)
-                for s, method, params in browser.events:
-                    if s != session:
-                        continue
-                    if method == "Runtime.exceptionThrown":
-                        fail.check(False, f"{width}x{height}: script error {params['exceptionDetails'].get('exception', {}).get('description', params['exceptionDetails'].get('text'))}")
-                    elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert", "warning"):
-                        fail.check(False, f"{width}x{height}: console {params['type']}: {[a.get('value') for a in params.get('args', [])]}")
-                    elif method == "Network.requestWillBeSent":
-                        url = params["request"]["url"]
-                        fail.check(url.startswith("file://" + site) or url.startswith("about:") or url.startswith("blob:") or url.startswith("data:"),
-                                   f"{width}x{height}: network request {url}")
+                allowed = ("file://" + site, "about:", "blob:", "data:")
+                for problem in page_problems(browser.events, session, f"{width}x{height}", lambda u: u.startswith(allowed)):
+                    fail.check(False, problem)
             except BrowserError as e:
                 fail.check(False, f"{width}x{height}: browser: {e}")
             finally:
