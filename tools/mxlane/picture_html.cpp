@@ -21,11 +21,9 @@ constexpr std::string_view kPageStyle =
     "h1{font-size:1.3em;margin:.3em 0 0}.controls{margin:.2em 0}h1 .sub,h2 .sub{font-weight:normal;color:#555;font-size:.7em}"
     "h2{font-size:1.1em;margin:1.2em 0 .4em}"
     "code,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.92em}"
-    "nav{margin-top:.6em}a{color:#0645ad}"
+    "a{color:#0645ad}"
     "table.facts{border-collapse:collapse}table.facts th{text-align:left;padding:1px 1em 1px 0;color:#555;"
     "font-weight:normal;vertical-align:top}table.facts td{padding:1px 0}"
-    "table.list{border-collapse:collapse;font-size:.9em}table.list th,table.list td{border-bottom:1px solid #ddd;"
-    "padding:3px .7em 3px 0;text-align:left;white-space:nowrap}table.list th{background:#f4f4f4}"
     ".howto{display:flex;flex-wrap:wrap;gap:1.2em;align-items:flex-start}.howto .text{max-width:44em}"
     // The work area, in three views the script chooses (README "Pictures"). "focus": D large, A's rows below it, B's columns to its right, C in
     // the corner, each in a scrolling pane that a D cell scrolls to the slots it reads; "all": the
@@ -315,8 +313,6 @@ std::string render_instruction_page(const InstrDesc& d, const Modifiers& mods, c
   for (Operand op : kAllOperands) layouts.emplace_back(d, op, mods, switches);
 
   std::string body;
-  if (!o.index_href.empty())
-    body += fmt::format("<nav><a href=\"{}\">\u2190 all instructions</a></nav>\n", xml_escape(o.index_href));
   body += fmt::format("<h1>{} <span class=\"sub\">{} ({}) \u00b7 wave{} \u00b7 <code>{}</code></span></h1>\n",
                       d.mnemonic, arch, arch_info(d.arch).family, d.wave, xml_escape(format_modifiers(d, mods)));
   body +=

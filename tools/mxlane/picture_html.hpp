@@ -16,8 +16,7 @@
 namespace mxlane::cli {
 
 struct HtmlPageOptions {
-  std::string index_href;  // link back to the site's index ("../index.html"); empty: none
-  std::string command;     // the mxlane command that regenerates the page, shown in the footer
+  std::string command;  // the mxlane command that regenerates the page, shown in the footer
   // Cells outlined in red: a --element / --reg query on one operand.
   std::function<bool(Operand, const Placement&)> highlight;
 };
