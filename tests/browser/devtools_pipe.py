@@ -124,21 +124,37 @@ class Browser:
             pass
 
 
+class Failures:
+    """The failed checks of a test, in order; `echo` prints each as it happens."""
+
+    def __init__(self, echo=False):
+        self.lines = []
+        self.echo = echo
+
+    def check(self, ok, what):
+        if not ok:
+            self.lines.append(what)
+            if self.echo:
+                print("  FAIL:", what)
+        return ok
+
+
 def browser_test_arguments(script, limit_s, chromium_optional=False):
     """The browser tests' command line, MXLANE CHROMIUM ([CHROMIUM] when optional: /usr/bin/chromium):
-    returns (mxlane, chromium), or None after printing why not; arms a SIGALRM after `limit_s`
-    seconds that raises BrowserError, so a hung browser fails the test before CTest's timeout."""
+    returns (mxlane, chromium), or exits (2: usage, 1: no chromium) after saying why; arms a SIGALRM
+    after `limit_s` seconds that raises BrowserError, so a hung browser fails the test before CTest's
+    timeout."""
     import signal
     import sys
     counts = (2, 3) if chromium_optional else (3,)
     if len(sys.argv) not in counts:
         print(f"usage: {script} MXLANE {'[CHROMIUM]' if chromium_optional else 'CHROMIUM'}", file=sys.stderr)
-        return None
+        sys.exit(2)
     mxlane = sys.argv[1]
     chromium = sys.argv[2] if len(sys.argv) == 3 else "/usr/bin/chromium"
     if not os.access(chromium, os.X_OK):
         print(f"FAIL: {chromium} is missing (scripts/setup-debian.sh installs Debian's chromium package)")
-        return None
+        sys.exit(1)
 
     def too_slow(signum, frame):
         raise BrowserError(f"{script} took longer than {limit_s} s")

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools_pipe import Browser, BrowserError, browser_test_arguments, page_problems  # noqa: E402
+from devtools_pipe import Browser, BrowserError, Failures, browser_test_arguments, page_problems  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 900
 
@@ -137,16 +137,6 @@ FIGURES_JS = r"""(() => {
           cells: document.querySelectorAll('svg[data-op] g.el[data-e]').length};
 })()"""
 
-class Failures:
-    def __init__(self):
-        self.lines = []
-
-    def check(self, ok, what):
-        if not ok:
-            self.lines.append(what)
-        return ok
-
-
 def slot_tuple(text):
     return tuple(int(x) for x in text.split(","))
 
@@ -257,10 +247,7 @@ def run_case(browser, session, fail, mxlane, tmp, title, args, feeds, hovers):
 
 
 def main():
-    arguments = browser_test_arguments("test_instruction_page.py", 150, chromium_optional=True)
-    if arguments is None:
-        return 2 if len(sys.argv) not in (2, 3) else 1
-    mxlane, chromium = arguments
+    mxlane, chromium = browser_test_arguments("test_instruction_page.py", 150, chromium_optional=True)
 
     start = time.monotonic()
     fail = Failures()

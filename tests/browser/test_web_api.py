@@ -876,10 +876,7 @@ def judge(requests, answers, native_runs, failures):
 
 
 def main():
-    arguments = browser_test_arguments("test_web_api.py", 150)
-    if arguments is None:
-        return 2 if len(sys.argv) != 3 else 1
-    mxlane, chromium = arguments
+    mxlane, chromium = browser_test_arguments("test_web_api.py", 150)
 
     start = time.monotonic()
     seed = int(os.environ.get("MXLANE_TEST_SEED") or random.SystemRandom().randrange(1 << 32))

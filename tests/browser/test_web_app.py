@@ -19,7 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools_pipe import Browser, BrowserError, browser_test_arguments, page_problems  # noqa: E402
+from devtools_pipe import Browser, BrowserError, Failures, browser_test_arguments, page_problems  # noqa: E402
 
 SIZES = [(1600, 900), (1280, 720)]
 # The 2 s first view is a performance target, measured and recorded on an idle machine (docs/web.md), not
@@ -34,17 +34,6 @@ WAIT_S = 15  # the longest any single wait may take
 # 16-block CDNA2 MFMA whose CBSZ/ABID/BLGP make D read A and B from other blocks.
 WMMA = {"arch": "gfx1100", "inst": "v_wmma_f32_16x16x16_f16", "wave": "64"}
 MFMA = {"arch": "gfx90a", "inst": "v_mfma_f32_4x4x4f16", "mods": {"cbsz": "2", "abid": "1", "blgp": "3"}}
-
-
-class Failures:
-    def __init__(self):
-        self.lines = []
-
-    def check(self, ok, what):
-        if not ok:
-            self.lines.append(what)
-            print("  FAIL:", what)
-        return ok
 
 
 # ---- the native CLI -------------------------------------------------------------------------------
@@ -571,12 +560,9 @@ def flow(page, fail, native, site, width, height):
 
 
 def main():
-    arguments = browser_test_arguments("test_web_app.py", 240)
-    if arguments is None:
-        return 2 if len(sys.argv) != 3 else 1
-    mxlane, chromium = arguments
+    mxlane, chromium = browser_test_arguments("test_web_app.py", 240)
     start = time.monotonic()
-    fail = Failures()
+    fail = Failures(echo=True)
     native = Native(mxlane)
     with tempfile.TemporaryDirectory(prefix="mxlane-web-") as tmp:
         site = os.path.join(tmp, "site")
