@@ -15,11 +15,7 @@ site = tempfile.mkdtemp(prefix="mxlane-screenshot-")
 subprocess.run([mxlane, "site", site], check=True, stdout=subprocess.DEVNULL)
 browser = Browser("/usr/bin/chromium", width, height, 60)
 try:
-    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    browser.send("Page.enable", {}, session)
-    browser.send("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+    session = browser.open_page(width, height)
     browser.send("Page.navigate", {"url": "file://" + site + "/index.html" + (("#" + view) if view else "")}, session)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the page marks the end of its first view on <body>

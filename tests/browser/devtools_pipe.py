@@ -112,6 +112,17 @@ class Browser:
             if "method" in reply:
                 self.events.append((reply.get("sessionId"), reply["method"], reply.get("params", {})))
 
+    def open_page(self, width, height):
+        """A new tab with Page, Runtime, Log and Network events on and a WIDTHxHEIGHT viewport (the
+        window's size less nothing: the layout checks measure against exactly this); its session id."""
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            self.send(domain + ".enable", {}, session)
+        self.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+        return session
+
     def drain(self, seconds):
         """Collects the events that arrive within `seconds` (late errors, late requests)."""
         deadline = time.monotonic() + seconds

@@ -253,12 +253,7 @@ def main():
     fail = Failures()
     browser = Browser(chromium, WIDTH, HEIGHT, timeout=45)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            browser.send(domain + ".enable", {}, session)
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False}, session)
+        session = browser.open_page(WIDTH, HEIGHT)
         with tempfile.TemporaryDirectory(prefix="mxlane-browser-") as tmp:
             print(f"chromium up in {time.monotonic() - start:.1f} s")
             for title, args, feeds, hovers in CASES:

@@ -576,11 +576,7 @@ def main():
             size_start = time.monotonic()
             browser = Browser(chromium, width, height, timeout=45)
             try:
-                target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-                session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-                for domain in ("Page", "Runtime", "Log", "Network"):
-                    browser.send(domain + ".enable", {}, session)
-                browser.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+                session = browser.open_page(width, height)
                 page = Page(browser, session, fail)
                 try:
                     flow(page, fail, native, site, width, height)
