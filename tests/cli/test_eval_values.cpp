@@ -20,7 +20,8 @@ TEST_CASE("eval values: D = A*B + C for small integers, exactly, on every dense 
   // exact in every accumulator (bf16 included) and on every family's grid: none of the truncations
   // (RDNA3's grid floors, the fused groups' truncated products) can lose a bit, whatever the order and
   // grouping. D is then the exact sum, computed here with plain integers. (With negative elements the
-  // floors are real: gfx1100's WMMA gives 1 - 2^-22 for -1 + 1 + 1, which is not this test's subject.)
+  // floors are real: the gfx1100 WMMA's DOT2 grid, docs/spec/numerics.md §B.4 [HW], gives 1 - 2^-22 for
+  // one such D, which is not this test's subject.)
   std::mt19937 rng(20261205);
   int checked = 0, row = 0;
   for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
