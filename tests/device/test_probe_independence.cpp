@@ -124,11 +124,17 @@ TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other 
     // The probe with those before it that answer its other questions, as one session runs them.
     std::vector<std::string> session = prerequisites(p, all);
     session.push_back(p.id);
-    // Under the sanitizers (a memory check, about ten times slower) each candidate meets the other
-    // questions all at their defaults, all second and all last; the optimised run adds every other value
-    // one at a time.
-    for (const Candidate& c : p.candidates)
-      for (const World& w : worlds_for(p, c, !mxlane_test::kSanitized)) {
+    // Under the sanitizers (a memory check, about ten times slower, on the same code paths) each candidate
+    // meets one of three worlds in turn, the other questions all at their defaults, all second or all last
+    // (every kind across the candidates); the optimised run gives each candidate all three and every
+    // other value one at a time.
+    std::size_t turn = static_cast<std::size_t>(probes);
+    for (const Candidate& c : p.candidates) {
+      const std::vector<World> worlds = worlds_for(p, c, !mxlane_test::kSanitized);
+      const std::size_t first = mxlane_test::kSanitized ? turn++ % worlds.size() : 0;
+      const std::size_t last = mxlane_test::kSanitized ? first + 1 : worlds.size();
+      for (std::size_t n = first; n < last; ++n) {
+        const World& w = worlds[n];
         RuntimeLauncher gpu(loopback_gpu(w.settings));
         std::ostringstream out;
         const auto results = run_probes(all, p.arch, gpu, out, nullptr, ProbeSelection{session, {}, true});
@@ -149,11 +155,12 @@ TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other 
         }
         ++runs;
       }
+    }
   }
   CHECK(probes >= 35);
-  // About 17 other values per architecture, for each candidate; under the sanitizers 3 worlds per candidate.
-  CHECK(runs >= (mxlane_test::kSanitized ? 5 : 20) * probes);
-  CHECK(not_observable > 0);
+  // About 17 other values per architecture, for each candidate; under the sanitizers one world per candidate.
+  CHECK(runs >= (mxlane_test::kSanitized ? 2 : 20) * probes);
+  if (!mxlane_test::kSanitized) CHECK(not_observable > 0);  // the worlds that take a question away: all optimised
   CHECK(not_observable < runs / 20);
 }
 

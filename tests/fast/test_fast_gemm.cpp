@@ -180,6 +180,9 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
     const std::string key = std::string(d.mnemonic);
     const bool repeat = std::find(seen.begin(), seen.end(), key) != seen.end();
     seen.push_back(key);
+    // Under the sanitizers a repeat runs nothing new: the same kernels on the same numbers (the optimised
+    // run keeps its edge mix).
+    if (mxlane_test::kSanitized && repeat) continue;
     // Sizes: several tiles each way, partial micro-tiles at the edges, several instructions along K.
     const int m = d.m * (d.m == 4 ? 3 : 2), n = d.n * (d.n == 4 ? 5 : 2), k = 3 * d.k;
     mxlane::with_gemm_storage(d, [&](auto in, auto acc) {
@@ -187,7 +190,7 @@ TEST_CASE("Fast GEMM equals the reference instruction tile by tile, every instru
       using Acc = decltype(acc);
       for (Mix mix : kAllMixes) {
         if (repeat && mix != Mix::edge) continue;
-        if (mxlane_test::kSanitized && mix != sanitized_mix && !(repeat && mix == Mix::edge)) continue;
+        if (mxlane_test::kSanitized && mix != sanitized_mix) continue;
         const auto x = make_inputs<In, Acc>(d, mix, ++seed, m, n, k);
         for (const Modifiers& mods : fast_modifier_sets(d)) {
           // The f8f6f4 format pairs beyond the default: one mix each (their A/B are uniform bits of the format in
