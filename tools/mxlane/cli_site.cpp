@@ -19,8 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The site's files, as the build writes them; index.html is written with the defaults filled in.
-constexpr const char* kSiteFiles[] = {"mxlane.js", "app.js", "app.css"};
 constexpr std::string_view kDefaultsElement = "<script id=\"mxlane-site-defaults\" type=\"application/json\">{}</script>";
 
 // Where the build's site folder may be: next to the executable (the build tree: build/mxlane and
@@ -132,9 +130,12 @@ int run_site(const SiteOptions& o, std::ostream& out) {
   page.replace(at, kDefaultsElement.size(),
                fmt::format("<script id=\"mxlane-site-defaults\" type=\"application/json\">{}</script>",
                            defaults_json(arch, o.switch_settings)));
+  // Every file the build wrote (web/CMakeLists.txt lists them), index.html with the defaults filled in.
   std::uintmax_t bytes = page.size();
-  for (const char* name : kSiteFiles) {
-    const std::string text = read_file(from / name);
+  for (const fs::directory_entry& entry : fs::directory_iterator(from)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || name == "index.html") continue;
+    const std::string text = read_file(entry.path());
     write_file(root / name, text, o.dir);
     bytes += text.size();
   }
