@@ -9,6 +9,9 @@ namespace mxlane_bench {
 
 void register_gemm_benchmarks();
 void register_valu_benchmarks();
+// `mxlane_bench --scaling`: instead of the above, every numerics family's GEMM of kScalingSize^3 at
+// 1, 2, 4, ... threads up to the CPUs this process may use (docs/performance.md, "Scaling").
+void register_scaling_benchmarks();
 
 // The performance targets' GEMMs (the emulated GEMM at 1024x1024x1024 next to Eigen; docs/performance.md), with their targets.
 struct HeadlineGemm {
@@ -18,13 +21,16 @@ struct HeadlineGemm {
   const char* native;           // Eigen scalar type of the same size
   double target_ratio;          // emulated / native, single thread (the project's target, docs/performance.md)
   const char* label = nullptr;  // the benchmark's name when the mnemonic exists on two architectures
+  double avx512_target = 1.4;   // the AVX2 level's time over the AVX-512 level's, at least (0: no target)
   const char* name() const { return label != nullptr ? label : mnemonic; }
 };
+// AVX-512 over AVX2 at least 1.4x on the fused-group (gfx942, gfx950, gfx1250), DOT2 (gfx1100) and DOT4
+// (gfx1200) GEMMs; the CDNA2 chains and trees have no such target.
 inline constexpr HeadlineGemm kHeadlineGemms[] = {
-    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0},
+    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x8f16", "f16", "float", 3.0, nullptr, 0},
     {mxlane::ArchId::gfx1100, "v_wmma_f32_16x16x16_f16", "f16", "float", 6.0},
-    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x2f32", "f32", "float", 2.0},
-    {mxlane::ArchId::gfx90a, "v_mfma_f64_16x16x4f64", "f64", "double", 2.0},
+    {mxlane::ArchId::gfx90a, "v_mfma_f32_32x32x2f32", "f32", "float", 2.0, nullptr, 0},
+    {mxlane::ArchId::gfx90a, "v_mfma_f64_16x16x4f64", "f64", "double", 2.0, nullptr, 0},
     // gfx942 fused f16 groups, gfx950's K-doubled bf16 and gfx942 fp8 (kernels/cdna3_fused.inl, cdna3_fp8.inl).
     {mxlane::ArchId::gfx942, "v_mfma_f32_32x32x8_f16", "f16", "float", 3.0},
     {mxlane::ArchId::gfx950, "v_mfma_f32_32x32x16_bf16", "bf16", "float", 3.0},
@@ -42,10 +48,16 @@ inline constexpr HeadlineGemm kHeadlineGemms[] = {
     {mxlane::ArchId::gfx1250, "v_wmma_f32_32x16x128_f4", "fp4", "float", 12.0},
 };
 inline constexpr int kHeadlineSize = 1024;
+inline constexpr int kScalingSize = 4096;
+inline constexpr double kScalingTarget = 12.0;  // 16 threads at least 12x one thread (on 16 cores)
+inline constexpr int kScalingThreads = 16;
 
 // Benchmark names shared with the summary.
 inline std::string gemm_name(const std::string& mnemonic, int size, int threads) {
   return "gemm/" + mnemonic + "/" + std::to_string(size) + "/threads:" + std::to_string(threads);
+}
+inline std::string scaling_name(const std::string& name, int size, int threads) {
+  return "scaling/" + name + "/" + std::to_string(size) + "/threads:" + std::to_string(threads);
 }
 inline std::string eigen_name(const std::string& type, int size) {
   return "eigen_native/" + type + "/" + std::to_string(size);

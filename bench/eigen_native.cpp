@@ -1,7 +1,12 @@
-// The native baseline: Eigen's blocked GEMM (single thread: built without OpenMP), AVX2 + FMA.
+// The native baseline: Eigen's blocked GEMM (single thread: built without OpenMP), compiled once per
+// instruction-set level (MXLANE_NATIVE_LEVEL is v3 or v4; bench/CMakeLists.txt).
 #include "eigen_native.hpp"
 
 #include <Eigen/Core>
+
+#define MXLANE_NATIVE_JOIN2(level, name) mxlane_native_##level##_##name
+#define MXLANE_NATIVE_JOIN(level, name) MXLANE_NATIVE_JOIN2(level, name)
+#define MXLANE_NATIVE(name) MXLANE_NATIVE_JOIN(MXLANE_NATIVE_LEVEL, name)
 
 struct MxlaneNativeGemm {
   Eigen::MatrixXf af, bf, cf, df;
@@ -9,7 +14,7 @@ struct MxlaneNativeGemm {
   bool f64 = false;
 };
 
-MxlaneNativeGemm* mxlane_native_gemm_create(int size, int f64) {
+MxlaneNativeGemm* MXLANE_NATIVE(gemm_create)(int size, int f64) {
   auto* g = new MxlaneNativeGemm;
   g->f64 = f64 != 0;
   if (g->f64) {
@@ -24,7 +29,7 @@ MxlaneNativeGemm* mxlane_native_gemm_create(int size, int f64) {
   return g;
 }
 
-double mxlane_native_gemm_run(MxlaneNativeGemm* g) {
+double MXLANE_NATIVE(gemm_run)(MxlaneNativeGemm* g) {
   if (g->f64) {
     g->dd = g->cd;
     g->dd.noalias() += g->ad * g->bd;
@@ -35,4 +40,4 @@ double mxlane_native_gemm_run(MxlaneNativeGemm* g) {
   return g->df(0, 0);
 }
 
-void mxlane_native_gemm_destroy(MxlaneNativeGemm* g) { delete g; }
+void MXLANE_NATIVE(gemm_destroy)(MxlaneNativeGemm* g) { delete g; }

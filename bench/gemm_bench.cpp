@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <sched.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -97,12 +98,21 @@ void gemm_benchmark(benchmark::State& state, const InstrDesc* d, int size, mxlan
                  (options.path == mxlane::GemmPath::reference_elements ? "reference" : "fast"));
 }
 
+// Eigen at the instruction-set level of the fast paths in this run (bench/CMakeLists.txt): the v4
+// build when they run at AVX-512 (the CPU has it and MXLANE_SIMD does not cap it), else the v3 build.
 void eigen_benchmark(benchmark::State& state, int size, bool f64) {
-  MxlaneNativeGemm* native = mxlane_native_gemm_create(size, f64 ? 1 : 0);
-  for (auto _ : state) benchmark::DoNotOptimize(mxlane_native_gemm_run(native));
-  mxlane_native_gemm_destroy(native);
+  const bool v4 = mxlane::fast::active_simd_level() >= mxlane::fast::SimdLevel::avx512;
+  MxlaneNativeGemm* native =
+      v4 ? mxlane_native_v4_gemm_create(size, f64 ? 1 : 0) : mxlane_native_v3_gemm_create(size, f64 ? 1 : 0);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(v4 ? mxlane_native_v4_gemm_run(native) : mxlane_native_v3_gemm_run(native));
+  if (v4)
+    mxlane_native_v4_gemm_destroy(native);
+  else
+    mxlane_native_v3_gemm_destroy(native);
   state.counters["MAC/s"] =
       benchmark::Counter(static_cast<double>(size) * size * size, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(v4 ? "x86-64-v4" : "x86-64-v3");
 }
 
 mxlane::GemmOptions options(int threads, mxlane::GemmPath path) {
@@ -157,6 +167,41 @@ void register_gemm_benchmarks() {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
+}
+
+// The thread counts 1, 2, 4, ... up to the CPUs this process may use (and that number itself).
+std::vector<int> scaling_thread_counts() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  const int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+  std::vector<int> out;
+  for (int t = 1; t < cpus; t *= 2) out.push_back(t);
+  out.push_back(cpus);
+  return out;
+}
+
+void register_scaling_benchmarks() {
+  // One headline GEMM per numerics family (and accumulator width), plus the integer family, which
+  // has no headline GEMM.
+  std::vector<std::pair<std::string, const InstrDesc*>> gemms;
+  std::vector<std::pair<mxlane::fast::GemmFamily, int>> seen;
+  const auto add = [&](const std::string& name, const InstrDesc* d) {
+    const auto f = mxlane::fast::gemm_family(*d);
+    if (!f) return;
+    const std::pair<mxlane::fast::GemmFamily, int> key{f->family, f->acc_bits};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+    seen.push_back(key);
+    gemms.emplace_back(name, d);
+  };
+  for (const HeadlineGemm& h : kHeadlineGemms) add(h.name(), &instruction(h.arch, h.mnemonic));
+  add("v_mfma_i32_32x32x8i8", &instruction(mxlane::ArchId::gfx90a, "v_mfma_i32_32x32x8i8"));
+  for (const auto& [name, d] : gemms)
+    for (int threads : scaling_thread_counts())
+      benchmark::RegisterBenchmark(scaling_name(name, kScalingSize, threads).c_str(), gemm_benchmark, d, kScalingSize,
+                                   options(threads, mxlane::GemmPath::automatic))
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->Iterations(1);
 }
 
 }  // namespace mxlane_bench

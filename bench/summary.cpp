@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "bench_registry.hpp"
+#include "emu/fast/simd_level.hpp"
 #include "valu_cases.hpp"
 
 namespace mxlane_bench {
@@ -27,6 +28,44 @@ void SummaryReporter::ReportRuns(const std::vector<Run>& runs) {
   }
 }
 
+// The thread-scaling table (`mxlane_bench --scaling`): per GEMM, the wall time at each thread count,
+// the speedup over one thread and the cores the run really had; the target at kScalingThreads.
+bool SummaryReporter::finalize_scaling(std::ostream& out) const {
+  std::map<std::string, std::map<int, const Result*>> rows;  // name -> threads -> result
+  const std::string prefix = "scaling/";
+  for (const auto& [name, r] : results_) {
+    if (name.rfind(prefix, 0) != 0) continue;
+    const std::size_t threads_at = name.rfind("/threads:");
+    const std::size_t size_at = name.rfind('/', threads_at - 1);
+    rows[name.substr(prefix.size(), size_at - prefix.size())][std::stoi(name.substr(threads_at + 9))] = &r;
+  }
+  if (rows.empty()) return false;
+  out << fmt::format(
+      "\n== Thread scaling, GEMM {0}x{0}x{0}, fast kernels at {1} (wall ms; speedup over one thread; "
+      "cores = process CPU time / wall time)\n",
+      kScalingSize, mxlane::fast::simd_level_name(mxlane::fast::active_simd_level()));
+  for (const auto& [name, by_threads] : rows) {
+    const auto one = by_threads.find(1);
+    std::string line = fmt::format("{:<32}", name);
+    for (const auto& [threads, r] : by_threads) {
+      const double speedup = one != by_threads.end() ? one->second->seconds / r->seconds : 0.0;
+      const double cores = r->counters.count("cores") ? r->counters.at("cores") : 0.0;
+      line += fmt::format("  {}t {:.0f} ms {:.2f}x ({:.1f} cores)", threads, 1e3 * r->seconds, speedup, cores);
+    }
+    const auto at_target = by_threads.find(kScalingThreads);
+    if (one != by_threads.end() && at_target != by_threads.end()) {
+      const double speedup = one->second->seconds / at_target->second->seconds;
+      line += fmt::format("  target {}t >= {:.0f}x {}", kScalingThreads, kScalingTarget,
+                          verdict(speedup >= kScalingTarget));
+    } else {
+      line += fmt::format("  target {}t >= {:.0f}x not measured (fewer CPUs)", kScalingThreads, kScalingTarget);
+    }
+    out << line << '\n';
+  }
+  out.flush();
+  return true;
+}
+
 const SummaryReporter::Result* SummaryReporter::find(const std::string& name) const {
   const auto it = results_.find(name);
   return it == results_.end() ? nullptr : &it->second;
@@ -35,8 +74,12 @@ const SummaryReporter::Result* SummaryReporter::find(const std::string& name) co
 void SummaryReporter::Finalize() {
   ConsoleReporter::Finalize();
   auto& out = GetOutputStream();
-  out << fmt::format("\n== Emulated GEMM {0}x{0}x{0} vs Eigen's native GEMM (ratio = emulated time / native time)\n",
-                     kHeadlineSize);
+  if (finalize_scaling(out)) return;
+  out << fmt::format(
+      "\n== Emulated GEMM {0}x{0}x{0} vs Eigen's native GEMM (ratio = emulated time / native time; fast kernels at "
+      "{1}, Eigen built for {2})\n",
+      kHeadlineSize, mxlane::fast::simd_level_name(mxlane::fast::active_simd_level()),
+      mxlane::fast::active_simd_level() >= mxlane::fast::SimdLevel::avx512 ? "x86-64-v4" : "x86-64-v3");
   // cpu ratio: the same ratio in CPU time of the single thread, which other processes on a shared
   // machine disturb less than wall time; cores: the cores the 2-thread run really had (the "cores"
   // counter, gemm_bench.cpp).
@@ -99,18 +142,19 @@ void SummaryReporter::Finalize() {
   // lane kernel alone on the same operands, so the ratios do not depend on the machine's load as
   // much as the absolute numbers do.
   out << "\n== VALU builtins per SIMD level (one thread, lane operations per second; x = over the reference)\n";
-  out << fmt::format("{:<18} {:<8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>10} {:>8}\n", "builtin", "arch", "scalar", "",
-                     "avx2", "", "reference", "target", "scalar");
+  out << fmt::format("{:<18} {:<8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>8} {:>12} {:>10} {:>8}\n", "builtin", "arch",
+                     "scalar", "", "avx2", "", "avx512", "", "reference", "target", "scalar");
   for (const ValuCase& v : valu_level_cases()) {
     const auto rate = [&](const char* engine) {
       const Result* r = find(valu_level_name(v.builtin, v.arch, engine));
       return r != nullptr && r->counters.count("lane_ops/s") ? r->counters.at("lane_ops/s") : 0.0;
     };
-    const double scalar = rate("scalar"), avx2 = rate("avx2"), reference = rate("reference");
+    const double scalar = rate("scalar"), avx2 = rate("avx2"), avx512 = rate("avx512"), reference = rate("reference");
     if (reference == 0) continue;
-    out << fmt::format("{:<18} {:<8} {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>10.1e} {:>8}\n", v.builtin,
-                       v.arch, scalar, scalar / reference, avx2, avx2 / reference, reference, v.target,
-                       verdict(scalar >= v.target));
+    out << fmt::format(
+        "{:<18} {:<8} {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>7.1f}x {:>12.3e} {:>10.1e} {:>8}\n",
+        v.builtin, v.arch, scalar, scalar / reference, avx2, avx2 / reference, avx512, avx512 / reference, reference,
+        v.target, verdict(scalar >= v.target));
   }
   out.flush();
 }

@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
   };
   std::map<std::string, Result> results_;
   const Result* find(const std::string& name) const;
+  bool finalize_scaling(std::ostream& out) const;  // the scaling table; false when no scaling run is there
 };
 
 }  // namespace mxlane_bench

@@ -113,7 +113,7 @@ void register_valu_benchmarks() {
   }
   // The per-level rows and the reference, for the builtins of valu_level_cases() (the summary's ratios).
   for (const ValuCase& c : valu_level_cases()) {
-    for (mxlane::fast::SimdLevel level : {mxlane::fast::SimdLevel::scalar, mxlane::fast::SimdLevel::avx2}) {
+    for (mxlane::fast::SimdLevel level : mxlane::fast::kAllSimdLevels) {
       if (level > mxlane::fast::detected_simd_level()) continue;
       variants.push_back({&c, ValuVariant::Engine::level, level});
       benchmark::RegisterBenchmark(

@@ -1,10 +1,17 @@
 #!/usr/bin/python3
 """The short performance check of `scripts/bench.sh --check` (docs/performance.md): one run that
-measures every target ratio and prints one line per target,
-    ratio NAME VALUE target TARGET met|NOT met
+measures every target and prints one line per target,
+    ratio NAME VALUE target TARGET met|NOT met      (VALUE at most TARGET: a time over a baseline's)
+    speedup NAME VALUE target TARGET met|NOT met    (VALUE at least TARGET: a time over a faster one's)
 then exits 1 if any target is not met. Arguments: the mxlane binary, the mxlane_bench binary and a
 scratch directory. Ratios are taken within this one run (the machine may be shared: each ratio's
-two sides are measured back to back)."""
+two sides are measured back to back).
+
+The GEMM ratios are measured at the AVX2 level (MXLANE_SIMD=avx2, with Eigen built for x86-64-v3)
+and, on a CPU with AVX-512, again at that level (Eigen built for x86-64-v4), with the AVX-512 over
+AVX2 speedups of the headline GEMMs that have a target. On a machine with at least 16 CPUs the
+thread scaling of every family's 4096^3 GEMM is measured too (`mxlane_bench --scaling`); with fewer,
+the check says it was not measured."""
 import json
 import os
 import random
@@ -49,17 +56,26 @@ EVAL_TARGET = 1.0
 # read from `mxlane_bench --headline-gemms` (benchmark name, Eigen type, target), so that the list
 # and its targets live in one place.
 GEMM_REPETITIONS = 3
+SCALING_THREADS = 16   # bench_registry.hpp: kScalingThreads, kScalingTarget
+SCALING_TARGET = 12.0
 
 
 def headline_gemms(bench):
+    """(benchmark name, Eigen type, target ratio, AVX-512 over AVX2 target or 0) per headline GEMM."""
     out = subprocess.run([bench, "--headline-gemms"], check=True, capture_output=True, text=True).stdout
     cases = []
     for line in out.splitlines():
-        name, native, target = line.split()
-        cases.append((name, native, float(target)))
+        name, native, target, avx512_target = line.split()
+        cases.append((name, native, float(target), float(avx512_target)))
     if not cases:
         sys.exit("bench_check: %s --headline-gemms listed no GEMM" % bench)
     return cases
+
+
+def cpu_level(mxlane):
+    """The best SIMD level of this CPU, from `mxlane --version` ("... this CPU: avx512)")."""
+    out = subprocess.run([mxlane, "--version"], check=True, capture_output=True, text=True).stdout
+    return out.rsplit("this CPU: ", 1)[1].rstrip(")\n")
 
 
 def ordinary_bits(rng, kind):
@@ -148,16 +164,17 @@ def eval_ratio(mxlane, path, rounds=3):
     return min(run) / min(parse)
 
 
-def gemm_ratios(bench, scratch, cases):
+def gemm_ratios(bench, scratch, cases, level):
     """CPU time of the benchmark thread (each benchmark runs at least 2 s, gemm_bench.cpp), the best of
     GEMM_REPETITIONS runs of each side, the repetitions of all benchmarks interleaved in random order:
     on a shared virtual machine a single run of Eigen varied by 25% between runs (docs/performance.md),
-    and the least disturbed run is the one that measures the code."""
-    names = "|".join(["^eigen_native/(float|double)/1024/"] + ["^gemm/%s/1024/threads:1/" % g for g, _, _ in cases])
-    result = os.path.join(scratch, "gemm.json")
+    and the least disturbed run is the one that measures the code. `level` caps the fast kernels
+    (MXLANE_SIMD); the Eigen baseline follows it (x86-64-v4 at avx512, else v3)."""
+    names = "|".join(["^eigen_native/(float|double)/1024/"] + ["^gemm/%s/1024/threads:1/" % c[0] for c in cases])
+    result = os.path.join(scratch, "gemm-%s.json" % level)
     subprocess.run([bench, "--benchmark_filter=" + names, "--benchmark_out=" + result, "--benchmark_out_format=json",
                     "--benchmark_repetitions=%d" % GEMM_REPETITIONS, "--benchmark_enable_random_interleaving=true"],
-                   check=True, stdout=subprocess.DEVNULL)
+                   check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, MXLANE_SIMD=level))
     with open(result) as f:
         benchmarks = json.load(f)["benchmarks"]
     cpu = {}
@@ -165,39 +182,80 @@ def gemm_ratios(bench, scratch, cases):
         if b.get("run_type", "iteration") == "iteration":
             name = "/".join(b["name"].split("/")[:4 if b["name"].startswith("gemm/") else 3])
             cpu[name] = min(cpu.get(name, b["cpu_time"]), b["cpu_time"])
-    return {inst: (cpu["gemm/%s/1024/threads:1" % inst] / cpu["eigen_native/%s/1024" % native], target)
-            for inst, native, target in cases}
+    return {c[0]: (cpu["gemm/%s/1024/threads:1" % c[0]], cpu["eigen_native/%s/1024" % c[1]]) for c in cases}
+
+
+def scaling(bench, scratch):
+    """`mxlane_bench --scaling` on every CPU this process may use: per GEMM, one-thread wall time over
+    kScalingThreads-thread wall time (bench_registry.hpp)."""
+    result = os.path.join(scratch, "scaling.json")
+    subprocess.run([bench, "--scaling", "--benchmark_out=" + result, "--benchmark_out_format=json"], check=True,
+                   stdout=sys.stderr)  # its table and summary on stderr: stdout keeps one line per target
+    with open(result) as f:
+        benchmarks = json.load(f)["benchmarks"]
+    wall = {}
+    for b in benchmarks:
+        parts = b["name"].split("/")  # scaling/NAME/SIZE/threads:N/...
+        wall.setdefault(parts[1], {})[int(parts[3].split(":")[1])] = b["real_time"]
+    return {name: times[1] / times[SCALING_THREADS] for name, times in wall.items()
+            if 1 in times and SCALING_THREADS in times}
 
 
 def pin_to_one_cpu():
-    """Every measurement of the check (this process, mxlane eval and mxlane_bench, which inherit the
-    affinity) on one CPU: the two vCPUs of the developers' VM run at different speeds (json.loads of
-    one 50 MB file: 0.29-0.31 s CPU on one, 0.17-0.18 s on the other, 2026-12-02), so a ratio whose
-    two sides ran on different CPUs measured the VM. Every target is single-threaded."""
+    """Every single-threaded measurement of the check (this process, mxlane eval and mxlane_bench,
+    which inherit the affinity) on one CPU: the two vCPUs of the developers' VM run at different
+    speeds (json.loads of one 50 MB file: 0.29-0.31 s CPU on one, 0.17-0.18 s on the other,
+    2026-12-02), so a ratio whose two sides ran on different CPUs measured the VM. Returns the CPUs
+    to restore for the scaling measurement."""
     cpus = sorted(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpus[-1]})
     print("bench_check: pinned to CPU %d of %s" % (cpus[-1], cpus), file=sys.stderr)
+    return set(cpus)
 
 
 def main():
+    # --gemm-only (after the three paths): leaves out the eval throughput, e.g. on a borrowed machine
+    # whose time goes to the GEMM, SIMD-level and scaling targets.
     mxlane, bench, scratch = sys.argv[1:4]
+    gemm_only = sys.argv[4:] == ["--gemm-only"]
+    if sys.argv[4:] and not gemm_only:
+        sys.exit("bench_check: unknown argument %r (usage: bench_check.py MXLANE MXLANE_BENCH SCRATCH [--gemm-only])"
+                 % sys.argv[4])
     os.makedirs(scratch, exist_ok=True)
-    pin_to_one_cpu()
+    all_cpus = pin_to_one_cpu()
     cases = headline_gemms(bench)  # first: a broken list fails before minutes of eval measurements
+    levels = ["avx2"] + (["avx512"] if cpu_level(mxlane) == "avx512" else [])
     rng = random.Random(2026)
-    results = []
+    results = []  # (kind, name, value, target): kind "ratio" (at most) or "speedup" (at least)
     rows = table_rows(mxlane)
-    for arch, inst in EVAL_CASES:
+    for arch, inst in ([] if gemm_only else EVAL_CASES):
         path = os.path.join(scratch, "%s_%s.jsonl" % (arch, inst))
         write_lines(path, arch, inst, rows[(arch, inst)], rng)
-        results.append(("eval/%s/%s" % (arch, inst), eval_ratio(mxlane, path), EVAL_TARGET))
-    for inst, (ratio, target) in gemm_ratios(bench, scratch, cases).items():
-        results.append(("gemm/%s/eigen" % inst, ratio, target))
+        results.append(("ratio", "eval/%s/%s" % (arch, inst), eval_ratio(mxlane, path), EVAL_TARGET))
+    times = {level: gemm_ratios(bench, scratch, cases, level) for level in levels}
+    for inst, native, target, avx512_target in cases:
+        for level in levels:
+            emulated, eigen = times[level][inst]
+            suffix = "" if level == "avx2" else "@avx512"  # the AVX2 rows keep their names
+            results.append(("ratio", "gemm/%s/eigen%s" % (inst, suffix), emulated / eigen, target))
+        if "avx512" in levels and avx512_target > 0:
+            results.append(("speedup", "gemm/%s/avx512-over-avx2" % inst,
+                            times["avx2"][inst][0] / times["avx512"][inst][0], avx512_target))
+    if "avx512" not in levels:
+        print("bench_check: NOT MEASURED: the AVX-512 level (this CPU has none); run the check on one that has it",
+              file=sys.stderr)
+    os.sched_setaffinity(0, all_cpus)
+    if len(all_cpus) >= SCALING_THREADS:
+        for name, speedup in scaling(bench, scratch).items():
+            results.append(("speedup", "scaling/%s/%d-threads" % (name, SCALING_THREADS), speedup, SCALING_TARGET))
+    else:
+        print("bench_check: NOT MEASURED: thread scaling at %d threads (this process may use %d CPUs)" % (
+            SCALING_THREADS, len(all_cpus)), file=sys.stderr)
     failed = False
-    for name, value, target in results:
-        met = value <= target
+    for kind, name, value, target in results:
+        met = value <= target if kind == "ratio" else value >= target
         failed |= not met
-        print("ratio %s %.2f target %.1f %s" % (name, value, target, "met" if met else "NOT met"))
+        print("%s %s %.2f target %.1f %s" % (kind, name, value, target, "met" if met else "NOT met"))
     sys.exit(1 if failed else 0)
 
 

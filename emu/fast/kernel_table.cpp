@@ -15,8 +15,14 @@ const GemmKernel* gemm_kernel(SimdLevel level, GemmFamily family, int acc_bits) 
     return narrowed_output_kernel(level, family);
   switch (level) {
     case SimdLevel::avx2:
-#if defined(MXLANE_AVX2_UNIT)
+#if defined(MXLANE_X86_SIMD_UNITS)
       return avx2::gemm_kernel(family, acc_bits);
+#else
+      return nullptr;  // not an x86-64 build
+#endif
+    case SimdLevel::avx512:
+#if defined(MXLANE_X86_SIMD_UNITS)
+      return avx512::gemm_kernel(family, acc_bits);
 #else
       return nullptr;  // not an x86-64 build
 #endif

@@ -118,6 +118,7 @@ const GemmKernel* narrowed_output_kernel(SimdLevel level, GemmFamily family) {
   switch (level) {
     case SimdLevel::scalar: return at_level<SimdLevel::scalar>(family);
     case SimdLevel::avx2: return at_level<SimdLevel::avx2>(family);
+    case SimdLevel::avx512: return at_level<SimdLevel::avx512>(family);
   }
   return nullptr;
 }

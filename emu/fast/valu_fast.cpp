@@ -40,8 +40,14 @@ ValuLanesKernel valu_kernel(SimdLevel level, ValuKind kind) {
   if (level > detected_simd_level()) return nullptr;
   switch (level) {
     case SimdLevel::avx2:
-#if defined(MXLANE_AVX2_UNIT)
+#if defined(MXLANE_X86_SIMD_UNITS)
       return avx2::valu_kernel(kind);
+#else
+      return nullptr;  // not an x86-64 build
+#endif
+    case SimdLevel::avx512:
+#if defined(MXLANE_X86_SIMD_UNITS)
+      return avx512::valu_kernel(kind);
 #else
       return nullptr;  // not an x86-64 build
 #endif

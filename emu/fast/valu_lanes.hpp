@@ -1,5 +1,5 @@
 // The VALU lane-array kernels' interface, shared by the portable driver (valu_fast.cpp) and the
-// ISA units that implement them (isa_scalar.cpp, isa_avx2.cpp; kernel_table.hpp explains the separation).
+// ISA units that implement them (isa_scalar.cpp, isa_avx2.cpp, isa_avx512.cpp; kernel_table.hpp explains the separation).
 // The kinds (ValuKind) are the fast-path column of the VALU table (emu/isa/valu_fast_path.hpp).
 #pragma once
 
@@ -42,6 +42,10 @@ namespace scalar {
 ValuLanesKernel valu_kernel(ValuKind kind);
 }
 namespace avx2 {
+ValuLanesKernel valu_kernel(ValuKind kind);
+ValuLanesKernel intrinsic_valu_kernel(ValuKind kind);  // only the kinds written with AVX2 intrinsics, else nullptr
+}  // namespace avx2
+namespace avx512 {
 ValuLanesKernel valu_kernel(ValuKind kind);
 }
 

@@ -1,7 +1,8 @@
 # Runs mxlane with ARGS (a ;-list) and checks the exit code; a failing run (exit 2) must print
 # exactly one line on stderr (EXPECTED_STDERR_LINES: more, e.g. a malformed formula's caret
 # display), a successful one nothing on stderr. STDOUT_FILE sends standard output to a file instead
-# (/dev/full: every write fails); EXPECTED_STDERR is a regular expression stderr must match.
+# (/dev/full: every write fails); EXPECTED_STDERR is a regular expression stderr must match,
+# EXPECTED_STDOUT one stdout must match.
 if(DEFINED STDOUT_FILE)
   execute_process(COMMAND ${MXLANE} ${ARGS} RESULT_VARIABLE code OUTPUT_FILE ${STDOUT_FILE} ERROR_VARIABLE err)
   set(out "")
@@ -27,4 +28,7 @@ if(EXPECTED_EXIT EQUAL 2 AND NOT out STREQUAL "")
 endif()
 if(DEFINED EXPECTED_STDERR AND NOT err MATCHES "${EXPECTED_STDERR}")
   message(FATAL_ERROR "mxlane ${ARGS}: stderr does not match '${EXPECTED_STDERR}':\n${err}")
+endif()
+if(DEFINED EXPECTED_STDOUT AND NOT out MATCHES "${EXPECTED_STDOUT}")
+  message(FATAL_ERROR "mxlane ${ARGS}: stdout does not match '${EXPECTED_STDOUT}':\n${out}")
 endif()

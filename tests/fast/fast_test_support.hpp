@@ -18,7 +18,7 @@ namespace mxlane_test {
 // Every level the CPU supports, lowest first (a test loops over them under a SimdLevelCap).
 inline std::vector<mxlane::fast::SimdLevel> simd_levels() {
   std::vector<mxlane::fast::SimdLevel> out;
-  for (auto l : {mxlane::fast::SimdLevel::scalar, mxlane::fast::SimdLevel::avx2})
+  for (auto l : mxlane::fast::kAllSimdLevels)
     if (l <= mxlane::fast::detected_simd_level()) out.push_back(l);
   return out;
 }

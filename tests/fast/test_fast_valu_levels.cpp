@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include "emu/fast/kernel_table.hpp"
 #include "emu/fast/valu_fast.hpp"
 #include "emu/insns/run_valu_lanes.hpp"
 #include "emu/insns/valu_insn.hpp"
@@ -93,9 +94,28 @@ TEST_CASE("Every VALU row that claims a fast path has a kernel at every SIMD lev
     }
   }
   CHECK(claimed >= 37);
-  // A level above the CPU's never hands out a kernel.
-  if (fast::detected_simd_level() < fast::SimdLevel::avx2)
-    CHECK(fast::valu_kernel(fast::SimdLevel::avx2, ValuKind::sad_u8) == nullptr);
+}
+
+TEST_CASE("A SIMD level this CPU lacks hands out no kernel, and the test run says it went untested",
+          "[fast][valu][gemm]") {
+  for (fast::SimdLevel level : fast::kAllSimdLevels) {
+    CAPTURE(fast::simd_level_name(level));
+    fast::SimdLevel parsed{};
+    CHECK(fast::parse_simd_level(fast::simd_level_name(level), parsed));
+    CHECK(parsed == level);
+    if (level <= fast::detected_simd_level()) continue;
+    CHECK(fast::valu_kernel(level, ValuKind::sad_u8) == nullptr);
+    CHECK(fast::gemm_kernel(level, fast::GemmFamily::cdna3_fused_f16, 32) == nullptr);
+    CHECK(fast::gemm_kernel(level, fast::GemmFamily::cdna3_fused_f16, 16) == nullptr);  // the narrowing adapter
+    WARN("NOT TESTED ON THIS CPU: the " << fast::simd_level_name(level) << " kernels (this CPU's best level is "
+                                        << fast::simd_level_name(fast::detected_simd_level())
+                                        << "), so every [fast] comparison here skipped them; run the [fast] tests "
+                                           "on a CPU that has it (docs/performance.md)");
+  }
+  fast::SimdLevel unchanged = fast::SimdLevel::avx2;
+  CHECK_FALSE(fast::parse_simd_level("avx1024", unchanged));
+  CHECK_FALSE(fast::parse_simd_level("", unchanged));
+  CHECK(unchanged == fast::SimdLevel::avx2);
 }
 
 TEST_CASE("FP8 dots on gfx1200: hand-derived vectors at every SIMD level", "[fast][valu]") {

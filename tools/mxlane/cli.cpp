@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 
+#include "emu/fast/simd_level.hpp"
 #include "emu/isa/errors.hpp"
 #include "emu/isa/instr_desc.hpp"
 #include "emu/isa/valu_desc.hpp"
@@ -28,7 +29,11 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
                            "SAD/dot/packing builtins (on {}), and the lane/register layout of every operand.",
                            matrix_coverage(), fmt::join(valu_archs, ", ")),
                "mxlane");
-  app.set_version_flag("--version", "mxlane 0.1.0");
+  // The version line also names the fast kernels' instruction set, so a user (or a test) can see what
+  // MXLANE_SIMD and the CPU chose.
+  app.set_version_flag("--version", fmt::format("mxlane 0.1.0 (fast kernels: {}; this CPU: {})",
+                                                fast::simd_level_name(fast::active_simd_level()),
+                                                fast::simd_level_name(fast::detected_simd_level())));
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 success, 1 a mismatch or failed check, 2 bad usage or bad input\n"
@@ -96,6 +101,12 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
       err << who << ": error: unknown subcommand '" << args[1] << "'; known: " << known << '\n';
       return kExitUsage;
     }
+  }
+  // MXLANE_SIMD caps the fast kernels' instruction set (emu/fast/simd_level.hpp); a value that names
+  // no level is bad input, not something to run past.
+  if (const std::string problem = fast::simd_environment_problem(); !problem.empty()) {
+    err << who << ": error: " << problem << '\n';
+    return kExitUsage;
   }
   try {
     std::vector<const char*> argv;

@@ -493,7 +493,9 @@ std::size_t fp8_to_f32_lanes(const ValuLanes& b) {
   return full;
 }
 
-ValuLanesKernel valu_kernel(ValuKind kind) {
+// The kinds written here with AVX2 intrinsics; nullptr for the others (the AVX-512 level reuses
+// these: isa_avx512.cpp).
+ValuLanesKernel intrinsic_valu_kernel(ValuKind kind) {
   switch (kind) {
     case ValuKind::sad_u8: return &sad_u8_lanes;
     case ValuKind::sad_hi_u8: return &sad_hi_u8_lanes;
@@ -513,6 +515,11 @@ ValuLanesKernel valu_kernel(ValuKind kind) {
     case ValuKind::cvt_pk_u16: return &cvt_pk_u16_lanes;
     case ValuKind::cvt_pk_u8_f32: return &cvt_pk_u8_lanes;
     case ValuKind::fp8_to_f32: return &fp8_to_f32_lanes;
-    default: return portable::valu_kernel(kind);  // the FP8 dots, binary32 to FP8/BF8
+    default: return nullptr;  // the FP8 dots, binary32 to FP8/BF8: valu_portable.inl's kernels
   }
+}
+
+ValuLanesKernel valu_kernel(ValuKind kind) {
+  const ValuLanesKernel k = intrinsic_valu_kernel(kind);
+  return k != nullptr ? k : portable::valu_kernel(kind);
 }

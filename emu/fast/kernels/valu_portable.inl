@@ -28,8 +28,8 @@ namespace portable {
 
 // Word w of lanes l .. l + kLanes - 1 of an operand with `words` dwords per lane, and back.
 inline VI load_word(const std::uint32_t* p, int words, int w, std::size_t l) {
-  static constexpr std::int32_t kLaneIndex[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-  static_assert(kLanes <= 8);
+  static constexpr std::int32_t kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  static_assert(kLanes <= 16);
   const VI index = vi_mullo(vi_load(kLaneIndex), vi_set1(words));
   return vi_lookup(
       reinterpret_cast<const std::int32_t*>(p + l * static_cast<std::size_t>(words) + static_cast<std::size_t>(w)),
