@@ -123,11 +123,16 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
           "[cli][eval][fast]") {
   std::mt19937_64 rng(20261201);
   Compared counts;
-  // Three lines per instruction (two ordinary, one with special values); under the sanitizers one,
-  // the three kinds taken in turn over the table (tests/support/sanitized.hpp).
+  // Three lines per instruction (two ordinary, one with special values), each also with a matching
+  // and a mismatching "expect" and in another spelling; under the sanitizers one line per instruction
+  // with one of those variants, the kinds and variants taken in turn over the table, and no tied or
+  // wave64 twin of an instruction whose wave32 form ran (the same scanner and kernel paths on
+  // another placement; tests/support/sanitized.hpp).
   int instruction = 0;
   for (const mxlane::InstrDesc& d : mxlane::instruction_table()) {
+    if (mxlane_test::kSanitized && (d.tied || (d.family().builtin_suffix_chooses_wave && d.wave == 64))) continue;
     const std::string arch(mxlane::arch_info(d.arch).name);
+    const int variant = instruction % 3;  // under the sanitizers: the one variant besides the plain line
     const int first = mxlane_test::kSanitized ? instruction % 3 : 0, last = mxlane_test::kSanitized ? first + 1 : 3;
     ++instruction;
     for (int n = first; n < last; ++n) {
@@ -154,11 +159,11 @@ TEST_CASE("eval fast path: random lines give the reference path's bytes for ever
       const EvalOutcome r = mxlane::protocol::eval_line(line.dump(), false, EvalEngine::reference);
       REQUIRE(r.status == EvalOutcome::Status::ok);
       line["expect"] = r.output["D"];
-      compare_paths(line.dump(), counts);
+      if (!mxlane_test::kSanitized || variant == 0) compare_paths(line.dump(), counts);
       line["expect"][0][0] = "0xdeadbeef";
-      compare_paths(line.dump(), counts);
+      if (!mxlane_test::kSanitized || variant == 1) compare_paths(line.dump(), counts);
       // Whitespace and key order as a capture tool might write them.
-      compare_paths(line.dump(1, '\t'), counts);
+      if (!mxlane_test::kSanitized || variant == 2) compare_paths(line.dump(1, '\t'), counts);
     }
   }
   // The fast lane really ran (else this test would compare the reference with itself).

@@ -128,8 +128,14 @@ TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other 
     // meets one of three worlds in turn, the other questions all at their defaults, all second or all last
     // (every kind across the candidates); the optimised run gives each candidate all three and every
     // other value one at a time.
+    // Under the sanitizers also every other candidate only, alternating from probe to probe (each
+    // probe keeps at least one; each candidate kind is reached across the probes).
     std::size_t turn = static_cast<std::size_t>(probes);
+    std::size_t candidate_index = 0;
     for (const Candidate& c : p.candidates) {
+      if (mxlane_test::kSanitized && p.candidates.size() > 1 &&
+          (candidate_index++ + static_cast<std::size_t>(probes)) % 2 != 0)
+        continue;
       const std::vector<World> worlds = worlds_for(p, c, !mxlane_test::kSanitized);
       const std::size_t first = mxlane_test::kSanitized ? turn++ % worlds.size() : 0;
       const std::size_t last = mxlane_test::kSanitized ? first + 1 : worlds.size();
@@ -158,8 +164,9 @@ TEST_CASE("Every probe reports the loopback GPU's own answer whatever the other 
     }
   }
   CHECK(probes >= 35);
-  // About 17 other values per architecture, for each candidate; under the sanitizers one world per candidate.
-  CHECK(runs >= (mxlane_test::kSanitized ? 2 : 20) * probes);
+  // About 17 other values per architecture, for each candidate; under the sanitizers one world for every
+  // other candidate.
+  CHECK(runs >= (mxlane_test::kSanitized ? 1 : 20) * probes);
   if (!mxlane_test::kSanitized) CHECK(not_observable > 0);  // the worlds that take a question away: all optimised
   CHECK(not_observable < runs / 20);
 }

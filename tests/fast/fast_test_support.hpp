@@ -3,6 +3,7 @@
 #pragma once
 
 #include "support/catch_compat.hpp"
+#include "support/sanitized.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -21,6 +22,16 @@ inline std::vector<mxlane::fast::SimdLevel> simd_levels() {
   for (auto l : mxlane::fast::kAllSimdLevels)
     if (l <= mxlane::fast::detected_simd_level()) out.push_back(l);
   return out;
+}
+
+// The levels a random sweep's case number `turn` runs: every level the CPU has in the optimised
+// build; under the sanitizers one of them, in turn (all of them across the sweep's cases), since
+// there the job is memory and undefined-behaviour errors on every kernel's code path, and each level's
+// kernels still run on many cases (tests/support/sanitized.hpp).
+inline std::vector<mxlane::fast::SimdLevel> simd_levels_in_turn(std::size_t turn) {
+  std::vector<mxlane::fast::SimdLevel> all = simd_levels();
+  if (!mxlane_test::kSanitized) return all;
+  return {all[turn % all.size()]};
 }
 
 // How a matrix's values are drawn.
@@ -162,12 +173,14 @@ void check_pools(const mxlane::InstrDesc& d, const std::vector<PoolValue>& facto
   using namespace mxlane;
   REQUIRE(fast::gemm_family(d).has_value());
   mxref::Gen g(seed);
-  for (int round = 0; round < 12; ++round) {
+  // Under the sanitizers half the rounds, each at one SIMD level in turn.
+  const int rounds = mxlane_test::kSanitized ? 6 : 12;
+  for (int round = 0; round < rounds; ++round) {
     const auto a = pool_matrix<In>(g, factors, d.a_type, m, k);
     const auto b = pool_matrix<In>(g, factors, d.b_type, k, n);
     const auto c = pool_matrix<Acc>(g, accumulators, d.c_type, m, n);
     const auto expected = gemm(d, a, b, c, options(GemmPath::reference_elements));
-    for (fast::SimdLevel level : simd_levels()) {
+    for (fast::SimdLevel level : simd_levels_in_turn(static_cast<std::size_t>(round))) {
       const fast::SimdLevelCap cap(level);
       check_equal(expected, gemm(d, a, b, c, options(GemmPath::fast)),
                   std::string(d.mnemonic) + " round " + std::to_string(round) + " " +
