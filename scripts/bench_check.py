@@ -214,13 +214,16 @@ def pin_to_one_cpu():
 
 
 def main():
-    # --gemm-only (after the three paths): leaves out the eval throughput, e.g. on a borrowed machine
-    # whose time goes to the GEMM, SIMD-level and scaling targets.
+    # --parts=eval,gemm,scaling (after the three paths; default all three): which targets to measure,
+    # e.g. on a borrowed machine whose time goes to the SIMD-level and scaling targets.
     mxlane, bench, scratch = sys.argv[1:4]
-    gemm_only = sys.argv[4:] == ["--gemm-only"]
-    if sys.argv[4:] and not gemm_only:
-        sys.exit("bench_check: unknown argument %r (usage: bench_check.py MXLANE MXLANE_BENCH SCRATCH [--gemm-only])"
-                 % sys.argv[4])
+    parts = {"eval", "gemm", "scaling"}
+    for arg in sys.argv[4:]:
+        chosen = set(arg[len("--parts="):].split(",")) if arg.startswith("--parts=") else None
+        if not chosen or not chosen <= {"eval", "gemm", "scaling"}:
+            sys.exit("bench_check: bad argument %r (usage: bench_check.py MXLANE MXLANE_BENCH SCRATCH "
+                     "[--parts=eval,gemm,scaling])" % arg)
+        parts = chosen
     os.makedirs(scratch, exist_ok=True)
     all_cpus = pin_to_one_cpu()
     cases = headline_gemms(bench)  # first: a broken list fails before minutes of eval measurements
@@ -228,12 +231,12 @@ def main():
     rng = random.Random(2026)
     results = []  # (kind, name, value, target): kind "ratio" (at most) or "speedup" (at least)
     rows = table_rows(mxlane)
-    for arch, inst in ([] if gemm_only else EVAL_CASES):
+    for arch, inst in (EVAL_CASES if "eval" in parts else []):
         path = os.path.join(scratch, "%s_%s.jsonl" % (arch, inst))
         write_lines(path, arch, inst, rows[(arch, inst)], rng)
         results.append(("ratio", "eval/%s/%s" % (arch, inst), eval_ratio(mxlane, path), EVAL_TARGET))
-    times = {level: gemm_ratios(bench, scratch, cases, level) for level in levels}
-    for inst, native, target, avx512_target in cases:
+    times = {level: gemm_ratios(bench, scratch, cases, level) for level in levels} if "gemm" in parts else {}
+    for inst, native, target, avx512_target in (cases if "gemm" in parts else []):
         for level in levels:
             emulated, eigen = times[level][inst]
             suffix = "" if level == "avx2" else "@avx512"  # the AVX2 rows keep their names
@@ -241,11 +244,13 @@ def main():
         if "avx512" in levels and avx512_target > 0:
             results.append(("speedup", "gemm/%s/avx512-over-avx2" % inst,
                             times["avx2"][inst][0] / times["avx512"][inst][0], avx512_target))
-    if "avx512" not in levels:
+    if "avx512" not in levels and "gemm" in parts:
         print("bench_check: NOT MEASURED: the AVX-512 level (this CPU has none); run the check on one that has it",
               file=sys.stderr)
     os.sched_setaffinity(0, all_cpus)
-    if len(all_cpus) >= SCALING_THREADS:
+    if "scaling" not in parts:
+        pass
+    elif len(all_cpus) >= SCALING_THREADS:
         for name, speedup in scaling(bench, scratch).items():
             results.append(("speedup", "scaling/%s/%d-threads" % (name, SCALING_THREADS), speedup, SCALING_TARGET))
     else:
