@@ -56,14 +56,14 @@ for i in "${!targets[@]}"; do
       base64 -w 76 "$finding"
     done
     status=1
-  elif ! grep -qE "^#[0-9]+ +INITED" "$build/$target.log"; then
+  elif ! grep -qE "^#[0-9]+[[:space:]]+INITED" "$build/$target.log"; then
     # libFuzzer prints INITED once every seed (the committed corpus and past findings) has run; the
     # sanitized test pass leaves that replay to this script (tests/cli/test_fuzz_corpus.cpp).
     tail -n 20 "$build/$target.log"
     echo "fuzz: $target stopped before running every committed input (no INITED line)"
     status=1
   else
-    grep -E "^(INFO: seed corpus|#[0-9]+ +INITED|stat::number_of_executed_units|stat::peak_rss_mb|Done)" \
+    grep -E "^(INFO: seed corpus|#[0-9]+[[:space:]]+INITED|stat::number_of_executed_units|stat::peak_rss_mb|Done)" \
       "$build/$target.log" || true
   fi
 done
