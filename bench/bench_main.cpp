@@ -2,7 +2,8 @@
 // table, then the summary (summary.cpp). Any Google Benchmark flag works, e.g. --benchmark_filter.
 // `mxlane_bench --headline-gemms` prints the target GEMMs instead (one line each: benchmark name,
 // Eigen scalar type, target ratio, AVX-512 over AVX2 target or 0), the list scripts/bench_check.py measures. `mxlane_bench --scaling`
-// runs the thread-scaling GEMMs instead (bench_registry.hpp). MXLANE_SIMD=avx2 (or scalar) caps the
+// runs the thread-scaling GEMMs instead (bench_registry.hpp); `--scaling-target` prints their target
+// (threads, speedup). MXLANE_SIMD=avx2 (or scalar) caps the
 // fast paths' level; the Eigen baseline follows it (gemm_bench.cpp).
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,10 @@
 #include "summary.hpp"
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--scaling-target") == 0) {  // THREADS TARGET, for bench_check.py
+    if (std::printf("%d %g\n", mxlane_bench::kScalingThreads, mxlane_bench::kScalingTarget) < 0) return 1;
+    return std::fflush(stdout) == 0 ? 0 : 1;
+  }
   if (argc == 2 && std::strcmp(argv[1], "--headline-gemms") == 0) {
     for (const mxlane_bench::HeadlineGemm& h : mxlane_bench::kHeadlineGemms)
       if (std::printf("%s %s %g %g\n", h.name(), h.native, h.target_ratio, h.avx512_target) < 0) return 1;

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "emu/fast/simd_level.hpp"
 #include "emu/isa/arch.hpp"
 
 namespace mxlane_bench {
@@ -51,6 +52,11 @@ inline constexpr int kHeadlineSize = 1024;
 inline constexpr int kScalingSize = 4096;
 inline constexpr double kScalingTarget = 12.0;  // 16 threads at least 12x one thread (on 16 cores)
 inline constexpr int kScalingThreads = 16;
+
+// Whether this run's Eigen baseline is the x86-64-v4 build: when the fast kernels run at AVX-512 (the
+// CPU has it and MXLANE_SIMD does not cap it); else the x86-64-v3 build (gemm_bench.cpp, summary.cpp).
+inline bool native_is_v4() { return mxlane::fast::active_simd_level() >= mxlane::fast::SimdLevel::avx512; }
+inline const char* native_isa_name() { return native_is_v4() ? "x86-64-v4" : "x86-64-v3"; }
 
 // Benchmark names shared with the summary.
 inline std::string gemm_name(const std::string& mnemonic, int size, int threads) {

@@ -98,10 +98,9 @@ void gemm_benchmark(benchmark::State& state, const InstrDesc* d, int size, mxlan
                  (options.path == mxlane::GemmPath::reference_elements ? "reference" : "fast"));
 }
 
-// Eigen at the instruction-set level of the fast paths in this run (bench/CMakeLists.txt): the v4
-// build when they run at AVX-512 (the CPU has it and MXLANE_SIMD does not cap it), else the v3 build.
+// Eigen at the instruction-set level of the fast paths in this run (native_is_v4(), bench_registry.hpp).
 void eigen_benchmark(benchmark::State& state, int size, bool f64) {
-  const bool v4 = mxlane::fast::active_simd_level() >= mxlane::fast::SimdLevel::avx512;
+  const bool v4 = native_is_v4();
   MxlaneNativeGemm* native =
       v4 ? mxlane_native_v4_gemm_create(size, f64 ? 1 : 0) : mxlane_native_v3_gemm_create(size, f64 ? 1 : 0);
   for (auto _ : state)
@@ -112,7 +111,7 @@ void eigen_benchmark(benchmark::State& state, int size, bool f64) {
     mxlane_native_v3_gemm_destroy(native);
   state.counters["MAC/s"] =
       benchmark::Counter(static_cast<double>(size) * size * size, benchmark::Counter::kIsIterationInvariantRate);
-  state.SetLabel(v4 ? "x86-64-v4" : "x86-64-v3");
+  state.SetLabel(native_isa_name());
 }
 
 mxlane::GemmOptions options(int threads, mxlane::GemmPath path) {

@@ -78,8 +78,7 @@ void SummaryReporter::Finalize() {
   out << fmt::format(
       "\n== Emulated GEMM {0}x{0}x{0} vs Eigen's native GEMM (ratio = emulated time / native time; fast kernels at "
       "{1}, Eigen built for {2})\n",
-      kHeadlineSize, mxlane::fast::simd_level_name(mxlane::fast::active_simd_level()),
-      mxlane::fast::active_simd_level() >= mxlane::fast::SimdLevel::avx512 ? "x86-64-v4" : "x86-64-v3");
+      kHeadlineSize, mxlane::fast::simd_level_name(mxlane::fast::active_simd_level()), native_isa_name());
   // cpu ratio: the same ratio in CPU time of the single thread, which other processes on a shared
   // machine disturb less than wall time; cores: the cores the 2-thread run really had (the "cores"
   // counter, gemm_bench.cpp).

@@ -56,8 +56,6 @@ EVAL_TARGET = 1.0
 # read from `mxlane_bench --headline-gemms` (benchmark name, Eigen type, target), so that the list
 # and its targets live in one place.
 GEMM_REPETITIONS = 3
-SCALING_THREADS = 16   # bench_registry.hpp: kScalingThreads, kScalingTarget
-SCALING_TARGET = 12.0
 
 
 def headline_gemms(bench):
@@ -185,9 +183,16 @@ def gemm_ratios(bench, scratch, cases, level):
     return {c[0]: (cpu["gemm/%s/1024/threads:1" % c[0]], cpu["eigen_native/%s/1024" % c[1]]) for c in cases}
 
 
-def scaling(bench, scratch):
+def scaling_target(bench):
+    """(threads, speedup) of the scaling target, from `mxlane_bench --scaling-target` (bench_registry.hpp)."""
+    threads, target = subprocess.run([bench, "--scaling-target"], check=True, capture_output=True,
+                                     text=True).stdout.split()
+    return int(threads), float(target)
+
+
+def scaling(bench, scratch, threads):
     """`mxlane_bench --scaling` on every CPU this process may use: per GEMM, one-thread wall time over
-    kScalingThreads-thread wall time (bench_registry.hpp)."""
+    `threads`-thread wall time."""
     result = os.path.join(scratch, "scaling.json")
     subprocess.run([bench, "--scaling", "--benchmark_out=" + result, "--benchmark_out_format=json"], check=True,
                    stdout=sys.stderr)  # its table and summary on stderr: stdout keeps one line per target
@@ -197,8 +202,7 @@ def scaling(bench, scratch):
     for b in benchmarks:
         parts = b["name"].split("/")  # scaling/NAME/SIZE/threads:N/...
         wall.setdefault(parts[1], {})[int(parts[3].split(":")[1])] = b["real_time"]
-    return {name: times[1] / times[SCALING_THREADS] for name, times in wall.items()
-            if 1 in times and SCALING_THREADS in times}
+    return {name: times[1] / times[threads] for name, times in wall.items() if 1 in times and threads in times}
 
 
 def pin_to_one_cpu():
@@ -221,12 +225,14 @@ def main():
     for arg in sys.argv[4:]:
         chosen = set(arg[len("--parts="):].split(",")) if arg.startswith("--parts=") else None
         if not chosen or not chosen <= {"eval", "gemm", "scaling"}:
-            sys.exit("bench_check: bad argument %r (usage: bench_check.py MXLANE MXLANE_BENCH SCRATCH "
-                     "[--parts=eval,gemm,scaling])" % arg)
+            print("bench_check: bad argument %r (usage: bench_check.py MXLANE MXLANE_BENCH SCRATCH "
+                  "[--parts=eval,gemm,scaling])" % arg, file=sys.stderr)
+            sys.exit(2)
         parts = chosen
     os.makedirs(scratch, exist_ok=True)
     all_cpus = pin_to_one_cpu()
     cases = headline_gemms(bench)  # first: a broken list fails before minutes of eval measurements
+    scaling_threads, scaling_goal = scaling_target(bench)
     levels = ["avx2"] + (["avx512"] if cpu_level(mxlane) == "avx512" else [])
     rng = random.Random(2026)
     results = []  # (kind, name, value, target): kind "ratio" (at most) or "speedup" (at least)
@@ -250,12 +256,12 @@ def main():
     os.sched_setaffinity(0, all_cpus)
     if "scaling" not in parts:
         pass
-    elif len(all_cpus) >= SCALING_THREADS:
-        for name, speedup in scaling(bench, scratch).items():
-            results.append(("speedup", "scaling/%s/%d-threads" % (name, SCALING_THREADS), speedup, SCALING_TARGET))
+    elif len(all_cpus) >= scaling_threads:
+        for name, speedup in scaling(bench, scratch, scaling_threads).items():
+            results.append(("speedup", "scaling/%s/%d-threads" % (name, scaling_threads), speedup, scaling_goal))
     else:
         print("bench_check: NOT MEASURED: thread scaling at %d threads (this process may use %d CPUs)" % (
-            SCALING_THREADS, len(all_cpus)), file=sys.stderr)
+            scaling_threads, len(all_cpus)), file=sys.stderr)
     failed = False
     for kind, name, value, target in results:
         met = value <= target if kind == "ratio" else value >= target

@@ -38,6 +38,8 @@ int run_cli(const std::vector<std::string>& command_line, std::ostream& out, std
   app.footer(
       "Exit codes: 0 success, 1 a mismatch or failed check, 2 bad usage or bad input\n"
       "(77: `mxlane device` skipped, no AMD GPU).\n"
+      "Environment: MXLANE_SIMD=scalar|avx2|avx512 caps the fast kernels' instruction set\n"
+      "(the results are the same bits at every level; --version names the level in use).\n"
       "Examples:\n"
       "  mxlane list --arch gfx1100\n"
       "  mxlane lanemap --arch gfx1100 --inst v_wmma_f32_16x16x16_f16 --operand A\n"
