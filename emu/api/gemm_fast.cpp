@@ -1,10 +1,11 @@
-// The fast GEMM path: columns of D in chunks over the workers, each worker with its own packing
+// The fast GEMM path: D in chunks of rows and columns over the workers, each worker with its own packing
 // workspace and its own floating-point environment (MXCSR is per thread; FloatEnvGuard sets the
 // kernel's and restores the worker's previous state).
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "emu/api/gemm_internal.hpp"
@@ -17,17 +18,48 @@ struct FreeDeleter {
   void operator()(void* p) const { std::free(p); }
 };
 
-// Columns per chunk, a multiple of the kernel's granule and of the instruction's n (any split gives
-// the same bits; this one keeps tiles whole). Every chunk packs all of A again, so one thread takes
-// all columns at once; several threads take two chunks each on average, so that a worker slowed
-// down by other processes does not hold the rest back.
-int chunk_columns(const GemmRequest& r, int workers, int granule) {
-  const int unit = std::lcm(granule, r.desc->n);
-  const int chunks = workers == 1 ? 1 : 2 * workers;
-  return std::max(unit, (r.n / chunks + unit - 1) / unit * unit);
+// The problem restricted to the rows [i0, i0 + rows) of A, C and D: the kernels compute each element
+// from its own row, column and C alone, so a row chunk is a smaller GEMM of the same family.
+fast::GemmProblem row_slice(const fast::GemmProblem& p, int i0, int rows) {
+  fast::GemmProblem q = p;
+  q.m = rows;
+  const auto offset = [&](const void* data, fast::Storage s) {
+    return static_cast<const char*>(data) + static_cast<std::size_t>(i0) * fast::storage_bytes(s);
+  };
+  q.a.data = offset(p.a.data, p.a.storage);
+  q.c.data = offset(p.c.data, p.c.storage);
+  q.d =
+      static_cast<char*>(p.d) + static_cast<std::size_t>(i0) * fast::storage_bytes(p.c.storage);  // D is stored like C
+  return q;
 }
 
 }  // namespace
+
+ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers) {
+  if (workers <= 1) return ChunkGrid{m, n, 1, 1};
+  // In units (a partial last unit counts as one): row_units x column_units, split into chunks of
+  // rows_per x columns_per units.
+  const int row_units = (m + row_unit - 1) / row_unit, column_units = (n + column_unit - 1) / column_unit;
+  const int wanted = std::min(2 * workers, row_units * column_units);  // a small D has fewer chunks
+  const auto chunks_of = [](int units, int per) { return (units + per - 1) / per; };
+  ChunkGrid best;
+  double best_cost = 0;
+  for (int rows_per = row_units; rows_per >= 1; --rows_per) {
+    const int row_chunks = chunks_of(row_units, rows_per);
+    if (rows_per < row_units && row_chunks == chunks_of(row_units, rows_per + 1)) continue;  // seen
+    // The widest columns that still give `wanted` chunks with these rows.
+    int columns_per = column_units;
+    while (columns_per > 1 && row_chunks * chunks_of(column_units, columns_per) < wanted) --columns_per;
+    const int column_chunks = chunks_of(column_units, columns_per);
+    if (row_chunks * column_chunks < wanted) continue;
+    const double cost = static_cast<double>(row_chunks) * n + static_cast<double>(column_chunks) * m;
+    if (best.rows == 0 || cost < best_cost) {
+      best = {std::min(m, rows_per * row_unit), std::min(n, columns_per * column_unit), row_chunks, column_chunks};
+      best_cost = cost;
+    }
+  }
+  return best;
+}
 
 void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::GemmKernel& kernel) {
   fast::GemmProblem p;
@@ -52,19 +84,24 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.d = r.d;
   p.ldd = r.ldd;
 
+  // Chunk sides: whole instruction tiles, and rows in whole blocks of the kernels' A packing (64 rows).
   const int workers = worker_count(r.options);
-  const int columns = chunk_columns(r, workers, kernel.column_granule);
-  const int chunks = (r.n + columns - 1) / columns;
-  const std::size_t bytes = (kernel.workspace_bytes(p, columns) + 63) / 64 * 64;
+  const ChunkGrid grid =
+      chunk_grid(r.m, r.n, std::lcm(64, r.desc->m), std::lcm(kernel.column_granule, r.desc->n), workers);
+  const int chunks = grid.row_chunks * grid.column_chunks;
+  const std::size_t bytes =
+      (kernel.workspace_bytes(row_slice(p, 0, grid.rows), grid.columns) + 63) / 64 * 64;  // the largest chunk's
   std::vector<std::unique_ptr<void, FreeDeleter>> workspaces(static_cast<std::size_t>(std::min(workers, chunks)));
   for (auto& w : workspaces) {
     w.reset(std::aligned_alloc(64, bytes));
     if (!w) throw std::bad_alloc();
   }
+  // Chunks column-major in the grid, so that the workers that start together share B's columns.
   parallel_chunks(chunks, workers, [&](int worker, int chunk) {
     const fast::FloatEnvGuard env({kernel.env.flush_to_zero, kernel.env.denormals_are_zero});
-    const int j_begin = chunk * columns;
-    kernel.run(p, j_begin, std::min(r.n, j_begin + columns), workspaces[static_cast<std::size_t>(worker)].get());
+    const int i_begin = chunk % grid.row_chunks * grid.rows, j_begin = chunk / grid.row_chunks * grid.columns;
+    kernel.run(row_slice(p, i_begin, std::min(grid.rows, r.m - i_begin)), j_begin,
+               std::min(r.n, j_begin + grid.columns), workspaces[static_cast<std::size_t>(worker)].get());
   });
 }
 

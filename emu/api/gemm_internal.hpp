@@ -30,6 +30,18 @@ void parallel_chunks(int chunks, int threads, const std::function<void(int worke
 // The worker count for `options.threads` (0 = every hardware thread).
 int worker_count(const GemmOptions& options);
 
+// How the fast path splits D over its workers: chunks of `rows` x `columns` (the last row and column
+// of chunks may be smaller), row_chunks x column_chunks of them.
+struct ChunkGrid {
+  int rows = 0, columns = 0, row_chunks = 1, column_chunks = 1;
+};
+// The grid for an m x n D on `workers` workers, chunk sides multiples of row_unit and column_unit
+// (which divide m and n). One worker: one chunk. Several: about two chunks per worker, so that a
+// worker slowed down by other processes does not hold the rest back, shaped so that the packing
+// repeated per chunk is least: every chunk packs A's rows of its chunk for each of its column chunks
+// and B's columns for each of its row chunks, row_chunks * n + column_chunks * m elements per k.
+ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers);
+
 void run_fast(const GemmRequest& r, const fast::FamilyChoice& family, const fast::GemmKernel& kernel);
 void run_reference_elements(const GemmRequest& r);
 void run_reference_tiles(const GemmRequest& r);

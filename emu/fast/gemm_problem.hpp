@@ -48,6 +48,17 @@ struct MatrixView {
   Storage storage = Storage::u32;
 };
 
+// Bytes of one element of `s`.
+constexpr std::size_t storage_bytes(Storage s) {
+  switch (s) {
+    case Storage::u8: return 1;
+    case Storage::u16: return 2;
+    case Storage::u32: return 4;
+    case Storage::u64: return 8;
+  }
+  return 4;
+}
+
 struct GemmProblem {
   GemmFamily family = GemmFamily::cdna2_fma_chain_f32;
   int m = 0, n = 0, k = 0;    // D is m x n; the sum runs over k

@@ -15,16 +15,6 @@
 namespace mxlane::fast {
 namespace {
 
-std::size_t storage_bytes(Storage s) {
-  switch (s) {
-    case Storage::u8: return 1;
-    case Storage::u16: return 2;
-    case Storage::u32: return 4;
-    case Storage::u64: return 8;
-  }
-  return 4;
-}
-
 // A 16-bit C or intermediate result widened exactly to binary32, as the element kernels read it (WidenNan::
 // move_payload): bf16 is binary32's top half, an f16 normal is rebiased; the rest through widen().
 std::uint32_t widen16(const FormatSpec& format, std::uint16_t h) {

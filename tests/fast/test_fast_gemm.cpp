@@ -3,9 +3,11 @@
 // max finite, tiny and huge exponents, cancellation), every modifier the fast path claims, across
 // the kernels' block boundaries and with 1, 2 and 3 threads.
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <tuple>
 
+#include "emu/api/gemm_internal.hpp"
 #include "emu/fast/gemm_family.hpp"
 #include "fast/fast_test_support.hpp"
 #include "fmt/format.h"
@@ -269,14 +271,20 @@ TEST_CASE("Fast GEMM across packing blocks (K > kc, many micro-tiles) equals the
 TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][gemm]") {
   const ArchInfo& cdna2 = arch_info(ArchId::gfx90a);
   const ArchInfo& rdna3 = arch_info(ArchId::gfx1100);
+  const ArchInfo& gfx1250 = arch_info(ArchId::gfx1250);
   std::uint64_t seed = 0x7A12;
+  // D has 2 row blocks of the fast path's chunks (64 rows) and part of a third, so that 3 threads split
+  // rows as well as columns, and the last row chunk is a short one; gfx1250's f16 result runs the
+  // narrowed-output wrapper on each chunk.
   for (const InstrDesc* d :
        {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
-        &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16")})
+        &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16"),
+        &resolve_instruction(gfx1250, "v_wmma_f16_16x16x32_f16")})
     mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
-      const auto x = make_inputs<In, Acc>(*d, Mix::sparse_special, ++seed, 4 * d->m, 8 * d->n, 4 * d->k);
+      const int m = 128 + d->m, n = 8 * d->n;
+      const auto x = make_inputs<In, Acc>(*d, Mix::sparse_special, ++seed, m, n, 4 * d->k);
       for (GemmPath path : {GemmPath::fast, GemmPath::reference_elements}) {
         const GemmMatrix<Acc> one = gemm(*d, x.a, x.b, x.c, options(path, {}, 1));
         for (int threads : {2, 3, 0}) {
@@ -284,5 +292,42 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
           check_equal(one, gemm(*d, x.a, x.b, x.c, options(path, {}, threads)), "threads");
         }
       }
+      // The case does reach a row split (the grid run_fast uses for 3 workers; granule 16 or less).
+      CHECK(gemm_detail::chunk_grid(m, n, std::lcm(64, d->m), d->n, 3).row_chunks > 1);
     });
+}
+
+TEST_CASE("The fast path's chunk grid covers D in whole units with enough chunks and less repacking", "[fast][gemm]") {
+  using gemm_detail::chunk_grid;
+  const gemm_detail::ChunkGrid one = chunk_grid(4096, 4096, 64, 32, 1);
+  CHECK((one.rows == 4096 && one.columns == 4096 && one.row_chunks == 1 && one.column_chunks == 1));
+  // 16 workers on a square D: 32 chunks as 4 x 8 (or 8 x 4), not 32 column strips.
+  const gemm_detail::ChunkGrid square = chunk_grid(4096, 4096, 64, 32, 16);
+  CHECK(square.row_chunks * square.column_chunks == 32);
+  CHECK(std::min(square.row_chunks, square.column_chunks) == 4);
+  mxref::Gen g(0xC4A9);
+  for (int round = 0; round < 2000; ++round) {
+    const int row_unit = 16 << g.range(0, 2), column_unit = 16 << g.range(0, 1);
+    const int m = row_unit * g.range(1, 40), n = column_unit * g.range(1, 40), workers = g.range(1, 24);
+    const gemm_detail::ChunkGrid c = chunk_grid(m, n, row_unit, column_unit, workers);
+    CAPTURE(m, n, row_unit, column_unit, workers, c.rows, c.columns, c.row_chunks, c.column_chunks);
+    // Whole units, and the chunks cover D exactly: the last row / column of chunks is not empty.
+    CHECK((c.rows % row_unit == 0 && c.columns % column_unit == 0));
+    CHECK((c.row_chunks * c.rows >= m && (c.row_chunks - 1) * c.rows < m));
+    CHECK((c.column_chunks * c.columns >= n && (c.column_chunks - 1) * c.columns < n));
+    if (workers == 1) {
+      CHECK(c.row_chunks * c.column_chunks == 1);
+      continue;
+    }
+    // About two chunks per worker where D has that many units, and never more packing than the
+    // column strips that the fast path used before the grid (when they made that many chunks):
+    // row_chunks * n + column_chunks * m per k.
+    const int wanted = std::min(2 * workers, (m / row_unit) * (n / column_unit));
+    CHECK(c.row_chunks * c.column_chunks >= wanted);
+    const int strip = std::max(column_unit, (n / (2 * workers) + column_unit - 1) / column_unit * column_unit);
+    const int strip_chunks = (n + strip - 1) / strip;
+    if (strip_chunks >= wanted)
+      CHECK(static_cast<double>(c.row_chunks) * n + static_cast<double>(c.column_chunks) * m <=
+            static_cast<double>(n) + static_cast<double>(strip_chunks) * m);
+  }
 }
