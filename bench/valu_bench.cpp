@@ -1,6 +1,7 @@
 // VALU builtin benchmarks: lane operations per second of the lane engine (emu/fast/valu_fast.hpp)
 // that the builtin-level functions use, on random operands; for the builtins with a fast path also
 // at each SIMD level and with the reference lane kernel alone, so that one run gives the ratios.
+#include <deque>
 #include <optional>
 #include <random>
 #include <vector>
@@ -103,16 +104,19 @@ std::vector<ValuCase> valu_cases() {
 }
 
 void register_valu_benchmarks() {
+  // Google Benchmark keeps the pointers: the cases and variants live as long as the program, in
+  // containers that never move their elements (a vector's growth did, once a third SIMD level made
+  // more variants than it had reserved).
   static const std::vector<ValuCase> cases = valu_cases();
-  static std::vector<ValuVariant> variants;
-  variants.reserve(cases.size() * 4);
+  static const std::vector<ValuCase> level_cases = valu_level_cases();
+  static std::deque<ValuVariant> variants;
   for (const ValuCase& c : cases) {
     variants.push_back({&c, ValuVariant::Engine::active});
     benchmark::RegisterBenchmark(valu_name(c.builtin, c.arch).c_str(), valu_benchmark, &variants.back())
         ->Unit(benchmark::kMicrosecond);
   }
   // The per-level rows and the reference, for the builtins of valu_level_cases() (the summary's ratios).
-  for (const ValuCase& c : valu_level_cases()) {
+  for (const ValuCase& c : level_cases) {
     for (mxlane::fast::SimdLevel level : mxlane::fast::kAllSimdLevels) {
       if (level > mxlane::fast::detected_simd_level()) continue;
       variants.push_back({&c, ValuVariant::Engine::level, level});
