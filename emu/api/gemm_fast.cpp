@@ -37,24 +37,24 @@ fast::GemmProblem row_slice(const fast::GemmProblem& p, int i0, int rows) {
 
 ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers) {
   if (workers <= 1) return ChunkGrid{m, n, 1, 1};
-  // In units (a partial last unit counts as one): row_units x column_units, split into chunks of
-  // rows_per x columns_per units.
+  // In units (a partial last unit counts as one): row_units x column_units. `parts` chunks of as
+  // equal a size as whole units allow: ceil(units / parts) units each, which makes exactly `parts`
+  // chunks only for some counts (others make fewer, and are skipped).
   const int row_units = (m + row_unit - 1) / row_unit, column_units = (n + column_unit - 1) / column_unit;
   const int wanted = std::min(2 * workers, row_units * column_units);  // a small D has fewer chunks
-  const auto chunks_of = [](int units, int per) { return (units + per - 1) / per; };
+  const auto per_chunk = [](int units, int parts) { return (units + parts - 1) / parts; };
+  const auto even = [&](int units, int parts) { return per_chunk(units, per_chunk(units, parts)) == parts; };
   ChunkGrid best;
   double best_cost = 0;
-  for (int rows_per = row_units; rows_per >= 1; --rows_per) {
-    const int row_chunks = chunks_of(row_units, rows_per);
-    if (rows_per < row_units && row_chunks == chunks_of(row_units, rows_per + 1)) continue;  // seen
-    // The widest columns that still give `wanted` chunks with these rows.
-    int columns_per = column_units;
-    while (columns_per > 1 && row_chunks * chunks_of(column_units, columns_per) < wanted) --columns_per;
-    const int column_chunks = chunks_of(column_units, columns_per);
+  for (int row_chunks = 1; row_chunks <= row_units; ++row_chunks) {
+    if (!even(row_units, row_chunks)) continue;
+    int column_chunks = std::min(column_units, per_chunk(wanted, row_chunks));
+    while (!even(column_units, column_chunks)) ++column_chunks;  // column_units itself is even
     if (row_chunks * column_chunks < wanted) continue;
     const double cost = static_cast<double>(row_chunks) * n + static_cast<double>(column_chunks) * m;
     if (best.rows == 0 || cost < best_cost) {
-      best = {std::min(m, rows_per * row_unit), std::min(n, columns_per * column_unit), row_chunks, column_chunks};
+      best = {std::min(m, per_chunk(row_units, row_chunks) * row_unit),
+              std::min(n, per_chunk(column_units, column_chunks) * column_unit), row_chunks, column_chunks};
       best_cost = cost;
     }
   }

@@ -297,7 +297,7 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
     });
 }
 
-TEST_CASE("The fast path's chunk grid covers D in whole units with enough chunks and less repacking", "[fast][gemm]") {
+TEST_CASE("The fast path's chunk grid covers D in even whole units with enough chunks and less repacking", "[fast][gemm]") {
   using gemm_detail::chunk_grid;
   const gemm_detail::ChunkGrid one = chunk_grid(4096, 4096, 64, 32, 1);
   CHECK((one.rows == 4096 && one.columns == 4096 && one.row_chunks == 1 && one.column_chunks == 1));
@@ -315,6 +315,9 @@ TEST_CASE("The fast path's chunk grid covers D in whole units with enough chunks
     CHECK((c.rows % row_unit == 0 && c.columns % column_unit == 0));
     CHECK((c.row_chunks * c.rows >= m && (c.row_chunks - 1) * c.rows < m));
     CHECK((c.column_chunks * c.columns >= n && (c.column_chunks - 1) * c.columns < n));
+    // Even chunks: a side less than one unit above the equal share (the work is balanced).
+    CHECK(c.rows < (m + c.row_chunks - 1) / c.row_chunks + row_unit);
+    CHECK(c.columns < (n + c.column_chunks - 1) / c.column_chunks + column_unit);
     if (workers == 1) {
       CHECK(c.row_chunks * c.column_chunks == 1);
       continue;
