@@ -57,7 +57,7 @@ enum class GemmPath : std::uint8_t {
 };
 
 struct GemmOptions {
-  int threads = 1;  // worker threads over columns of D; 0 = every hardware thread
+  int threads = 1;  // worker threads over chunks of D; 0 = every hardware thread
   Modifiers mods;
   Switches switches;
   GemmPath path = GemmPath::automatic;

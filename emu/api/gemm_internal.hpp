@@ -1,4 +1,4 @@
-// What the three GEMM paths share: the checked request and the worker pool over column chunks.
+// What the three GEMM paths share: the checked request, the worker pool over chunks and the fast path's grid.
 #pragma once
 
 #include <cstdint>
@@ -35,11 +35,12 @@ int worker_count(const GemmOptions& options);
 struct ChunkGrid {
   int rows = 0, columns = 0, row_chunks = 1, column_chunks = 1;
 };
-// The grid for an m x n D on `workers` workers, chunk sides multiples of row_unit and column_unit
-// (which divide m and n). One worker: one chunk. Several: about two chunks per worker, so that a
-// worker slowed down by other processes does not hold the rest back, shaped so that the packing
-// repeated per chunk is least: every chunk packs A's rows of its chunk for each of its column chunks
-// and B's columns for each of its row chunks, row_chunks * n + column_chunks * m elements per k.
+// The grid for an m x n D on `workers` workers: chunk sides whole multiples of row_unit and
+// column_unit (a partial last unit where m or n is not one), chunks of equal size as far as whole
+// units allow. One worker: one chunk. Several: at least two chunks per worker where D has that many
+// units, so that a worker slowed down by other processes does not hold the rest back; of those grids
+// the one with the least repeated packing, since each chunk packs its own rows of A and columns of B:
+// A column_chunks times and B row_chunks times, row_chunks * n + column_chunks * m elements per k.
 ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers);
 
 void run_fast(const GemmRequest& r, const fast::FamilyChoice& family, const fast::GemmKernel& kernel);
