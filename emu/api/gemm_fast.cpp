@@ -84,7 +84,10 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.d = r.d;
   p.ldd = r.ldd;
 
-  // Chunk sides: whole instruction tiles, and rows in whole blocks of the kernels' A packing (64 rows).
+  // Chunk sides: whole instruction tiles, and rows in 64-row blocks: the A-packing block of the MR = 4
+  // kernels (GemmDriver's kRowBlock = 16 * MR); the MR = 6 kernels pack 96 rows per block, so there a
+  // chunk may end in a partly filled block (the same bits; a row granule reported by the kernel, like
+  // column_granule, would fit each; docs/performance.md).
   const int workers = worker_count(r.options);
   const ChunkGrid grid =
       chunk_grid(r.m, r.n, std::lcm(64, r.desc->m), std::lcm(kernel.column_granule, r.desc->n), workers);
