@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "emu/api/gemm_internal.hpp"
+#include "emu/api/huge_pages.hpp"
 #include "emu/fast/kernel_table.hpp"
 #include "emu/isa/errors.hpp"
 #include "emu/isa/modifier_set_traits.hpp"
@@ -137,6 +138,8 @@ GemmMatrix<Acc> gemm(const InstrDesc& d, const GemmMatrix<In>& a, const GemmMatr
   check_dimension(d, 'N', b.cols(), d.n);
   check_dimension(d, 'K', a.cols(), d.k);
   GemmMatrix<Acc> out(c.rows(), c.cols());
+  gemm_detail::advise_huge_pages(out.data(),
+                                 static_cast<std::size_t>(out.size()) * sizeof(Acc));  // before its first touch
   GemmRequest r;
   r.desc = &d;
   r.m = static_cast<int>(a.rows());
@@ -191,7 +194,9 @@ BitMatrix typed(const InstrDesc& d, const BitMatrix& a, const BitMatrix& b, cons
 BitMatrix gemm(const InstrDesc& d, const BitMatrix& a, const BitMatrix& b, const BitMatrix& c, const GemmOptions& o) {
   switch (storage_bits(d.a_type) * 100 + storage_bits(d.c_type)) {
     case 3232: return typed<std::uint32_t, std::uint32_t>(d, a, b, c, o);
-    case 6464: return typed<std::uint64_t, std::uint64_t>(d, a, b, c, o);
+    // BitMatrix is GemmMatrix<uint64_t>: 64-bit elements need no narrowing and no widening copy (those copies,
+    // 4 x 128 MB at 4096^2 on one thread, held the f64 GEMM to 7 of 16 cores: docs/performance.md).
+    case 6464: return gemm<std::uint64_t, std::uint64_t>(d, a, b, c, o);
     case 1632: return typed<std::uint16_t, std::uint32_t>(d, a, b, c, o);
     case 1616: return typed<std::uint16_t, std::uint16_t>(d, a, b, c, o);
     case 832: return typed<std::uint8_t, std::uint32_t>(d, a, b, c, o);

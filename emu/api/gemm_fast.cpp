@@ -2,21 +2,16 @@
 // workspace and its own floating-point environment (MXCSR is per thread; FloatEnvGuard sets the
 // kernel's and restores the worker's previous state).
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
 #include <numeric>
 #include <utility>
 #include <vector>
 
 #include "emu/api/gemm_internal.hpp"
+#include "emu/api/huge_pages.hpp"
 #include "emu/fast/float_env.hpp"
 
 namespace mxlane::gemm_detail {
 namespace {
-
-struct FreeDeleter {
-  void operator()(void* p) const { std::free(p); }
-};
 
 // The problem restricted to the rows [i0, i0 + rows) of A, C and D: the kernels compute each element
 // from its own row, column and C alone, so a row chunk is a smaller GEMM of the same family.
@@ -61,6 +56,12 @@ ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers) {
   return best;
 }
 
+ChunkGrid fast_chunk_grid(const InstrDesc& desc, const fast::GemmKernel& kernel, int m, int n, int workers) {
+  // Chunk sides: whole instruction tiles, and whole packing blocks of the kernel (rows: its block of
+  // packed A, 16 x MR rows; columns: its micro-tile's NR).
+  return chunk_grid(m, n, std::lcm(kernel.row_granule, desc.m), std::lcm(kernel.column_granule, desc.n), workers);
+}
+
 void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::GemmKernel& kernel) {
   fast::GemmProblem p;
   p.family = f.family;
@@ -84,21 +85,13 @@ void run_fast(const GemmRequest& r, const fast::FamilyChoice& f, const fast::Gem
   p.d = r.d;
   p.ldd = r.ldd;
 
-  // Chunk sides: whole instruction tiles, and rows in 64-row blocks: the A-packing block of the MR = 4
-  // kernels (GemmDriver's kRowBlock = 16 * MR); the MR = 6 kernels pack 96 rows per block, so there a
-  // chunk may end in a partly filled block (the same bits; a row granule reported by the kernel, like
-  // column_granule, would fit each; docs/performance.md).
   const int workers = worker_count(r.options);
-  const ChunkGrid grid =
-      chunk_grid(r.m, r.n, std::lcm(64, r.desc->m), std::lcm(kernel.column_granule, r.desc->n), workers);
+  const ChunkGrid grid = fast_chunk_grid(*r.desc, kernel, r.m, r.n, workers);
   const int chunks = grid.row_chunks * grid.column_chunks;
   const std::size_t bytes =
       (kernel.workspace_bytes(row_slice(p, 0, grid.rows), grid.columns) + 63) / 64 * 64;  // the largest chunk's
-  std::vector<std::unique_ptr<void, FreeDeleter>> workspaces(static_cast<std::size_t>(std::min(workers, chunks)));
-  for (auto& w : workspaces) {
-    w.reset(std::aligned_alloc(64, bytes));
-    if (!w) throw std::bad_alloc();
-  }
+  std::vector<AlignedBuffer> workspaces;
+  for (int w = 0; w < std::min(workers, chunks); ++w) workspaces.push_back(allocate_workspace(bytes));
   // Chunks column-major in the grid, so that the workers that start together share B's columns.
   parallel_chunks(chunks, workers, [&](int worker, int chunk) {
     const fast::FloatEnvGuard env({kernel.env.flush_to_zero, kernel.env.denormals_are_zero});

@@ -43,6 +43,10 @@ struct ChunkGrid {
 // A column_chunks times and B row_chunks times, row_chunks * n + column_chunks * m elements per k.
 ChunkGrid chunk_grid(int m, int n, int row_unit, int column_unit, int workers);
 
+// The grid run_fast uses: chunk sides in whole instruction tiles and whole packing blocks of `kernel`
+// (its row_granule and column_granule).
+ChunkGrid fast_chunk_grid(const InstrDesc& desc, const fast::GemmKernel& kernel, int m, int n, int workers);
+
 void run_fast(const GemmRequest& r, const fast::FamilyChoice& family, const fast::GemmKernel& kernel);
 void run_reference_elements(const GemmRequest& r);
 void run_reference_tiles(const GemmRequest& r);

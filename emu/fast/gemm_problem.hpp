@@ -84,11 +84,14 @@ struct KernelEnv {
 
 // A family's kernel at one SIMD level: computes columns [j_begin, j_end) of D completely (all
 // rows, all of K) using `workspace` (workspace_bytes(p) bytes, 64-byte aligned, owned by the
-// calling thread). Columns may be split at any multiple of column_granule.
+// calling thread). Columns may be split at any multiple of column_granule; rows (by running the
+// kernel on a problem offset to the first row) at any multiple of row_granule, its block of packed A
+// rows, so that no block but the last of a split is partly filled.
 struct GemmKernel {
   void (*run)(const GemmProblem& p, int j_begin, int j_end, void* workspace) = nullptr;
   std::size_t (*workspace_bytes)(const GemmProblem& p, int columns) = nullptr;
   int column_granule = 1;
+  int row_granule = 1;
   KernelEnv env;
 };
 

@@ -84,7 +84,8 @@ struct Narrowed {
 
   static const GemmKernel* kernel() {
     if (gemm_kernel(Level, Family, 32) == nullptr) return nullptr;
-    static const GemmKernel k{run, workspace_bytes, 1, {}};
+    // Chunks split where the inner kernel's would: it runs on each chunk's rows and columns as given.
+    static const GemmKernel k{run, workspace_bytes, inner().column_granule, inner().row_granule, {}};
     return &k;
   }
 };

@@ -28,7 +28,8 @@ SimdLevel detected_simd_level();
 // on one machine): MXLANE_SIMD=scalar|avx2|avx512. A level above the CPU's is clamped to it.
 inline constexpr const char* kSimdEnvironmentVariable = "MXLANE_SIMD";
 // The problem with MXLANE_SIMD's value ("" when it is unset or names a level): programs report it
-// and exit (the mxlane CLI: exit 2); the library itself ignores a value it cannot read.
+// and stop (the mxlane CLI: exit 2; `import mxlane`: ImportError); the C++ library itself ignores a
+// value it cannot read.
 std::string simd_environment_problem();
 
 // The level the fast paths use: the detected one, or lower when capped (by MXLANE_SIMD at start,

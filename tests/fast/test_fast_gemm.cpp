@@ -9,6 +9,7 @@
 
 #include "emu/api/gemm_internal.hpp"
 #include "emu/fast/gemm_family.hpp"
+#include "emu/fast/kernel_table.hpp"
 #include "fast/fast_test_support.hpp"
 #include "fmt/format.h"
 #include "support/sanitized.hpp"
@@ -273,9 +274,10 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
   const ArchInfo& rdna3 = arch_info(ArchId::gfx1100);
   const ArchInfo& gfx1250 = arch_info(ArchId::gfx1250);
   std::uint64_t seed = 0x7A12;
-  // D has 2 row blocks of the fast path's chunks (64 rows) and part of a third, so that 3 threads split
-  // rows as well as columns, and the last row chunk is a short one; gfx1250's f16 result runs the
-  // narrowed-output wrapper on each chunk.
+  // D has at least 2 whole row units of the fast path's chunks (the kernels' blocks of packed rows: 64
+  // rows where MR = 4, 96 where MR = 6) and part of another, so that 3 threads split rows as well as
+  // columns, and the last row chunk is a short one; gfx1250's f16 result runs the narrowed-output
+  // wrapper on each chunk.
   for (const InstrDesc* d :
        {&resolve_instruction(cdna2, "v_mfma_f32_32x32x8f16"), &resolve_instruction(cdna2, "v_mfma_f32_32x32x2f32"),
         &resolve_instruction(rdna3, "v_wmma_f32_16x16x16_f16"),
@@ -283,7 +285,7 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
     mxlane::with_gemm_storage(*d, [&](auto in, auto acc) {
       using In = decltype(in);
       using Acc = decltype(acc);
-      const int m = 128 + d->m, n = 8 * d->n;
+      const int m = 192 + d->m, n = 8 * d->n;
       const auto x = make_inputs<In, Acc>(*d, Mix::sparse_special, ++seed, m, n, 4 * d->k);
       // Under the sanitizers the fast path only: the chunk grid and its row slices are what they
       // guard here; the reference path's threads keep their check in the optimised run.
@@ -295,8 +297,15 @@ TEST_CASE("Fast GEMM gives the same bits with 1, 2, 3 and all threads", "[fast][
           check_equal(one, gemm(*d, x.a, x.b, x.c, options(path, {}, threads)), "threads");
         }
       }
-      // The case does reach a row split (the grid run_fast uses for 3 workers; granule 16 or less).
-      CHECK(gemm_detail::chunk_grid(m, n, std::lcm(64, d->m), d->n, 3).row_chunks > 1);
+      // The case does reach a row split: the grid run_fast uses for 3 workers, at every level.
+      const fast::FamilyChoice f = *fast::gemm_family(*d);
+      for (fast::SimdLevel level : simd_levels()) {
+        CAPTURE(fast::simd_level_name(level));
+        const fast::GemmKernel* kernel = fast::gemm_kernel(level, f.family, f.acc_bits);
+        REQUIRE(kernel != nullptr);
+        CHECK(kernel->row_granule % 16 == 0);  // a whole block of packed rows (16 x MR), not a default of 1
+        CHECK(gemm_detail::fast_chunk_grid(*d, *kernel, m, n, 3).row_chunks > 1);
+      }
     });
 }
 

@@ -105,7 +105,7 @@ struct GemmDriver {
     }
   }
 
-  static GemmKernel kernel(KernelEnv env) { return GemmKernel{&run, &workspace_bytes, F::NR, env}; }
+  static GemmKernel kernel(KernelEnv env) { return GemmKernel{&run, &workspace_bytes, F::NR, kRowBlock, env}; }
 };
 
 // ---- element access of the column-major views -----------------------------------------------
