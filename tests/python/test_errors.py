@@ -2,7 +2,10 @@
 program's own stderr), and nothing is converted silently."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -123,3 +126,23 @@ def test_eval_errors():
     assert message(lambda: mxlane.eval({"arch": "gfx90a", "x": float("nan")})) == "line.x: nan is not a JSON number"
     assert message(lambda: mxlane.eval({"arch": "gfx90a", "n": 1 << 70})) == "line.n: 1180591620717411303424 does not fit in 64 bits"
     assert message(lambda: mxlane.eval([1])).startswith("line: expected a dict")
+
+
+def test_a_bad_simd_level_stops_the_import_as_it_stops_the_cli():
+    """MXLANE_SIMD naming no level: ImportError with the line the mxlane program prints (exit 2)."""
+    exe = os.environ.get("MXLANE_EXE")
+    if not exe:
+        pytest.skip("MXLANE_EXE is not set (CTest sets it)")
+    env = dict(os.environ, MXLANE_SIMD="avx3")
+    cli = subprocess.run([exe, "list"], env=env, capture_output=True, text=True, check=False)
+    assert cli.returncode == 2, cli.stderr
+    assert cli.stderr.startswith("mxlane: error: "), cli.stderr
+    imported = subprocess.run([sys.executable, "-c", "import mxlane"], env=env, capture_output=True, text=True,
+                              check=False)
+    assert imported.returncode != 0
+    assert imported.stderr.strip().splitlines()[-1] == \
+        "ImportError: " + cli.stderr.strip().splitlines()[0][len("mxlane: error: "):]
+    assert "avx3" in imported.stderr
+    # A level's name is accepted (capped to what this CPU has).
+    env["MXLANE_SIMD"] = "scalar"
+    assert subprocess.run([sys.executable, "-c", "import mxlane"], env=env, check=False).returncode == 0
