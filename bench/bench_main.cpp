@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   } else {
     mxlane_bench::register_gemm_benchmarks();
     mxlane_bench::register_valu_benchmarks();
+    mxlane_bench::register_vector_op_benchmarks();
   }
   mxlane_bench::SummaryReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -10,6 +10,8 @@ namespace mxlane_bench {
 
 void register_gemm_benchmarks();
 void register_valu_benchmarks();
+// Single vector instructions at 256 and 512 bits (vector_op_bench.cpp).
+void register_vector_op_benchmarks();
 // `mxlane_bench --scaling`: instead of the above, every numerics family's GEMM of kScalingSize^3 at
 // 1, 2, 4, ... threads up to the CPUs this process may use (docs/performance.md, "Scaling").
 void register_scaling_benchmarks();
