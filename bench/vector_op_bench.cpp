@@ -28,43 +28,31 @@ namespace {
      "14, %%" R "7\n\t" OP " %%" R "14, %%" R "8\n\t" OP " %%" R "14, %%" R "9\n\t" OP " %%" R "14, %%" R "10\n\t" OP \
      " %%" R "14, %%" R "11\n\t"
 
-// The loop: zeroed registers (no denormal, NaN or overflow in the float forms), `iterations` x 12.
-#define MXLANE_OP_LOOP(NAME, BODY)                                                                                   \
+// The loop: zeroed registers (no denormal, NaN or overflow in the float forms), `iterations` x 12, then
+// vzeroupper (the compiler does not know the asm dirtied the upper halves). XOR clears R14 and R15:
+// the VEX vpxor for ymm, the EVEX vpxord for zmm (AVX-512F; there is no VEX form at 512 bits).
+#define MXLANE_OP_LOOP(NAME, XOR, R, BODY)                                                                           \
   void NAME(std::int64_t iterations) {                                                                               \
-    asm volatile(                                                                                                    \
-        "vpxord %%zmm14, %%zmm14, %%zmm14\n\t"                                                                       \
-        "vpxord %%zmm15, %%zmm15, %%zmm15\n\t"                                                                       \
-        "1:\n\t" BODY                                                                                                \
-        "dec %0\n\t"                                                                                                 \
-        "jnz 1b\n\t"                                                                                                 \
-        : "+r"(iterations)                                                                                           \
-        :                                                                                                            \
-        : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm14", \
-          "xmm15", "cc");                                                                                            \
-  }
-// vpxord on zmm needs AVX-512F: the ymm loops clear with the VEX form instead.
-#define MXLANE_OP_LOOP_Y(NAME, BODY)                                                                                 \
-  void NAME(std::int64_t iterations) {                                                                               \
-    asm volatile(                                                                                                    \
-        "vpxor %%ymm14, %%ymm14, %%ymm14\n\t"                                                                        \
-        "vpxor %%ymm15, %%ymm15, %%ymm15\n\t"                                                                        \
-        "1:\n\t" BODY                                                                                                \
-        "dec %0\n\t"                                                                                                 \
-        "jnz 1b\n\t"                                                                                                 \
-        : "+r"(iterations)                                                                                           \
-        :                                                                                                            \
-        : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm14", \
-          "xmm15", "cc");                                                                                            \
+    asm volatile(XOR " %%" R "14, %%" R "14, %%" R "14\n\t" XOR " %%" R "15, %%" R "15, %%" R                        \
+                     "15\n\t"                                                                                        \
+                     "1:\n\t" BODY                                                                                   \
+                     "dec %0\n\t"                                                                                    \
+                     "jnz 1b\n\t"                                                                                    \
+                     "vzeroupper\n\t"                                                                                \
+                 : "+r"(iterations)                                                                                  \
+                 :                                                                                                   \
+                 : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", \
+                   "xmm14", "xmm15", "cc");                                                                          \
   }
 
 // The instructions the hot loops of the fused-group, DOT2 and DOT4 kernels are made of (perf annotate,
 // docs/performance.md), each at both widths.
-#define MXLANE_OP_PAIR(NAME, OP)                       \
-  MXLANE_OP_LOOP_Y(NAME##_ymm, MXLANE_OP12(OP, "ymm")) \
-  MXLANE_OP_LOOP(NAME##_zmm, MXLANE_OP12(OP, "zmm"))
-#define MXLANE_OP_PAIR_1(NAME, OP)                       \
-  MXLANE_OP_LOOP_Y(NAME##_ymm, MXLANE_OP12_1(OP, "ymm")) \
-  MXLANE_OP_LOOP(NAME##_zmm, MXLANE_OP12_1(OP, "zmm"))
+#define MXLANE_OP_PAIR(NAME, OP)                                     \
+  MXLANE_OP_LOOP(NAME##_ymm, "vpxor", "ymm", MXLANE_OP12(OP, "ymm")) \
+  MXLANE_OP_LOOP(NAME##_zmm, "vpxord", "zmm", MXLANE_OP12(OP, "zmm"))
+#define MXLANE_OP_PAIR_1(NAME, OP)                                     \
+  MXLANE_OP_LOOP(NAME##_ymm, "vpxor", "ymm", MXLANE_OP12_1(OP, "ymm")) \
+  MXLANE_OP_LOOP(NAME##_zmm, "vpxord", "zmm", MXLANE_OP12_1(OP, "zmm"))
 
 MXLANE_OP_PAIR(vpaddd, "vpaddd")
 MXLANE_OP_PAIR(vpsravd, "vpsravd")
@@ -74,10 +62,9 @@ MXLANE_OP_PAIR(vmulps, "vmulps")
 MXLANE_OP_PAIR(vfmadd231ps, "vfmadd231ps")
 MXLANE_OP_PAIR_1(vcvttps2dq, "vcvttps2dq")
 MXLANE_OP_PAIR_1(vcvtdq2ps, "vcvtdq2ps")
-MXLANE_OP_LOOP_Y(vpsrld_ymm, MXLANE_OP12_1("vpsrld $3,", "ymm"))
-MXLANE_OP_LOOP(vpsrld_zmm, MXLANE_OP12_1("vpsrld $3,", "zmm"))
-MXLANE_OP_LOOP_Y(vpand_ymm, MXLANE_OP12("vpand", "ymm"))
-MXLANE_OP_LOOP(vpand_zmm, MXLANE_OP12("vpandd", "zmm"))
+MXLANE_OP_PAIR_1(vpsrld, "vpsrld $3,")
+MXLANE_OP_LOOP(vpand_ymm, "vpxor", "ymm", MXLANE_OP12("vpand", "ymm"))  // vpand has no EVEX form: vpandd
+MXLANE_OP_LOOP(vpand_zmm, "vpxord", "zmm", MXLANE_OP12("vpandd", "zmm"))
 
 struct VectorOp {
   const char* name;
