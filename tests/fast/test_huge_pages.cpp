@@ -1,7 +1,7 @@
 // [fast][gemm] Large GEMM buffers are advised onto transparent huge pages (emu/api/huge_pages.cpp):
 // the kernel's own record of the mapping (/proc/self/smaps, VmFlags "hg" = MADV_HUGEPAGE) shows the
 // advice on D and the workspaces; alignment and sizes of the workspaces.
-#include <catch2/catch.hpp>
+#include "support/catch_compat.hpp"
 
 #include <cstdint>
 #include <fstream>
